@@ -1,0 +1,58 @@
+package io.moe.it;
+
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
+import java.net.http.HttpResponse;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The four front doors answer on their own ports, and the open routes are open. */
+class ServerIT {
+
+    @Test
+    void healthIsUpWithTheDatabaseReady() {
+        HttpResponse<String> response = Http.get(ItConfig.orchestratorUrl() + "/health");
+        assertEquals(200, response.statusCode(), response.body());
+        JsonObject health = Http.object(response);
+        assertEquals("UP", health.getString("status"));
+        assertTrue(response.body().contains("\"database\""), response.body());
+    }
+
+    @Test
+    void modelsListsTheEightModes() {
+        HttpResponse<String> response = Http.get(ItConfig.orchestratorUrl() + "/v1/models");
+        assertEquals(200, response.statusCode());
+        JsonObject body = Http.object(response);
+        assertEquals("list", body.getString("object"));
+        List<String> ids = body.getJsonArray("data").getValuesAs(JsonObject.class).stream().map(m -> m.getString("id")).toList();
+        assertEquals(List.of("moe-orchestrator", "moe-orchestrator-code", "moe-orchestrator-concise", "moe-orchestrator-agent",
+                "moe-orchestrator-agent-orchestrated", "moe-orchestrator-research", "moe-orchestrator-report",
+                "moe-orchestrator-plan"), ids);
+    }
+
+    @Test
+    void adminAndPortalShareTheAdminPort() {
+        HttpResponse<String> admin = Http.get(ItConfig.adminUrl() + "/");
+        assertEquals(200, admin.statusCode());
+        assertTrue(admin.body().contains("Admin"), admin.body());
+        HttpResponse<String> portal = Http.get(ItConfig.adminUrl() + "/user/");
+        assertEquals(200, portal.statusCode());
+        assertTrue(portal.body().contains("User portal"), portal.body());
+    }
+
+    @Test
+    void eachPortServesOnlyItsOwnApplication() {
+        assertEquals(404, Http.get(ItConfig.adminUrl() + "/v1/models").statusCode());
+        assertEquals(404, Http.get(ItConfig.toolsUrl() + "/v1/models").statusCode());
+    }
+
+    @Test
+    void metricsArePrometheusText() {
+        HttpResponse<String> response = Http.get(ItConfig.orchestratorUrl() + "/metrics");
+        assertEquals(200, response.statusCode());
+        assertTrue(response.body().contains("# TYPE"), "Prometheus exposition format");
+    }
+}

@@ -1,0 +1,117 @@
+package io.moe.it.chat;
+
+import io.moe.it.Http;
+import io.moe.it.ItConfig;
+import io.moe.it.Simulator;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.net.http.HttpResponse;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** POST /v1/chat/completions without streaming: response shape, usage, and the answer's origin. */
+class ChatCompletionsIT {
+
+    static final String URL = ItConfig.orchestratorUrl() + "/v1/chat/completions";
+
+    static HttpResponse<String> chat(String body) {
+        return Http.post(URL, body, "Authorization", Http.bearer(ItConfig.apiKey()));
+    }
+
+    static String request(String model, String text) {
+        return Json.createObjectBuilder().add("model", model)
+                .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user").add("content", text)))
+                .build().toString();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"moe-orchestrator", "moe-orchestrator-code", "moe-orchestrator-concise", "moe-orchestrator-agent",
+            "moe-orchestrator-agent-orchestrated", "moe-orchestrator-research", "moe-orchestrator-report", "moe-orchestrator-plan"})
+    void everyModeAnswersWithTheSpecShape(String model) {
+        String marker = "shape-" + UUID.randomUUID();
+        HttpResponse<String> response = chat(request(model, "Explain what " + marker + " means."));
+
+        assertEquals(200, response.statusCode(), response.body());
+        JsonObject body = Http.object(response);
+        assertTrue(body.getString("id").matches("chatcmpl-[0-9a-f-]{36}"), body.getString("id"));
+        assertEquals("chat.completion", body.getString("object"));
+        assertEquals(model, body.getString("model"));
+        long created = body.getJsonNumber("created").longValue();
+        assertTrue(Math.abs(created - System.currentTimeMillis() / 1000) < 300, "created is Unix seconds: " + created);
+        JsonObject choice = body.getJsonArray("choices").getJsonObject(0);
+        assertEquals(0, choice.getInt("index"));
+        assertEquals("assistant", choice.getJsonObject("message").getString("role"));
+        assertTrue(choice.getJsonObject("message").getString("content").contains(marker), "the answer comes from the expert");
+        assertEquals("stop", choice.getString("finish_reason"));
+        JsonObject usage = body.getJsonObject("usage");
+        assertEquals(usage.getInt("prompt_tokens") + usage.getInt("completion_tokens"), usage.getInt("total_tokens"));
+        assertTrue(usage.getInt("prompt_tokens") > 0 && usage.getInt("completion_tokens") > 0, usage.toString());
+    }
+
+    @Test
+    void usageIsWhatTheInferenceServerReported() {
+        String marker = "usage-" + UUID.randomUUID();
+        JsonObject usage = Http.object(chat(request("moe-orchestrator", "Count " + marker))).getJsonObject("usage");
+
+        var calls = Simulator.callsContaining(marker);
+        assertEquals(1, calls.size(), "this slice makes exactly one model call: " + calls);
+        JsonObject call = calls.getJsonObject(0);
+        assertEquals(call.getInt("prompt_tokens"), usage.getInt("prompt_tokens"));
+        assertEquals(call.getInt("completion_tokens"), usage.getInt("completion_tokens"));
+        assertEquals("expert", call.getString("role"));
+        assertEquals("general", call.getString("category"));
+    }
+
+    @Test
+    void theScriptedExpertAnswerIsReturnedVerbatim() {
+        String marker = "scripted-" + UUID.randomUUID();
+        String rule = Simulator.addRule(Json.createObjectBuilder()
+                .add("match", Json.createObjectBuilder().add("contains", marker))
+                .add("action", Json.createObjectBuilder().add("content", "Exactly this answer.").add("confidence", "none"))
+                .build());
+        try {
+            JsonObject body = Http.object(chat(request("moe-orchestrator", "Question " + marker)));
+            assertEquals("Exactly this answer.", body.getJsonArray("choices").getJsonObject(0)
+                    .getJsonObject("message").getString("content"));
+        } finally {
+            Simulator.removeRule(rule);
+        }
+    }
+
+    @Test
+    void imagePartsReachTheModel() {
+        String marker = "vision-" + UUID.randomUUID();
+        String body = Json.createObjectBuilder().add("model", "moe-orchestrator")
+                .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user")
+                        .add("content", Json.createArrayBuilder()
+                                .add(Json.createObjectBuilder().add("type", "text").add("text", "What is in " + marker))
+                                .add(Json.createObjectBuilder().add("type", "image_url").add("image_url",
+                                        Json.createObjectBuilder().add("url", "data:image/png;base64,iVBORw0KGgo="))))))
+                .build().toString();
+
+        assertEquals(200, chat(body).statusCode());
+        assertTrue(Simulator.callsContaining(marker).getJsonObject(0).getBoolean("has_images"));
+    }
+
+    @Test
+    void systemMessagesOfTheClientDoNotReplaceTheExpertPrompt() {
+        String marker = "system-" + UUID.randomUUID();
+        String body = Json.createObjectBuilder().add("model", "moe-orchestrator")
+                .add("messages", Json.createArrayBuilder()
+                        .add(Json.createObjectBuilder().add("role", "system").add("content", "You are a pirate."))
+                        .add(Json.createObjectBuilder().add("role", "user").add("content", "Hello " + marker)))
+                .build().toString();
+
+        assertEquals(200, chat(body).statusCode());
+        JsonObject call = Simulator.callsContaining(marker).getJsonObject(0);
+        assertEquals("expert", call.getString("role"));
+        assertFalse(call.getString("system").contains("pirate"));
+    }
+}

@@ -1,0 +1,70 @@
+package io.moe.simulator;
+
+import jakarta.json.Json;
+
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * The deterministic answer for each role, in the format the pipeline parses for that role. The same
+ * request always gets the same answer.
+ */
+final class Answers {
+
+    private static final Pattern CODE = Pattern.compile("(?i)\\b(code|function|java|python|bug|compile|class|method|sql)\\b");
+    private static final Pattern MATH = Pattern.compile("(?i)(\\d+\\s*[-+*/^]\\s*\\d+|\\b(integral|derivative|equation|solve|sum of)\\b)");
+    private static final Pattern LEGAL = Pattern.compile("(?i)(§|\\b(law|legal|contract|court|gdpr)\\b)");
+    private static final Pattern MEDICAL = Pattern.compile("(?i)\\b(medical|symptom|dose|disease|treatment|headache)\\b");
+
+    private Answers() {
+    }
+
+    static String answer(Role role, SimRequest request, String confidence) {
+        String confidenceLine = "none".equals(confidence) ? "" : "\nKONFIDENZ: " + confidence;
+        String question = oneLine(request.user());
+        String category = Role.category(request.system());
+        return switch (role) {
+            case GAP_CHECK -> "COMPLETE";
+            case CRITIC -> "BESTÄTIGT";
+            case TRIPLES -> triples(question);
+            case PLANNER -> plan(question, request.hasImages());
+            case JUDGE -> "Synthesised answer to \"" + question + "\": the experts agree on the main points. "
+                    + "This merged answer restates the question, combines the expert findings in order of "
+                    + "their confidence and keeps the structure the mode asks for, so a client can check "
+                    + "that the judge step ran and that its output reached the response." + confidenceLine;
+            case REASONING -> "1. Problem breakdown: \"" + question + "\" has one central question.\n"
+                    + "2. Source evaluation: the expert results agree with each other.\n"
+                    + "3. Knowledge gaps: none that change the answer.\n"
+                    + "4. Conclusion: answer directly, with the experts' main point first.";
+            case INTERNAL -> "Simulated " + question.split("\\s+")[0].toLowerCase(Locale.ROOT) + " result";
+            case EXPERT -> "Expert answer (" + (category == null ? "general" : category) + ") to \"" + question
+                    + "\": the question is answered here in full sentences, with the facts a specialist "
+                    + "would give first and the caveats after them. The simulator writes at least two "
+                    + "hundred characters so that length-based rules of the pipeline can be tested." + confidenceLine;
+            case PLAIN -> "Simulated answer to \"" + question + "\".";
+        };
+    }
+
+    private static String plan(String question, boolean images) {
+        String category = images ? "vision"
+                : CODE.matcher(question).find() ? "code_reviewer"
+                : MATH.matcher(question).find() ? "math"
+                : LEGAL.matcher(question).find() ? "legal_advisor"
+                : MEDICAL.matcher(question).find() ? "medical_consult"
+                : "general";
+        return Json.createArrayBuilder().add(Json.createObjectBuilder()
+                .add("task", question).add("category", category)).build().toString();
+    }
+
+    private static String triples(String question) {
+        String[] words = question.replaceAll("[^\\p{L}\\p{N} ]", " ").trim().split("\\s+");
+        String subject = words.length > 0 && !words[0].isEmpty() ? words[0] : "Question";
+        String object = words.length > 1 ? words[words.length - 1] : "Answer";
+        return subject + " | RELATES_TO | " + object + "\n" + object + " | MENTIONED_IN | Question";
+    }
+
+    private static String oneLine(String text) {
+        String line = text.replaceAll("\\s+", " ").trim();
+        return line.length() > 300 ? line.substring(0, 300) : line;
+    }
+}

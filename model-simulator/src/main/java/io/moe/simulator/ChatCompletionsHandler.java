@@ -1,0 +1,213 @@
+package io.moe.simulator;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** POST /v1/chat/completions in the OpenAI format, streamed or not, with scripted answers and faults. */
+final class ChatCompletionsHandler implements HttpHandler {
+
+    private static final int STREAM_PIECE = 20;
+    private static final long HOLD_MINUTES = 10;
+
+    private final Rules rules;
+    private final CallLog calls;
+    private final CountDownLatch closed;
+    private final AtomicLong ids = new AtomicLong();
+
+    ChatCompletionsHandler(Rules rules, CallLog calls, CountDownLatch closed) {
+        this.rules = rules;
+        this.calls = calls;
+        this.closed = closed;
+    }
+
+    @Override
+    public void handle(HttpExchange exchange) throws IOException {
+        if (!"POST".equals(exchange.getRequestMethod())) {
+            Exchanges.error(exchange, 405, "method_not_allowed", "use POST");
+            return;
+        }
+        JsonObject body = Exchanges.jsonBody(exchange);
+        if (body == null) {
+            return;
+        }
+        SimRequest request;
+        try {
+            request = SimRequest.of(body);
+        } catch (IllegalArgumentException e) {
+            Exchanges.error(exchange, 400, "invalid_request", e.getMessage());
+            return;
+        }
+        Role role = Role.of(request.system());
+        String category = Role.category(request.system());
+        Optional<Rule> rule = rules.take(request, role, category);
+        String fault = rule.map(Rule::fault).orElse(null);
+        String confidence = rule.map(Rule::confidence).orElse("hoch");
+        String content = rule.map(Rule::content)
+                .map(c -> rule.get().confidence() == null || "none".equals(confidence) ? c : c + "\nKONFIDENZ: " + confidence)
+                .orElseGet(() -> Answers.answer(role, request, confidence));
+        int completionTokens = fault == null || fault.equals("missing_done") || fault.equals("malformed_chunk")
+                ? Tokens.count(content) : 0;
+        calls.record(request, role, category, completionTokens, fault);
+
+        pause(rule.map(Rule::latencyMs).orElse(0L));
+        if (fault != null && answerWithFault(exchange, request, fault, rule.get())) {
+            return;
+        }
+        String id = "chatcmpl-sim-" + ids.incrementAndGet();
+        long created = Instant.now().getEpochSecond();
+        if (request.stream()) {
+            stream(exchange, request, id, created, content, completionTokens, fault, rule.map(Rule::firstTokenDelayMs).orElse(0L));
+        } else {
+            Exchanges.json(exchange, 200, Json.createObjectBuilder()
+                    .add("id", id).add("object", "chat.completion").add("created", created).add("model", request.model())
+                    .add("choices", Json.createArrayBuilder().add(Json.createObjectBuilder().add("index", 0)
+                            .add("message", Json.createObjectBuilder().add("role", "assistant").add("content", content))
+                            .add("finish_reason", "stop")))
+                    .add("usage", usage(request.promptTokens(), completionTokens)).build());
+        }
+    }
+
+    /** Answers with a fault that replaces the whole response; false when the fault belongs inside a stream. */
+    private boolean answerWithFault(HttpExchange exchange, SimRequest request, String fault, Rule rule) throws IOException {
+        switch (fault) {
+            case "http_429" -> {
+                exchange.getResponseHeaders().set("Retry-After", String.valueOf(rule.retryAfter()));
+                Exchanges.error(exchange, 429, "rate_limit_exceeded", "simulated rate limit");
+            }
+            case "http_429_no_retry_after" -> Exchanges.error(exchange, 429, "rate_limit_exceeded", "simulated rate limit");
+            case "http_500" -> Exchanges.error(exchange, 500, "internal_error", "simulated server error");
+            case "http_503" -> Exchanges.error(exchange, 503, "overloaded", "simulated overload");
+            case "http_404" -> Exchanges.error(exchange, 404, "model_not_found",
+                    "model '" + request.model() + "' not found, try pulling it first");
+            case "reset" -> throw new IOException("simulated connection reset");
+            case "no_response" -> {
+                hold();
+                throw new IOException("simulated server that never answered");
+            }
+            default -> {
+                if (request.stream()) {
+                    return false;
+                }
+                switch (fault) {
+                    case "stall" -> {
+                        hold();
+                        throw new IOException("simulated stall");
+                    }
+                    case "stream_cut" -> throw new IOException("simulated cut");
+                    case "malformed_chunk" -> {
+                        byte[] broken = "{\"id\": \"chatcmpl-broken\", \"choices\": [".getBytes(StandardCharsets.UTF_8);
+                        exchange.getResponseHeaders().set("Content-Type", "application/json");
+                        exchange.sendResponseHeaders(200, broken.length);
+                        try (OutputStream out = exchange.getResponseBody()) {
+                            out.write(broken);
+                        }
+                    }
+                    default -> {
+                        return false; // missing_done has no meaning without a stream
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    private void stream(HttpExchange exchange, SimRequest request, String id, long created, String content,
+                        int completionTokens, String fault, long firstTokenDelayMs) throws IOException {
+        exchange.getResponseHeaders().set("Content-Type", "text/event-stream");
+        exchange.getResponseHeaders().set("Cache-Control", "no-cache");
+        exchange.sendResponseHeaders(200, 0);
+        OutputStream out = exchange.getResponseBody();
+        send(out, chunk(id, created, request.model(), Json.createObjectBuilder().add("role", "assistant").add("content", ""), null));
+        if ("stall".equals(fault)) {
+            hold();
+            throw new IOException("simulated stall");
+        }
+        pause(firstTokenDelayMs);
+        if ("malformed_chunk".equals(fault)) {
+            out.write("data: {\"id\": \"broken\", \"choices\": [\n\n".getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        }
+        List<String> pieces = pieces(content);
+        for (int i = 0; i < pieces.size(); i++) {
+            if ("stream_cut".equals(fault) && i == Math.max(1, pieces.size() / 2)) {
+                throw new IOException("simulated stream cut");
+            }
+            send(out, chunk(id, created, request.model(), Json.createObjectBuilder().add("content", pieces.get(i)), null));
+        }
+        send(out, chunk(id, created, request.model(), Json.createObjectBuilder(), "stop"));
+        if (request.includeUsage()) {
+            send(out, Json.createObjectBuilder().add("id", id).add("object", "chat.completion.chunk")
+                    .add("created", created).add("model", request.model()).add("choices", Json.createArrayBuilder())
+                    .add("usage", usage(request.promptTokens(), completionTokens)).build());
+        }
+        if (!"missing_done".equals(fault)) {
+            out.write("data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8));
+        }
+        out.close();
+    }
+
+    private static JsonObject chunk(String id, long created, String model, JsonObjectBuilder delta, String finish) {
+        JsonObjectBuilder choice = Json.createObjectBuilder().add("index", 0).add("delta", delta);
+        if (finish == null) {
+            choice.addNull("finish_reason");
+        } else {
+            choice.add("finish_reason", finish);
+        }
+        return Json.createObjectBuilder().add("id", id).add("object", "chat.completion.chunk").add("created", created)
+                .add("model", model).add("choices", Json.createArrayBuilder().add(choice)).build();
+    }
+
+    private static void send(OutputStream out, JsonObject event) throws IOException {
+        out.write(("data: " + event + "\n\n").getBytes(StandardCharsets.UTF_8));
+        out.flush();
+    }
+
+    private static JsonObject usage(int prompt, int completion) {
+        return Json.createObjectBuilder().add("prompt_tokens", prompt).add("completion_tokens", completion)
+                .add("total_tokens", prompt + completion).build();
+    }
+
+    private static List<String> pieces(String content) {
+        List<String> pieces = new ArrayList<>();
+        for (int i = 0; i < content.length(); ) {
+            int end = Math.min(content.length(), i + STREAM_PIECE);
+            if (end < content.length() && Character.isHighSurrogate(content.charAt(end - 1))) {
+                end++;
+            }
+            pieces.add(content.substring(i, end));
+            i = end;
+        }
+        return pieces;
+    }
+
+    /** Waits {@code millis}, or less when the simulator closes. */
+    private void pause(long millis) {
+        if (millis <= 0) {
+            return;
+        }
+        try {
+            closed.await(millis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Holds the connection open without answering, until the simulator closes (at most 10 minutes). */
+    private void hold() {
+        pause(TimeUnit.MINUTES.toMillis(HOLD_MINUTES));
+    }
+}

@@ -1,0 +1,56 @@
+package io.moe.simulator;
+
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+/**
+ * What the simulator needs from a chat request: the model, the system text (which names the role),
+ * the last user text (which the answer restates), whether images were sent, and the prompt size.
+ */
+record SimRequest(String model, String system, String user, boolean hasImages, boolean stream,
+                  boolean includeUsage, int promptTokens) {
+
+    /** Reads a chat-completions body; throws IllegalArgumentException with a message for the client. */
+    static SimRequest of(JsonObject body) {
+        if (!(body.get("model") instanceof JsonString model) || model.getString().isBlank()) {
+            throw new IllegalArgumentException("'model' is required");
+        }
+        if (!(body.get("messages") instanceof JsonArray messages) || messages.isEmpty()) {
+            throw new IllegalArgumentException("'messages' must be a non-empty array");
+        }
+        StringBuilder system = new StringBuilder();
+        String user = "";
+        boolean images = false;
+        int tokens = 0;
+        for (JsonValue value : messages) {
+            if (!(value instanceof JsonObject message)) {
+                throw new IllegalArgumentException("every message must be an object with role and content");
+            }
+            String role = message.getString("role", "user");
+            StringBuilder text = new StringBuilder();
+            JsonValue content = message.get("content");
+            if (content instanceof JsonString s) {
+                text.append(s.getString());
+            } else if (content instanceof JsonArray parts) {
+                for (JsonValue p : parts) {
+                    if (p instanceof JsonObject part && "image_url".equals(part.getString("type", ""))) {
+                        images = true;
+                    } else if (p instanceof JsonObject part) {
+                        text.append(part.getString("text", ""));
+                    }
+                }
+            }
+            tokens += Tokens.count(text.toString());
+            if ("system".equals(role) || "developer".equals(role)) {
+                system.append(system.length() == 0 ? "" : "\n").append(text);
+            } else if ("user".equals(role)) {
+                user = text.toString();
+            }
+        }
+        boolean stream = body.getBoolean("stream", false);
+        boolean usage = body.get("stream_options") instanceof JsonObject o && o.getBoolean("include_usage", false);
+        return new SimRequest(model.getString(), system.toString(), user, images, stream, usage, tokens);
+    }
+}

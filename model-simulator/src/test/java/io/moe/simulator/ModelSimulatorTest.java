@@ -1,0 +1,176 @@
+package io.moe.simulator;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ModelSimulatorTest {
+
+    private static final ModelSimulator SIM = ModelSimulator.start(0);
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    @AfterAll
+    static void stop() {
+        SIM.close();
+    }
+
+    @BeforeEach
+    void reset() throws Exception {
+        send("DELETE", "/_sim/rules", null);
+        send("DELETE", "/_sim/calls", null);
+    }
+
+    @Test
+    void answersAnExpertWithUsageAndConfidence() throws Exception {
+        HttpResponse<String> r = send("POST", "/v1/chat/completions",
+                chat("sim-expert:14b", "You are an expert. category: math", "What is 2+2?", false));
+        assertEquals(200, r.statusCode());
+        JsonObject body = json(r.body());
+        assertEquals("chat.completion", body.getString("object"));
+        String content = body.getJsonArray("choices").getJsonObject(0).getJsonObject("message").getString("content");
+        assertTrue(content.length() >= 200, content);
+        assertTrue(content.contains("What is 2+2?"));
+        assertTrue(content.endsWith("KONFIDENZ: hoch"), content);
+        JsonObject usage = body.getJsonObject("usage");
+        assertEquals(Tokens.count(content), usage.getInt("completion_tokens"));
+        assertEquals(usage.getInt("prompt_tokens") + usage.getInt("completion_tokens"), usage.getInt("total_tokens"));
+        JsonObject call = json(send("GET", "/_sim/calls", null).body()).getJsonArray("calls").getJsonObject(0);
+        assertEquals("expert", call.getString("role"));
+        assertEquals("math", call.getString("category"));
+    }
+
+    @Test
+    void thePlannerReturnsAJsonPlan() throws Exception {
+        String content = content(send("POST", "/v1/chat/completions",
+                chat("sim-planner:7b", "You are the planner.", "Fix this Java method", false)));
+        JsonArray plan = Json.createReader(new StringReader(content)).readArray();
+        assertEquals("code_reviewer", plan.getJsonObject(0).getString("category"));
+        assertEquals("Fix this Java method", plan.getJsonObject(0).getString("task"));
+    }
+
+    @Test
+    void streamsRoleContentStopUsageAndDone() throws Exception {
+        String body = send("POST", "/v1/chat/completions",
+                chat("sim-general:8b", "You are an expert. category: general", "Tell me about streams", true)).body();
+        List<String> events = Arrays.stream(body.split("\n\n")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+        assertEquals("data: [DONE]", events.get(events.size() - 1));
+        JsonObject first = json(events.get(0).substring(6));
+        assertEquals("assistant", first.getJsonArray("choices").getJsonObject(0).getJsonObject("delta").getString("role"));
+        JsonObject usage = json(events.get(events.size() - 2).substring(6));
+        assertTrue(usage.getJsonArray("choices").isEmpty());
+        assertTrue(usage.getJsonObject("usage").getInt("completion_tokens") > 0);
+        JsonObject stop = json(events.get(events.size() - 3).substring(6));
+        assertEquals("stop", stop.getJsonArray("choices").getJsonObject(0).getString("finish_reason"));
+        StringBuilder text = new StringBuilder();
+        for (String e : events.subList(1, events.size() - 3)) {
+            text.append(json(e.substring(6)).getJsonArray("choices").getJsonObject(0).getJsonObject("delta").getString("content"));
+        }
+        assertTrue(text.toString().endsWith("KONFIDENZ: hoch"), text.toString());
+    }
+
+    @Test
+    void aRuleSetsContentAndConfidenceForALimitedNumberOfCalls() throws Exception {
+        HttpResponse<String> added = send("POST", "/_sim/rules", """
+                {"match":{"role":"expert","contains":"capital"},"times":1,
+                 "action":{"content":"Paris.","confidence":"niedrig"}}""");
+        assertEquals(201, added.statusCode());
+        String request = chat("sim-expert:14b", "expert category: general", "The capital of France?", false);
+        assertEquals("Paris.\nKONFIDENZ: niedrig", content(send("POST", "/v1/chat/completions", request)));
+        assertTrue(content(send("POST", "/v1/chat/completions", request)).endsWith("KONFIDENZ: hoch"), "used up after once");
+    }
+
+    @Test
+    void injectsA429WithRetryAfter() throws Exception {
+        send("POST", "/_sim/rules", "{\"match\":{\"model\":\"sim-judge:32b\"},\"action\":{\"fault\":\"http_429\",\"retry_after\":7}}");
+        HttpResponse<String> r = send("POST", "/v1/chat/completions", chat("sim-judge:32b", "judge", "x", false));
+        assertEquals(429, r.statusCode());
+        assertEquals("7", r.headers().firstValue("Retry-After").orElseThrow());
+        assertEquals("rate_limit_exceeded", json(r.body()).getJsonObject("error").getString("code"));
+    }
+
+    @Test
+    void aCutStreamEndsWithoutStopOrDone() throws Exception {
+        send("POST", "/_sim/rules", "{\"action\":{\"fault\":\"stream_cut\"}}");
+        String request = chat("sim-general:8b", "expert category: general", "a long answer please", true);
+        try {
+            String body = send("POST", "/v1/chat/completions", request).body();
+            assertFalse(body.contains("[DONE]"), body);
+            assertFalse(body.contains("\"finish_reason\":\"stop\""), body);
+        } catch (IOException expected) {
+            // the JDK client may also report the cut as an error: both are what a cut stream looks like
+        }
+    }
+
+    @Test
+    void aResetIsAConnectionErrorNotAResponse() throws Exception {
+        send("POST", "/_sim/rules", "{\"action\":{\"fault\":\"reset\"}}");
+        assertThrows(IOException.class, () -> send("POST", "/v1/chat/completions", chat("m", "s", "u", false)));
+    }
+
+    @Test
+    void searchAnswersInSearxngShape() throws Exception {
+        HttpResponse<String> r = send("GET", "/search?q=kafka+consumer+groups&format=json", null);
+        JsonObject body = json(r.body());
+        assertEquals("kafka consumer groups", body.getString("query"));
+        assertEquals(3, body.getJsonArray("results").size());
+        assertEquals("https://example.org/kafka-consumer-groups-1", body.getJsonArray("results").getJsonObject(0).getString("url"));
+    }
+
+    @Test
+    void rejectsARequestWithoutModel() throws Exception {
+        HttpResponse<String> r = send("POST", "/v1/chat/completions", "{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}");
+        assertEquals(400, r.statusCode());
+        assertTrue(json(r.body()).getJsonObject("error").getString("message").contains("model"));
+    }
+
+    @Test
+    void listsModelsInBothDialects() throws Exception {
+        assertEquals("list", json(send("GET", "/v1/models", null).body()).getString("object"));
+        assertFalse(json(send("GET", "/api/tags", null).body()).getJsonArray("models").isEmpty());
+    }
+
+    private static String chat(String model, String system, String user, boolean stream) {
+        return Json.createObjectBuilder().add("model", model).add("stream", stream)
+                .add("stream_options", Json.createObjectBuilder().add("include_usage", true))
+                .add("messages", Json.createArrayBuilder()
+                        .add(Json.createObjectBuilder().add("role", "system").add("content", system))
+                        .add(Json.createObjectBuilder().add("role", "user").add("content", user)))
+                .build().toString();
+    }
+
+    private static String content(HttpResponse<String> r) {
+        assertEquals(200, r.statusCode(), r.body());
+        return json(r.body()).getJsonArray("choices").getJsonObject(0).getJsonObject("message").getString("content");
+    }
+
+    private static JsonObject json(String text) {
+        return Json.createReader(new StringReader(text)).readObject();
+    }
+
+    private static HttpResponse<String> send(String method, String path, String body) throws IOException, InterruptedException {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(SIM.baseUrl() + path)).timeout(Duration.ofSeconds(20));
+        b.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (body != null) {
+            b.header("Content-Type", "application/json");
+        }
+        return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+}

@@ -1,0 +1,103 @@
+package io.moe.application.identity;
+
+import io.moe.domain.identity.ApiKey;
+import io.moe.domain.identity.ApiKeySecret;
+import io.moe.domain.identity.TokenBudget;
+import io.moe.domain.identity.UserAccount;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.Optional;
+import java.util.logging.Logger;
+
+/**
+ * Creates the first admin and one API key for it when the database has no admin yet, so that a fresh
+ * installation can be used at once. Secrets the operator did not supply are generated and written once
+ * to an owner-only file ({@code moe.bootstrap.credentials-file}); they are never logged.
+ */
+@ApplicationScoped
+public class FirstAdminBootstrap {
+
+    private static final Logger LOG = Logger.getLogger(FirstAdminBootstrap.class.getName());
+
+    @PersistenceContext(unitName = "moe")
+    EntityManager em;
+
+    @Inject
+    PasswordHasher passwords;
+
+    @Inject
+    @ConfigProperty(name = "moe.admin.username", defaultValue = "admin")
+    String username;
+
+    @Inject
+    @ConfigProperty(name = "moe.admin.email", defaultValue = "admin@localhost")
+    String email;
+
+    @Inject
+    @ConfigProperty(name = "moe.admin.password")
+    Optional<String> configuredPassword;
+
+    @Inject
+    @ConfigProperty(name = "moe.admin.api-key")
+    Optional<String> configuredKey;
+
+    @Inject
+    @ConfigProperty(name = "moe.bootstrap.credentials-file", defaultValue = "first-admin-credentials.txt")
+    String credentialsFile;
+
+    /** Creates the first admin if there is none; returns whether it did. */
+    @Transactional
+    public boolean ensureFirstAdmin() {
+        long admins = em.createNamedQuery("UserAccount.countActiveAdmins", Long.class).getSingleResult();
+        if (admins > 0) {
+            return false;
+        }
+        String password = configuredPassword.filter(p -> !p.isBlank()).orElseGet(FirstAdminBootstrap::randomPassword);
+        ApiKeySecret key = configuredKey.filter(k -> !k.isBlank()).map(ApiKeySecret::new).orElseGet(ApiKeySecret::generate);
+        UserAccount admin = new UserAccount(username, email, "Administrator", passwords.hash(password), true);
+        em.persist(admin);
+        em.flush(); // the budget and key reference the user by id only, so write the user first
+        em.persist(TokenBudget.unlimited(admin.id()));
+        em.persist(new ApiKey(admin.id(), key, "first admin key", null));
+        em.flush();
+        Path file = writeCredentials(password, key);
+        LOG.info(() -> "Created the first admin '" + username + "' with API key " + key
+                + "; its credentials are in " + file + " (read them, then delete the file)");
+        return true;
+    }
+
+    private Path writeCredentials(String password, ApiKeySecret key) {
+        Path file = Path.of(credentialsFile).toAbsolutePath();
+        String text = "admin_username=" + username + "\n"
+                + "admin_password=" + (configuredPassword.isPresent() ? "(as set in MOE_ADMIN_PASSWORD)" : password) + "\n"
+                + "api_key=" + (configuredKey.isPresent() ? "(as set in MOE_ADMIN_API_KEY)" : key.raw()) + "\n";
+        try {
+            Files.createDirectories(file.getParent());
+            Files.deleteIfExists(file);
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.writeString(file, text, StandardOpenOption.TRUNCATE_EXISTING);
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the first admin's credentials to " + file, e);
+        }
+    }
+
+    private static String randomPassword() {
+        byte[] bytes = new byte[18];
+        new SecureRandom().nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+}

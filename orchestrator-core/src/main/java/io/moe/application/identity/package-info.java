@@ -1,0 +1,2 @@
+/** Use cases of identity: authenticating API keys and sessions, and bootstrapping the first admin. */
+package io.moe.application.identity;

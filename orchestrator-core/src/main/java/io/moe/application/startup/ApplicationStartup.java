@@ -1,0 +1,56 @@
+package io.moe.application.startup;
+
+import io.moe.application.identity.FirstAdminBootstrap;
+import io.moe.application.template.TemplateCatalog;
+import io.moe.infrastructure.persistence.SchemaMigration;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Prepares the stores before the first request: schema migration, then the first admin and the
+ * default template. It runs when the application starts; when a store is not reachable then, the
+ * readiness check calls {@link #ensureReady()} again until it succeeds.
+ */
+@ApplicationScoped
+public class ApplicationStartup {
+
+    private static final Logger LOG = Logger.getLogger(ApplicationStartup.class.getName());
+
+    @Inject
+    SchemaMigration schema;
+
+    @Inject
+    FirstAdminBootstrap firstAdmin;
+
+    @Inject
+    TemplateCatalog templates;
+
+    private volatile boolean ready;
+
+    void onStart(@Observes @Initialized(ApplicationScoped.class) Object event) {
+        try {
+            ensureReady();
+        } catch (RuntimeException e) {
+            LOG.log(Level.SEVERE, "Start-up preparation failed; /health reports DOWN until it succeeds", e);
+        }
+    }
+
+    public boolean isReady() {
+        return ready;
+    }
+
+    public synchronized void ensureReady() {
+        if (ready) {
+            return;
+        }
+        schema.migrate();
+        firstAdmin.ensureFirstAdmin();
+        templates.seedDefault();
+        ready = true;
+    }
+}

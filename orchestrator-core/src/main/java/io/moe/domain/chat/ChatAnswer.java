@@ -1,0 +1,11 @@
+package io.moe.domain.chat;
+
+import java.util.UUID;
+
+/** The one answer to a chat request, with the response id ({@code chatcmpl-<uuid>}) it is known by. */
+public record ChatAnswer(String id, long created, String content, TokenUsage usage) {
+
+    public static String newResponseId() {
+        return "chatcmpl-" + UUID.randomUUID();
+    }
+}

@@ -1,0 +1,87 @@
+package io.moe.domain.identity;
+
+import io.moe.domain.shared.Ids;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.Table;
+
+import java.time.OffsetDateTime;
+
+/** A person or service account that signs in to the portal or owns API keys (spec resource "user"). */
+@Entity
+@Table(name = "users")
+@NamedQuery(name = "UserAccount.countActiveAdmins",
+        query = "SELECT COUNT(u) FROM UserAccount u WHERE u.admin = 1 AND u.active = 1")
+@NamedQuery(name = "UserAccount.byUsername", query = "SELECT u FROM UserAccount u WHERE u.username = :username")
+public class UserAccount {
+
+    @Id
+    private String id;
+    private String username;
+    private String email;
+    @Column(name = "display_name")
+    private String displayName;
+    @Column(name = "hashed_password")
+    private String hashedPassword;
+    @Column(name = "is_active")
+    private int active;
+    @Column(name = "is_admin")
+    private int admin;
+    @Column(name = "created_at")
+    private OffsetDateTime createdAt;
+    @Column(name = "updated_at")
+    private OffsetDateTime updatedAt;
+
+    protected UserAccount() {
+    }
+
+    public UserAccount(String username, String email, String displayName, String hashedPassword, boolean admin) {
+        this.id = Ids.newId();
+        this.username = username;
+        this.email = email;
+        this.displayName = displayName == null ? "" : displayName;
+        this.hashedPassword = hashedPassword;
+        this.active = 1;
+        this.admin = admin ? 1 : 0;
+        this.createdAt = Ids.nowUtc();
+        this.updatedAt = createdAt;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public String username() {
+        return username;
+    }
+
+    public String email() {
+        return email;
+    }
+
+    public String displayName() {
+        return displayName;
+    }
+
+    public String hashedPassword() {
+        return hashedPassword;
+    }
+
+    public boolean isActive() {
+        return active == 1;
+    }
+
+    public boolean isAdmin() {
+        return admin == 1;
+    }
+
+    public OffsetDateTime createdAt() {
+        return createdAt;
+    }
+
+    public OffsetDateTime updatedAt() {
+        return updatedAt;
+    }
+}

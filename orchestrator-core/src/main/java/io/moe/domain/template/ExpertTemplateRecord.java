@@ -1,0 +1,66 @@
+package io.moe.domain.template;
+
+import io.moe.domain.shared.Ids;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.Table;
+
+import java.time.OffsetDateTime;
+
+/** An admin-managed expert template as stored: the item JSON plus identifier, active flag and timestamps. */
+@Entity
+@Table(name = "expert_template")
+@NamedQuery(name = "ExpertTemplateRecord.byName", query = "SELECT t FROM ExpertTemplateRecord t WHERE t.name = :name")
+public class ExpertTemplateRecord {
+
+    @Id
+    private String id;
+    private String name;
+    private String description;
+    @Column(name = "cost_factor")
+    private double costFactor;
+    @Column(name = "config_json")
+    private String configJson;
+    @Column(name = "is_active")
+    private int active;
+    @Column(name = "created_at")
+    private OffsetDateTime createdAt;
+    @Column(name = "updated_at")
+    private OffsetDateTime updatedAt;
+
+    protected ExpertTemplateRecord() {
+    }
+
+    public ExpertTemplateRecord(ExpertTemplate template, String configJson) {
+        this.id = Ids.newId();
+        this.name = template.name();
+        this.description = template.description();
+        this.costFactor = template.costFactor();
+        this.configJson = configJson;
+        this.active = 1;
+        this.createdAt = Ids.nowUtc();
+        this.updatedAt = createdAt;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public boolean isActive() {
+        return active == 1;
+    }
+
+    public ExpertTemplate template() {
+        return ExpertTemplate.parse(configJson);
+    }
+
+    public String configJson() {
+        return configJson;
+    }
+}

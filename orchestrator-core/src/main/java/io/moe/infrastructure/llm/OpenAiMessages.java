@@ -1,0 +1,58 @@
+package io.moe.infrastructure.llm;
+
+import io.moe.domain.chat.ChatMessage;
+import io.moe.domain.chat.Completion;
+import io.moe.domain.chat.ModelCall;
+import io.moe.domain.chat.TokenUsage;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
+
+/** Translates between the domain's model calls and OpenAI chat-completions JSON. */
+final class OpenAiMessages {
+
+    private OpenAiMessages() {
+    }
+
+    static JsonObject request(ModelCall call) {
+        JsonArrayBuilder messages = Json.createArrayBuilder();
+        call.messages().forEach(m -> messages.add(message(m)));
+        JsonObjectBuilder body = Json.createObjectBuilder()
+                .add("model", call.model().model())
+                .add("messages", messages)
+                .add("stream", false);
+        if (call.maxTokens() > 0) {
+            body.add("max_tokens", call.maxTokens());
+        }
+        return body.build();
+    }
+
+    private static JsonObject message(ChatMessage m) {
+        if (!m.hasImages()) {
+            return Json.createObjectBuilder().add("role", m.role()).add("content", m.text()).build();
+        }
+        JsonArrayBuilder parts = Json.createArrayBuilder()
+                .add(Json.createObjectBuilder().add("type", "text").add("text", m.text()));
+        m.imageUrls().forEach(url -> parts.add(Json.createObjectBuilder().add("type", "image_url")
+                .add("image_url", Json.createObjectBuilder().add("url", url))));
+        return Json.createObjectBuilder().add("role", m.role()).add("content", parts).build();
+    }
+
+    static Completion completion(JsonObject response, String model) {
+        JsonArray choices = response.getJsonArray("choices");
+        if (choices == null || choices.isEmpty()) {
+            throw new InferenceException("inference server answered without choices", false, null);
+        }
+        JsonObject message = choices.getJsonObject(0).getJsonObject("message");
+        String content = message == null || message.isNull("content") ? "" : message.getString("content", "");
+        JsonValue usage = response.get("usage");
+        TokenUsage tokens = usage instanceof JsonObject u
+                ? new TokenUsage(u.getJsonNumber("prompt_tokens") == null ? 0 : u.getJsonNumber("prompt_tokens").longValue(),
+                        u.getJsonNumber("completion_tokens") == null ? 0 : u.getJsonNumber("completion_tokens").longValue())
+                : TokenUsage.NONE;
+        return new Completion(content, model, tokens);
+    }
+}

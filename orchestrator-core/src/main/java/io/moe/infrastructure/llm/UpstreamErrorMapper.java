@@ -1,0 +1,22 @@
+package io.moe.infrastructure.llm;
+
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.rest.client.ext.ResponseExceptionMapper;
+
+/** Turns an error status from an inference server into an {@link InferenceException} that keeps the status. */
+public class UpstreamErrorMapper implements ResponseExceptionMapper<InferenceException> {
+
+    @Override
+    public boolean handles(int status, MultivaluedMap<String, Object> headers) {
+        return status >= 400;
+    }
+
+    @Override
+    public InferenceException toThrowable(Response response) {
+        String body = response.hasEntity() ? response.readEntity(String.class) : "";
+        String excerpt = body.length() > 300 ? body.substring(0, 300) + "…" : body;
+        return new InferenceException("inference server answered HTTP " + response.getStatus()
+                + (excerpt.isBlank() ? "" : ": " + excerpt), response.getStatus() == 504, null);
+    }
+}

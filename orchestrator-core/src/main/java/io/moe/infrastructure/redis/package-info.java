@@ -1,0 +1,2 @@
+/** Redis adapter: short-lived counters and values with expiry, over Jedis. */
+package io.moe.infrastructure.redis;

@@ -1,0 +1,53 @@
+package io.moe.infrastructure.stores;
+
+import io.moe.infrastructure.graph.GraphStore;
+import io.moe.infrastructure.kafka.EventPublisher;
+import io.moe.infrastructure.redis.RedisStore;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Disposes;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.util.Optional;
+
+/**
+ * Builds one client per store from configuration and closes it when the application stops. The
+ * clients connect lazily, so a store that starts later than the server is picked up on first use.
+ */
+@ApplicationScoped
+public class StoreClients {
+
+    @Produces
+    @Singleton
+    RedisStore redis(@ConfigProperty(name = "moe.redis.url", defaultValue = "redis://127.0.0.1:16379") String url) {
+        return new RedisStore(url);
+    }
+
+    void closeRedis(@Disposes RedisStore redis) {
+        redis.close();
+    }
+
+    @Produces
+    @Singleton
+    EventPublisher kafka(@ConfigProperty(name = "moe.kafka.bootstrap-servers", defaultValue = "127.0.0.1:19092")
+                         String bootstrapServers) {
+        return new EventPublisher(bootstrapServers);
+    }
+
+    void closeKafka(@Disposes EventPublisher kafka) {
+        kafka.close();
+    }
+
+    @Produces
+    @Singleton
+    GraphStore neo4j(@ConfigProperty(name = "moe.neo4j.uri", defaultValue = "bolt://127.0.0.1:17687") String uri,
+                     @ConfigProperty(name = "moe.neo4j.username") Optional<String> username,
+                     @ConfigProperty(name = "moe.neo4j.password") Optional<String> password) {
+        return new GraphStore(uri, username.orElse(null), password.orElse(null));
+    }
+
+    void closeNeo4j(@Disposes GraphStore neo4j) {
+        neo4j.close();
+    }
+}

@@ -1,0 +1,2 @@
+/** CDI producers that build the store adapters from the {@code moe.*} configuration. */
+package io.moe.infrastructure.stores;

@@ -1,0 +1,48 @@
+package io.moe.interfaces.openai;
+
+import io.moe.application.identity.KeyAuthenticator;
+import io.moe.domain.identity.Caller;
+import jakarta.annotation.Priority;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.ext.Provider;
+
+/**
+ * Authenticates {@link KeyRequired} routes: the key comes from {@code Authorization: Bearer <key>} or
+ * {@code x-api-key}; an unknown, revoked, expired or blocked key is refused with 401.
+ */
+@Provider
+@KeyRequired
+@Priority(Priorities.AUTHENTICATION)
+public class ApiKeyFilter implements ContainerRequestFilter {
+
+    static final String CALLER = "moe.caller";
+
+    @Inject
+    KeyAuthenticator keys;
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        String key = presentedKey(request);
+        if (key == null) {
+            throw new ApiError(401, "authentication_error", "missing_api_key",
+                    "an API key is required: send 'Authorization: Bearer <key>' or 'x-api-key: <key>'");
+        }
+        Caller caller = keys.authenticate(key).orElseThrow(() -> new ApiError(401, "authentication_error",
+                "invalid_api_key", "the API key is unknown, revoked or expired, or its user is blocked"));
+        request.setProperty(CALLER, caller);
+    }
+
+    static String presentedKey(ContainerRequestContext request) {
+        String authorization = request.getHeaderString(HttpHeaders.AUTHORIZATION);
+        if (authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            String key = authorization.substring(7).trim();
+            return key.isEmpty() ? null : key;
+        }
+        String header = request.getHeaderString("x-api-key");
+        return header == null || header.isBlank() ? null : header.trim();
+    }
+}

@@ -1,0 +1,156 @@
+package io.moe.interfaces.openai;
+
+import io.moe.domain.chat.ChatMessage;
+import io.moe.domain.chat.ChatRequest;
+import io.moe.domain.mode.Mode;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.json.stream.JsonParsingException;
+
+import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * A parsed and validated body of POST /v1/chat/completions. Every violation is an {@link ApiError}
+ * (400) whose message names the field and the accepted form.
+ */
+public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean includeUsage) {
+
+    private static final Set<String> ROLES = Set.of("system", "developer", "user", "assistant", "tool");
+    private static final Pattern DATA_URL = Pattern.compile("data:image/[a-zA-Z0-9.+-]+;base64,[A-Za-z0-9+/=\\s]+");
+
+    public static ChatCompletionRequest parse(String body) {
+        JsonObject json = object(body);
+        Mode mode = mode(json.get("model"));
+        List<ChatMessage> messages = messages(json.get("messages"));
+        boolean stream = optionalBoolean(json, "stream");
+        JsonValue options = json.get("stream_options");
+        if (options != null && options != JsonValue.NULL && !(options instanceof JsonObject)) {
+            throw ApiError.invalidRequest("invalid_type", "'stream_options' must be an object such as {\"include_usage\": true}");
+        }
+        boolean includeUsage = options instanceof JsonObject o && optionalBoolean(o, "include_usage");
+        return new ChatCompletionRequest(new ChatRequest(mode, messages), stream, includeUsage);
+    }
+
+    private static JsonObject object(String body) {
+        if (body == null || body.isBlank()) {
+            throw ApiError.invalidRequest("invalid_json", "the request body is empty; send a JSON object with 'model' and 'messages'");
+        }
+        try {
+            JsonValue value = Json.createReader(new StringReader(body)).readValue();
+            if (value instanceof JsonObject o) {
+                return o;
+            }
+            throw ApiError.invalidRequest("invalid_json", "the request body must be a JSON object with 'model' and 'messages'");
+        } catch (JsonParsingException e) {
+            throw ApiError.invalidRequest("invalid_json", "the request body is not valid JSON: " + e.getMessage());
+        } catch (jakarta.json.JsonException e) {
+            throw ApiError.invalidRequest("invalid_json", "the request body is not valid JSON");
+        }
+    }
+
+    private static Mode mode(JsonValue model) {
+        String known = Arrays.stream(Mode.values()).map(Mode::modelId).collect(Collectors.joining(", "));
+        if (model == null || model == JsonValue.NULL) {
+            throw ApiError.invalidRequest("missing_model", "'model' is required: one of " + known);
+        }
+        if (!(model instanceof JsonString s)) {
+            throw ApiError.invalidRequest("invalid_type", "'model' must be a string: one of " + known);
+        }
+        return Mode.fromModelId(s.getString()).orElseThrow(() -> ApiError.invalidRequest("model_not_found",
+                "unknown model '" + s.getString() + "'; GET /v1/models lists the accepted ids: " + known));
+    }
+
+    private static List<ChatMessage> messages(JsonValue value) {
+        if (value == null || value == JsonValue.NULL) {
+            throw ApiError.invalidRequest("missing_messages", "'messages' is required: an array of {role, content}");
+        }
+        if (!(value instanceof JsonArray array)) {
+            throw ApiError.invalidRequest("invalid_type", "'messages' must be an array of {role, content}");
+        }
+        if (array.isEmpty()) {
+            throw ApiError.invalidRequest("invalid_value", "'messages' must contain at least one message");
+        }
+        List<ChatMessage> messages = new ArrayList<>();
+        for (int i = 0; i < array.size(); i++) {
+            messages.add(message(array.get(i), "messages[" + i + "]"));
+        }
+        return messages;
+    }
+
+    private static ChatMessage message(JsonValue value, String where) {
+        if (!(value instanceof JsonObject m)) {
+            throw ApiError.invalidRequest("invalid_type", where + " must be an object {role, content}");
+        }
+        if (!(m.get("role") instanceof JsonString role) || !ROLES.contains(role.getString())) {
+            throw ApiError.invalidRequest("invalid_value", where + ".role must be one of " + ROLES);
+        }
+        JsonValue content = m.get("content");
+        if (content == null || content == JsonValue.NULL) {
+            if ("assistant".equals(role.getString())) {
+                return new ChatMessage("assistant", "", List.of());
+            }
+            throw ApiError.invalidRequest("missing_content", where + ".content is required: a string or an array of parts");
+        }
+        if (content instanceof JsonString text) {
+            return new ChatMessage(role.getString(), text.getString(), List.of());
+        }
+        if (content instanceof JsonArray parts) {
+            return fromParts(role.getString(), parts, where + ".content");
+        }
+        throw ApiError.invalidRequest("invalid_type", where + ".content must be a string or an array of parts");
+    }
+
+    private static ChatMessage fromParts(String role, JsonArray parts, String where) {
+        StringBuilder text = new StringBuilder();
+        List<String> images = new ArrayList<>();
+        for (int i = 0; i < parts.size(); i++) {
+            String at = where + "[" + i + "]";
+            if (!(parts.get(i) instanceof JsonObject part) || !(part.get("type") instanceof JsonString type)) {
+                throw ApiError.invalidRequest("invalid_type", at + " must be an object with a 'type' (text or image_url)");
+            }
+            switch (type.getString()) {
+                case "text" -> {
+                    if (!(part.get("text") instanceof JsonString t)) {
+                        throw ApiError.invalidRequest("invalid_type", at + ".text must be a string");
+                    }
+                    text.append(text.length() == 0 ? "" : "\n").append(t.getString());
+                }
+                case "image_url" -> images.add(imageUrl(part, at));
+                default -> throw ApiError.invalidRequest("invalid_value",
+                        at + ".type '" + type.getString() + "' is not supported; use text or image_url");
+            }
+        }
+        return new ChatMessage(role, text.toString(), images);
+    }
+
+    private static String imageUrl(JsonObject part, String at) {
+        JsonValue holder = part.get("image_url");
+        String url = holder instanceof JsonObject o && o.get("url") instanceof JsonString s ? s.getString()
+                : holder instanceof JsonString s ? s.getString() : null;
+        if (url == null || !DATA_URL.matcher(url).matches()) {
+            throw ApiError.invalidRequest("invalid_value",
+                    at + ".image_url.url must be a data URL of the form data:image/<type>;base64,<data>");
+        }
+        return url;
+    }
+
+    private static boolean optionalBoolean(JsonObject o, String field) {
+        JsonValue v = o.get(field);
+        if (v == null || v == JsonValue.NULL) {
+            return false;
+        }
+        if (v == JsonValue.TRUE || v == JsonValue.FALSE) {
+            return v == JsonValue.TRUE;
+        }
+        throw ApiError.invalidRequest("invalid_type", "'" + field + "' must be true or false");
+    }
+}

@@ -1,0 +1,61 @@
+package io.moe.interfaces.openai;
+
+import io.moe.application.chat.ChatService;
+import io.moe.domain.chat.ChatAnswer;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * POST /v1/chat/completions: validates the request, runs it through the chat service, and answers
+ * with one JSON completion or, when {@code stream} is true, with server-sent events.
+ */
+@Path("/v1/chat/completions")
+@KeyRequired
+public class ChatCompletionsResource {
+
+    @Inject
+    ChatService chat;
+
+    @Inject
+    @ConfigProperty(name = "moe.stream.keepalive-seconds", defaultValue = "10")
+    int keepAliveSeconds;
+
+    @POST
+    @Consumes(MediaType.WILDCARD)
+    @Produces({MediaType.APPLICATION_JSON, MediaType.SERVER_SENT_EVENTS})
+    public void create(String body, @Suspended AsyncResponse async) {
+        ChatCompletionRequest request = ChatCompletionRequest.parse(body);
+        String id = ChatAnswer.newResponseId();
+        long created = Instant.now().getEpochSecond();
+        String model = request.chat().mode().modelId();
+        CompletableFuture<ChatAnswer> answer = chat.answer(id, created, request.chat()).toCompletableFuture();
+        if (request.stream()) {
+            async.resume(Response.ok(new CompletionStream(id, created, model, request.includeUsage(), answer,
+                            Duration.ofSeconds(keepAliveSeconds)), MediaType.SERVER_SENT_EVENTS_TYPE)
+                    .header("Cache-Control", "no-cache")
+                    .header("X-Accel-Buffering", "no")
+                    .build());
+            return;
+        }
+        answer.whenComplete((done, failure) -> {
+            if (failure != null) {
+                async.resume(failure); // resume(Throwable): answered by OpenAiExceptionMapper
+            } else {
+                async.resume(Response.ok(CompletionJson.completion(done, model).toString(),
+                        MediaType.APPLICATION_JSON_TYPE).build());
+            }
+        });
+    }
+}

@@ -1,0 +1,85 @@
+package io.moe.interfaces.openai;
+
+import io.moe.infrastructure.llm.InferenceException;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.ws.rs.WebApplicationException;
+import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
+import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
+
+import java.util.UUID;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Classifies any failure of a /v1 request into the {@link ApiError} a client sees: its own mistakes
+ * as 4xx, unreachable or slow inference servers as 502/504, saturation as 429/503, and anything else
+ * as a 500 whose id is also in the log (never a stack trace in the body).
+ */
+final class OpenAiErrors {
+
+    private static final Logger LOG = Logger.getLogger(OpenAiErrors.class.getName());
+
+    private OpenAiErrors() {
+    }
+
+    static ApiError classify(Throwable failure) {
+        Throwable t = unwrap(failure);
+        if (t instanceof ApiError e) {
+            return e;
+        }
+        if (t instanceof InferenceException e) {
+            LOG.warning(() -> "Model call failed: " + e.getMessage());
+            return e.timedOut()
+                    ? new ApiError(504, "upstream_error", "inference_timeout", e.getMessage())
+                    : new ApiError(502, "upstream_error", "inference_unavailable", e.getMessage());
+        }
+        if (t instanceof TimeoutException) {
+            return new ApiError(504, "upstream_error", "inference_timeout",
+                    "the model call did not finish within the configured timeout (moe.inference.timeout-seconds)");
+        }
+        if (t instanceof BulkheadException) {
+            return new ApiError(429, "rate_limit_error", "too_many_parallel_requests",
+                    "all model slots are busy and the wait queue is full; retry shortly");
+        }
+        if (t instanceof RejectedExecutionException) {
+            return new ApiError(503, "server_error", "overloaded", "the server is at capacity; retry shortly");
+        }
+        if (t instanceof WebApplicationException e) {
+            int status = e.getResponse().getStatus();
+            if (status == 404) {
+                return new ApiError(404, "not_found_error", "not_found",
+                        "no such route on this port; the routes are listed at /openapi");
+            }
+            if (status == 405) {
+                return new ApiError(405, "invalid_request_error", "method_not_allowed",
+                        "this route does not accept that HTTP method; see /openapi");
+            }
+            if (status == 415) {
+                return new ApiError(415, "invalid_request_error", "unsupported_media_type",
+                        "send the body as application/json");
+            }
+            return new ApiError(status, status >= 500 ? "server_error" : "invalid_request_error",
+                    "http_" + status, e.getMessage());
+        }
+        String incident = UUID.randomUUID().toString();
+        LOG.log(Level.SEVERE, "Unexpected failure, incident " + incident, t);
+        return new ApiError(500, "server_error", "internal_error",
+                "the server failed to answer; quote incident " + incident + " to the operator");
+    }
+
+    static JsonObject body(ApiError e) {
+        return Json.createObjectBuilder().add("error", Json.createObjectBuilder()
+                .add("message", e.getMessage()).add("type", e.type()).add("code", e.code())).build();
+    }
+
+    private static Throwable unwrap(Throwable t) {
+        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
+    }
+}

@@ -1,0 +1,53 @@
+package io.moe.interfaces.openai;
+
+import jakarta.json.Json;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import jakarta.ws.rs.ext.ExceptionMapper;
+import jakarta.ws.rs.ext.Provider;
+
+/**
+ * Answers every exception escaping a resource of this port: with an OpenAI-shaped error body on
+ * /v1 routes, and with an RFC 9457 {@code application/problem+json} body everywhere else.
+ */
+@Provider
+public class OpenAiExceptionMapper implements ExceptionMapper<Throwable> {
+
+    static final MediaType PROBLEM_JSON = new MediaType("application", "problem+json");
+
+    @Context
+    UriInfo uri;
+
+    @Override
+    public Response toResponse(Throwable failure) {
+        ApiError error = OpenAiErrors.classify(failure);
+        Response.ResponseBuilder response = Response.status(error.status());
+        if (isOpenAiRoute()) {
+            response.type(MediaType.APPLICATION_JSON_TYPE).entity(OpenAiErrors.body(error).toString());
+        } else {
+            response.type(PROBLEM_JSON).entity(Json.createObjectBuilder()
+                    .add("type", "about:blank")
+                    .add("title", Response.Status.fromStatusCode(error.status()) != null
+                            ? Response.Status.fromStatusCode(error.status()).getReasonPhrase() : error.code())
+                    .add("status", error.status())
+                    .add("detail", error.getMessage())
+                    .add("code", error.code())
+                    .build().toString());
+        }
+        if (error.status() == 401) {
+            response.header("WWW-Authenticate", "Bearer");
+        }
+        return response.build();
+    }
+
+    private boolean isOpenAiRoute() {
+        try {
+            String path = uri.getPath();
+            return path.startsWith("/v1/") || path.startsWith("v1/") || path.equals("/v1") || path.equals("v1");
+        } catch (RuntimeException outsideRequest) {
+            return true;
+        }
+    }
+}

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Command 1: build, start the stores that are not configured, start the Liberty server, and print
+# where everything is. Ctrl-C stops the server and every store this script started.
+#
+#   ./run.sh                 build, then run (data in ./data, kept across restarts)
+#   ./run.sh --no-build      run what was built last
+#   MOE_DATA_DIR=/srv/moe ./run.sh
+#
+# Any MOE_* variable set in the environment wins over the embedded default (see README).
+set -euo pipefail
+cd "$(dirname "$0")"
+ROOT=$PWD
+DATA=${MOE_DATA_DIR:-$ROOT/data}
+WLP=$ROOT/liberty/target/liberty/wlp
+SERVER_DIR=$WLP/usr/servers/moeServer
+ORCH_PORT=${MOE_ORCHESTRATOR_PORT:-8002}
+ADMIN_PORT=${MOE_ADMIN_PORT:-8088}
+TOOLS_PORT=${MOE_TOOLS_PORT:-8003}
+
+if [[ "${1:-}" != "--no-build" ]]; then
+  echo "==> Building (./mvnw -B -DskipTests package)"
+  ./mvnw -B -q -DskipTests package
+fi
+[[ -x $WLP/bin/server ]] || { echo "No server at $WLP; run ./run.sh without --no-build" >&2; exit 1; }
+
+mkdir -p "$DATA"
+SERVER_PID=""
+stop_all() {
+  trap - INT TERM EXIT
+  echo
+  echo "==> Stopping"
+  if [[ -n $SERVER_PID ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    "$WLP/bin/server" stop moeServer >/dev/null 2>&1 || kill "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+  fi
+  java -jar "$ROOT/devservices/target/devservices.jar" stop --pid-file "$DATA/devservices.pid" || true
+  echo "==> Stopped"
+}
+trap stop_all INT TERM EXIT
+
+echo "==> Starting the stores that are not configured (data in $DATA)"
+java -jar devservices/target/devservices.jar start --data "$DATA" --pid-file "$DATA/devservices.pid" >/dev/null
+set -a
+# shellcheck disable=SC1091
+. "$DATA/devservices.env"
+set +a
+export MOE_INFERENCE_URL=${MOE_INFERENCE_URL:-${MOE_SIMULATOR_URL:-}}
+export MOE_BOOTSTRAP_CREDENTIALS_FILE=${MOE_BOOTSTRAP_CREDENTIALS_FILE:-$DATA/first-admin-credentials.txt}
+
+# The black-box test build points the server at its own stores; never let that leak into a run.
+rm -f "$SERVER_DIR"/configDropins/overrides/it-*.xml
+
+echo "==> Starting Open Liberty (log: $SERVER_DIR/logs/messages.log)"
+started=$(date +%s)
+"$WLP/bin/server" run moeServer >"$DATA/server-console.log" 2>&1 &
+SERVER_PID=$!
+
+deadline=$((started + 300))
+until curl -fs -o /dev/null "http://127.0.0.1:$ORCH_PORT/health"; do
+  if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+    echo "The server stopped during start-up; last lines of its log:" >&2
+    tail -n 30 "$SERVER_DIR/logs/messages.log" >&2 || tail -n 30 "$DATA/server-console.log" >&2
+    exit 1
+  fi
+  if (( $(date +%s) > deadline )); then
+    echo "The server was not ready after 300 s; see $SERVER_DIR/logs/messages.log" >&2
+    exit 1
+  fi
+  sleep 1
+done
+
+cat <<EOF
+
+==> Ready in $(( $(date +%s) - started )) s
+  Orchestrator (OpenAI API)  http://127.0.0.1:$ORCH_PORT/v1      health /health, metrics /metrics, API /openapi
+  Admin web application      http://127.0.0.1:$ADMIN_PORT/
+  User portal                http://127.0.0.1:$ADMIN_PORT/user/
+  Precision tools            http://127.0.0.1:$TOOLS_PORT/
+  Inference server           ${MOE_INFERENCE_URL:-(see MOE_INFERENCE_SERVERS)}
+EOF
+grep -E '^MOE_(DB_URL|REDIS_URL|KAFKA_BOOTSTRAP_SERVERS|NEO4J_URI)=' "$DATA/devservices.env" | sed 's/^/  /' || true
+
+CREDENTIALS=$MOE_BOOTSTRAP_CREDENTIALS_FILE
+if [[ -f $CREDENTIALS ]]; then
+  key=$(sed -n 's/^api_key=//p' "$CREDENTIALS")
+  echo
+  echo "==> First start: the admin account (shown once; this file is now deleted)"
+  sed 's/^/  /' "$CREDENTIALS"
+  rm -f "$CREDENTIALS"
+else
+  key='<your API key>'
+  echo
+  echo "  The admin account already exists; its credentials were shown at the first start."
+fi
+cat <<EOF
+
+Try it:
+  curl -s http://127.0.0.1:$ORCH_PORT/v1/chat/completions \\
+    -H "Authorization: Bearer $key" -H 'Content-Type: application/json' \\
+    -d '{"model":"moe-orchestrator","messages":[{"role":"user","content":"Hello!"}]}'
+
+Press Ctrl-C to stop the server and the stores.
+EOF
+wait "$SERVER_PID"
