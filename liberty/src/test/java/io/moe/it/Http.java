@@ -31,6 +31,22 @@ public final class Http {
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build());
     }
 
+    public static HttpResponse<byte[]> getBytes(String url) {
+        try {
+            return CLIENT.send(request(url).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw new UncheckedIOException("request to " + url + " failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static HttpResponse<String> put(String url, String body, String... headers) {
+        return send(request(url, headers).header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(body)).build());
+    }
+
     public static HttpResponse<String> delete(String url, String... headers) {
         return send(request(url, headers).DELETE().build());
     }

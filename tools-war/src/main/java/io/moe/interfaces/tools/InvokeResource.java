@@ -1,0 +1,44 @@
+package io.moe.interfaces.tools;
+
+import io.moe.tools.ToolException;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+
+/** POST /invoke with {@code {"tool": name, "args": {...}}}: 200 {@code {"tool", "result"}} or an error body. */
+@Path("/invoke")
+@ToolAuthRequired
+public class InvokeResource {
+
+    @Inject
+    ToolInvoker invoker;
+
+    @POST
+    @Consumes(MediaType.WILDCARD)
+    @Produces(MediaType.APPLICATION_JSON)
+    public String invoke(String body, @Context HttpServletRequest request) {
+        JsonObject json = JsonBodies.object(body);
+        if (!(json.get("tool") instanceof JsonString tool) || tool.getString().isBlank()) {
+            throw new ToolException(400, "missing_argument", "tool", "'tool' is required: the name of a tool from GET /tools");
+        }
+        JsonValue args = json.getOrDefault("args", JsonValue.EMPTY_JSON_OBJECT);
+        if (args == JsonValue.NULL) {
+            args = JsonValue.EMPTY_JSON_OBJECT;
+        }
+        if (!(args instanceof JsonObject arguments)) {
+            throw ToolException.invalid("args", "'args' must be an object of named arguments");
+        }
+        ToolCaller caller = (ToolCaller) request.getAttribute(ToolCaller.PROPERTY);
+        JsonValue result = invoker.invoke(tool.getString(), arguments, caller);
+        return Json.createObjectBuilder().add("tool", tool.getString()).add("result", result).build().toString();
+    }
+}

@@ -1,0 +1,80 @@
+package io.moe.interfaces.tools;
+
+import io.moe.tools.ToolException;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.sse.Sse;
+import jakarta.ws.rs.sse.SseEventSink;
+
+import java.io.StringReader;
+
+/**
+ * The MCP HTTP+SSE transport: GET /mcp/sse opens a stream whose first event, {@code endpoint}, names
+ * the URL to POST JSON-RPC messages to; answers come back on the stream as {@code message} events.
+ */
+@Path("/mcp")
+@ToolAuthRequired
+public class McpResource {
+
+    @Inject
+    McpSessions sessions;
+
+    @Inject
+    McpProtocol protocol;
+
+    @GET
+    @Path("sse")
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    public void open(@Context SseEventSink sink, @Context Sse sse, @Context HttpServletRequest request) {
+        ToolCaller caller = (ToolCaller) request.getAttribute(ToolCaller.PROPERTY);
+        McpSessions.Session session = sessions.open(sink, sse, caller).orElseThrow(() ->
+                new ToolException(503, "too_many_sessions", null, "too many open MCP sessions; retry later"));
+        session.send("endpoint", "/mcp/messages?sessionId=" + session.id());
+    }
+
+    @POST
+    @Path("messages")
+    @Consumes(MediaType.WILDCARD)
+    public Response message(@QueryParam("sessionId") String sessionId, String body, @Context HttpServletRequest request) {
+        McpSessions.Session session = sessions.find(sessionId).orElseThrow(() -> new ToolException(404, "unknown_session",
+                "sessionId", "no open MCP session '" + sessionId + "'; open one with GET /mcp/sse"));
+        ToolCaller caller = (ToolCaller) request.getAttribute(ToolCaller.PROPERTY);
+        if (!sameCaller(session.caller(), caller)) {
+            throw new ToolException(403, "session_not_yours", "sessionId", "this MCP session was opened with another credential");
+        }
+        JsonObject message;
+        try {
+            JsonValue value = Json.createReader(new StringReader(body == null ? "" : body)).readValue();
+            if (!(value instanceof JsonObject o)) {
+                session.send("message", McpProtocol.error(null, -32600, "send one JSON-RPC object").toString());
+                return Response.status(400).build();
+            }
+            message = o;
+        } catch (JsonException e) {
+            session.send("message", McpProtocol.error(null, -32700, "parse error: " + e.getMessage()).toString());
+            return Response.status(400).build();
+        }
+        JsonObject answer = protocol.handle(message, session.caller());
+        if (answer != null && !session.send("message", answer.toString())) {
+            sessions.close(session.id());
+        }
+        return Response.accepted().build();
+    }
+
+    private static boolean sameCaller(ToolCaller a, ToolCaller b) {
+        return a.isService() ? b.isService() : !b.isService() && a.userId().equals(b.userId());
+    }
+}

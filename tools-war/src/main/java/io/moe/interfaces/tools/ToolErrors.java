@@ -1,0 +1,63 @@
+package io.moe.interfaces.tools;
+
+import io.moe.tools.ToolException;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.ExceptionMapper;
+import jakarta.ws.rs.ext.Provider;
+
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Every failure on the tools port as {@code {"error": {"error_code", "message", "argument"}}}: tool
+ * refusals with their own status, unknown routes 404, anything unexpected 500 with an incident id.
+ */
+@Provider
+public class ToolErrors implements ExceptionMapper<Throwable> {
+
+    private static final Logger LOG = Logger.getLogger(ToolErrors.class.getName());
+
+    @Override
+    public Response toResponse(Throwable failure) {
+        ToolException e = classify(failure);
+        Response.ResponseBuilder response = Response.status(e.status()).type(MediaType.APPLICATION_JSON_TYPE).entity(body(e).toString());
+        if (e.status() == 401) {
+            response.header("WWW-Authenticate", "Bearer");
+        }
+        return response.build();
+    }
+
+    static JsonObject body(ToolException e) {
+        JsonObjectBuilder error = Json.createObjectBuilder().add("error_code", e.code()).add("message", e.getMessage());
+        if (e.argument() == null) {
+            error.addNull("argument");
+        } else {
+            error.add("argument", e.argument());
+        }
+        return Json.createObjectBuilder().add("error", error).build();
+    }
+
+    private static ToolException classify(Throwable failure) {
+        if (failure instanceof ToolException e) {
+            return e;
+        }
+        if (failure instanceof WebApplicationException w) {
+            int status = w.getResponse().getStatus();
+            return switch (status) {
+                case 404 -> new ToolException(404, "not_found", null, "no such route; see GET /tools and POST /invoke");
+                case 405 -> new ToolException(405, "method_not_allowed", null, "this route does not accept that HTTP method");
+                case 415 -> new ToolException(415, "unsupported_media_type", null, "send the body as application/json");
+                default -> new ToolException(status, "http_" + status, null, String.valueOf(w.getMessage()));
+            };
+        }
+        String incident = UUID.randomUUID().toString();
+        LOG.log(Level.SEVERE, "Unexpected failure on the tools port, incident " + incident, failure);
+        return new ToolException(500, "internal_error", null, "the server failed; quote incident " + incident + " to the operator");
+    }
+}

@@ -1,0 +1,51 @@
+package io.moe.interfaces.tools;
+
+import io.moe.tools.Tool;
+import io.moe.tools.ToolArgs;
+import io.moe.tools.ToolException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/** Runs one tool for one caller: it must exist, be enabled, and be allowed for the caller. */
+@ApplicationScoped
+public class ToolInvoker {
+
+    private static final Logger LOG = Logger.getLogger(ToolInvoker.class.getName());
+
+    @Inject
+    ToolRegistry tools;
+
+    @Inject
+    ToolSettings settings;
+
+    public JsonValue invoke(String name, JsonObject arguments, ToolCaller caller) {
+        Tool tool = usable(name, caller);
+        try {
+            return tool.invoke(ToolArgs.of(arguments));
+        } catch (ToolException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Tool " + name + " failed", e);
+            throw new ToolException(500, "tool_failed", null, "the tool failed unexpectedly: " + e.getClass().getSimpleName());
+        }
+    }
+
+    /** The tool, or the refusal a client should see (404 unknown, 403 not permitted, 409 disabled). */
+    public Tool usable(String name, ToolCaller caller) {
+        Tool tool = tools.find(name).orElseThrow(() -> new ToolException(404, "unknown_tool", "tool",
+                "there is no tool '" + name + "'; GET /tools lists them"));
+        if (!caller.mayUse(name)) {
+            throw new ToolException(403, "tool_not_permitted", "tool",
+                    "your key has no mcp_tool permission for '" + name + "'; ask an admin to grant it");
+        }
+        if (!settings.isEnabled(name)) {
+            throw new ToolException(409, "tool_disabled", "tool", "the tool '" + name + "' is disabled by an admin");
+        }
+        return tool;
+    }
+}

@@ -1,0 +1,154 @@
+package io.moe.tools;
+
+import jakarta.json.JsonArray;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A tool's arguments. Each getter takes the spec's name first and then the aliases that models
+ * trained on the original system emit; a missing or mistyped argument becomes a 400 naming it.
+ */
+public final class ToolArgs {
+
+    /** Longest accepted string argument (characters). */
+    public static final int MAX_STRING = 200_000;
+    /** Most numbers accepted in one array argument. */
+    public static final int MAX_ARRAY = 100_000;
+
+    private final JsonObject json;
+
+    public ToolArgs(JsonObject json) {
+        this.json = json == null ? JsonValue.EMPTY_JSON_OBJECT : json;
+    }
+
+    public static ToolArgs of(JsonObject json) {
+        return new ToolArgs(json);
+    }
+
+    public String string(String name, String... aliases) {
+        return optionalString(name, aliases).orElseThrow(() -> missing(name, "a string"));
+    }
+
+    public Optional<String> optionalString(String name, String... aliases) {
+        JsonValue v = find(name, aliases);
+        if (v == null) {
+            return Optional.empty();
+        }
+        String s = switch (v.getValueType()) {
+            case STRING -> ((JsonString) v).getString();
+            case NUMBER, TRUE, FALSE -> v.toString();
+            default -> throw ToolException.invalid(name, "'" + name + "' must be a string");
+        };
+        if (s.length() > MAX_STRING) {
+            throw new ToolException(413, "input_too_large", name,
+                    "'" + name + "' is " + s.length() + " characters; the limit is " + MAX_STRING);
+        }
+        return Optional.of(s);
+    }
+
+    public BigDecimal number(String name, String... aliases) {
+        return optionalNumber(name, aliases).orElseThrow(() -> missing(name, "a number"));
+    }
+
+    public Optional<BigDecimal> optionalNumber(String name, String... aliases) {
+        JsonValue v = find(name, aliases);
+        if (v == null) {
+            return Optional.empty();
+        }
+        return Optional.of(toNumber(v, name));
+    }
+
+    /** A whole number (given as a JSON number or a numeric string). */
+    public BigInteger integer(String name, String... aliases) {
+        return optionalInteger(name, aliases).orElseThrow(() -> missing(name, "a whole number"));
+    }
+
+    public Optional<BigInteger> optionalInteger(String name, String... aliases) {
+        return optionalNumber(name, aliases).map(n -> {
+            try {
+                return n.toBigIntegerExact();
+            } catch (ArithmeticException e) {
+                throw ToolException.invalid(name, "'" + name + "' must be a whole number, not " + n.toPlainString());
+            }
+        });
+    }
+
+    /** A list of numbers: a JSON array, or a string of numbers separated by commas or spaces. */
+    public List<BigDecimal> numbers(String name, String... aliases) {
+        JsonValue v = find(name, aliases);
+        if (v == null) {
+            throw missing(name, "an array of numbers");
+        }
+        List<BigDecimal> out = new ArrayList<>();
+        if (v instanceof JsonArray array) {
+            if (array.size() > MAX_ARRAY) {
+                throw new ToolException(413, "input_too_large", name, "'" + name + "' has " + array.size()
+                        + " values; the limit is " + MAX_ARRAY);
+            }
+            for (JsonValue item : array) {
+                out.add(toNumber(item, name));
+            }
+        } else if (v instanceof JsonString s) {
+            for (String part : s.getString().trim().split("[,;\\s]+")) {
+                if (!part.isEmpty()) {
+                    out.add(toNumber(part, name));
+                }
+            }
+        } else {
+            throw ToolException.invalid(name, "'" + name + "' must be an array of numbers such as [1, 2.5, 3]");
+        }
+        if (out.size() > MAX_ARRAY) {
+            throw new ToolException(413, "input_too_large", name, "'" + name + "' has too many values");
+        }
+        return out;
+    }
+
+    public boolean has(String name, String... aliases) {
+        return find(name, aliases) != null;
+    }
+
+    public JsonObject json() {
+        return json;
+    }
+
+    private JsonValue find(String name, String... aliases) {
+        JsonValue v = json.get(name);
+        for (int i = 0; (v == null || v == JsonValue.NULL) && i < aliases.length; i++) {
+            v = json.get(aliases[i]);
+        }
+        return v == JsonValue.NULL ? null : v;
+    }
+
+    private static BigDecimal toNumber(JsonValue v, String name) {
+        if (v instanceof JsonNumber n) {
+            return n.bigDecimalValue();
+        }
+        if (v instanceof JsonString s) {
+            return toNumber(s.getString().trim(), name);
+        }
+        throw ToolException.invalid(name, "'" + name + "' must be a number");
+    }
+
+    private static BigDecimal toNumber(String s, String name) {
+        try {
+            if (s.length() > 1000) {
+                throw ToolException.invalid(name, "'" + name + "' is too long for a number");
+            }
+            return new BigDecimal(s);
+        } catch (NumberFormatException e) {
+            throw ToolException.invalid(name, "'" + name + "' must be a number, not '" + s + "'");
+        }
+    }
+
+    private static ToolException missing(String name, String form) {
+        return new ToolException(400, "missing_argument", name, "argument '" + name + "' is required: " + form);
+    }
+}

@@ -1,0 +1,63 @@
+package io.moe.tools.data;
+
+import com.jayway.jsonpath.Configuration;
+import com.jayway.jsonpath.InvalidJsonException;
+import com.jayway.jsonpath.InvalidPathException;
+import com.jayway.jsonpath.JsonPath;
+import com.jayway.jsonpath.PathNotFoundException;
+import io.moe.tools.Schema;
+import io.moe.tools.Tool;
+import io.moe.tools.ToolArgs;
+import io.moe.tools.ToolException;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+
+import java.io.StringReader;
+
+/** json_query: evaluates a JSONPath expression (Jayway JsonPath) against a JSON document. */
+public final class JsonQuery implements Tool {
+
+    @Override
+    public String name() {
+        return "json_query";
+    }
+
+    @Override
+    public String description() {
+        return "Query a JSON document with a JSONPath expression such as $.store.book[0].title or $..price.";
+    }
+
+    @Override
+    public JsonObject inputSchema() {
+        return Schema.object().required("json", "string", "the JSON document (a string, or an object)")
+                .required("path", "string", "a JSONPath expression starting with $").build();
+    }
+
+    @Override
+    public JsonValue invoke(ToolArgs args) {
+        JsonValue given = args.json().containsKey("json") ? args.json().get("json") : args.json().get("json_str");
+        String json = given != null && given.getValueType() != JsonValue.ValueType.STRING
+                ? given.toString() : args.string("json", "json_str", "data");
+        String path = args.string("path", "query", "jsonpath");
+        Configuration config = Configuration.defaultConfiguration();
+        Object result;
+        try {
+            Object document = config.jsonProvider().parse(json);
+            result = JsonPath.compile(path).read(document, config);
+        } catch (InvalidJsonException e) {
+            throw ToolException.invalid("json", "'json' is not valid JSON: " + e.getMessage());
+        } catch (InvalidPathException e) {
+            if (e instanceof PathNotFoundException) {
+                return Json.createObjectBuilder().add("path", path).add("found", false).addNull("result").build();
+            }
+            throw ToolException.invalid("path", "'" + path + "' is not a valid JSONPath expression: " + e.getMessage());
+        }
+        JsonValue value = result == null ? JsonValue.NULL
+                : result instanceof String text ? Json.createValue(text)
+                : result instanceof Boolean b ? (b ? JsonValue.TRUE : JsonValue.FALSE)
+                : result instanceof Number n ? Json.createReader(new StringReader(n.toString())).readValue()
+                : Json.createReader(new StringReader(config.jsonProvider().toJson(result))).readValue();
+        return Json.createObjectBuilder().add("path", path).add("found", true).add("result", value).build();
+    }
+}

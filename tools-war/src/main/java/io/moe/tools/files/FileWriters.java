@@ -1,0 +1,181 @@
+package io.moe.tools.files;
+
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.PDPageContentStream;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.font.PDType1Font;
+import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
+import org.apache.poi.ss.usermodel.Row;
+import org.apache.poi.ss.usermodel.Sheet;
+import org.apache.poi.xslf.usermodel.SlideLayout;
+import org.apache.poi.xslf.usermodel.XMLSlideShow;
+import org.apache.poi.xslf.usermodel.XSLFSlide;
+import org.apache.poi.xslf.usermodel.XSLFSlideLayout;
+import org.apache.poi.xslf.usermodel.XSLFTextShape;
+import org.apache.poi.xssf.usermodel.XSSFWorkbook;
+import org.apache.poi.xwpf.usermodel.XWPFDocument;
+import org.apache.poi.xwpf.usermodel.XWPFParagraph;
+import org.apache.poi.xwpf.usermodel.XWPFRun;
+import org.commonmark.parser.Parser;
+import org.commonmark.renderer.html.HtmlRenderer;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Writes content in each {@link FileFormat} with the format's library. */
+final class FileWriters {
+
+    private FileWriters() {
+    }
+
+    static byte[] write(FileFormat format, String title, String content) throws IOException {
+        return switch (format) {
+            case PPTX -> pptx(content);
+            case DOCX -> docx(content);
+            case XLSX -> xlsx(content);
+            case CSV -> (content.strip().startsWith("|") ? Table.parse(content).toCsv() : content).getBytes(StandardCharsets.UTF_8);
+            case PDF -> pdf(content);
+            case HTML -> html(title, content);
+            case MD, TXT -> content.getBytes(StandardCharsets.UTF_8);
+        };
+    }
+
+    private static byte[] pptx(String content) throws IOException {
+        try (XMLSlideShow show = new XMLSlideShow(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
+            XSLFSlideLayout layout = show.getSlideMasters().get(0).getLayout(SlideLayout.TITLE_AND_CONTENT);
+            for (Slides.Slide s : Slides.parse(content).slides()) {
+                XSLFSlide slide = show.createSlide(layout);
+                slide.getPlaceholder(0).setText(s.title());
+                XSLFTextShape body = slide.getPlaceholder(1);
+                body.clearText();
+                for (String bullet : s.bullets()) {
+                    body.addNewTextParagraph().addNewTextRun().setText(bullet);
+                }
+            }
+            show.write(out);
+            return out.toByteArray();
+        }
+    }
+
+    private static byte[] docx(String content) throws IOException {
+        try (XWPFDocument doc = new XWPFDocument(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
+            for (String raw : content.split("\\R")) {
+                String line = raw.strip();
+                XWPFParagraph p = doc.createParagraph();
+                XWPFRun run = p.createRun();
+                if (line.startsWith("#")) {
+                    int level = Math.min(3, line.indexOf(' ') > 0 ? line.indexOf(' ') : 1);
+                    run.setBold(true);
+                    run.setFontSize(20 - 2 * level);
+                    run.setText(line.replaceFirst("^#+\\s*", ""));
+                } else if (line.matches("^([-*•+])\\s+.*")) {
+                    run.setText("• " + Slides.bullet(line));
+                } else {
+                    run.setText(line);
+                }
+            }
+            doc.write(out);
+            return out.toByteArray();
+        }
+    }
+
+    private static byte[] xlsx(String content) throws IOException {
+        try (XSSFWorkbook book = new XSSFWorkbook(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
+            Sheet sheet = book.createSheet("Sheet1");
+            List<List<String>> rows = Table.parse(content).rows();
+            for (int r = 0; r < rows.size(); r++) {
+                Row row = sheet.createRow(r);
+                for (int c = 0; c < rows.get(r).size(); c++) {
+                    String cell = rows.get(r).get(c);
+                    if (cell.matches("-?\\d+(\\.\\d+)?") && cell.length() < 16) {
+                        row.createCell(c).setCellValue(Double.parseDouble(cell));
+                    } else {
+                        row.createCell(c).setCellValue(cell);
+                    }
+                }
+            }
+            book.write(out);
+            return out.toByteArray();
+        }
+    }
+
+    private static byte[] pdf(String content) throws IOException {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        float size = 11;
+        float leading = 14;
+        float margin = 56;
+        try (PDDocument doc = new PDDocument(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
+            List<String> lines = new ArrayList<>();
+            for (String raw : content.split("\\R")) {
+                lines.addAll(wrap(latin1(raw.replace("\t", "    ")), 95));
+            }
+            PDPage page = null;
+            PDPageContentStream text = null;
+            float y = 0;
+            for (String line : lines) {
+                if (page == null || y < margin) {
+                    if (text != null) {
+                        text.endText();
+                        text.close();
+                    }
+                    page = new PDPage(PDRectangle.A4);
+                    doc.addPage(page);
+                    text = new PDPageContentStream(doc, page);
+                    text.beginText();
+                    text.setFont(font, size);
+                    y = page.getMediaBox().getHeight() - margin;
+                    text.newLineAtOffset(margin, y);
+                }
+                text.showText(line);
+                text.newLineAtOffset(0, -leading);
+                y -= leading;
+            }
+            if (text != null) {
+                text.endText();
+                text.close();
+            } else {
+                doc.addPage(new PDPage(PDRectangle.A4));
+            }
+            doc.save(out);
+            return out.toByteArray();
+        }
+    }
+
+    /** Helvetica's WinAnsi encoding covers Latin-1; other characters become '?'. */
+    private static String latin1(String s) {
+        StringBuilder out = new StringBuilder();
+        s.codePoints().forEach(c -> out.append(c >= 32 && c <= 255 && c != 127 ? (char) c : c == '€' ? '?' : '?'));
+        return out.toString();
+    }
+
+    private static List<String> wrap(String line, int width) {
+        List<String> out = new ArrayList<>();
+        String rest = line;
+        while (rest.length() > width) {
+            int cut = rest.lastIndexOf(' ', width);
+            if (cut <= 0) {
+                cut = width;
+            }
+            out.add(rest.substring(0, cut));
+            rest = rest.substring(cut).stripLeading();
+        }
+        out.add(rest);
+        return out;
+    }
+
+    private static byte[] html(String title, String markdown) {
+        Parser parser = Parser.builder().build();
+        String body = HtmlRenderer.builder().escapeHtml(true).sanitizeUrls(true).build().render(parser.parse(markdown));
+        String page = "<!DOCTYPE html>\n<html lang=\"de\"><head><meta charset=\"utf-8\"><title>" + escape(title)
+                + "</title></head>\n<body>\n" + body + "</body></html>\n";
+        return page.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

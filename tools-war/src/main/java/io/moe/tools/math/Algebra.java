@@ -1,0 +1,189 @@
+package io.moe.tools.math;
+
+import io.moe.tools.ToolException;
+import org.matheclipse.core.eval.EvalEngine;
+import org.matheclipse.core.eval.ExprEvaluator;
+import org.matheclipse.core.interfaces.IAST;
+import org.matheclipse.core.interfaces.IExpr;
+import org.matheclipse.core.parser.ExprParser;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Parses and evaluates arithmetic with Symja. Input is never executed: it is parsed into an
+ * expression tree, every node is checked against a short list of arithmetic functions, decimals are
+ * read as exact fractions, and evaluation runs with a time limit.
+ */
+final class Algebra {
+
+    static final int MAX_EXPRESSION = 1000;
+    static final long TIME_LIMIT_SECONDS = 5;
+    private static final Set<String> FUNCTIONS = Set.of("Plus", "Times", "Power", "Sqrt", "Abs", "Round", "Sin", "Cos",
+            "Tan", "Log", "Log10", "Exp", "Floor", "Ceiling", "Factorial", "Mod", "Rational", "Equal", "Complex");
+    private static final Set<String> CONSTANTS = Set.of("Pi", "E");
+    private static final Pattern PERCENT_OF = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*%\\s*(?:of|von)\\s+");
+    private static final Pattern PERCENT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*%");
+    private static final Pattern DECIMAL = Pattern.compile("(?<![\\w.])(\\d+)\\.(\\d+)(?![\\w.])");
+    private static final ExecutorService EVALUATION = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "tool-algebra");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private Algebra() {
+    }
+
+    /** Rewrites calculator notation into Symja's: ×, ÷, −, "N% of X", N%, ln/log, ceil, e, decimals as fractions. */
+    static String normalise(String argument, String input) {
+        if (input.length() > MAX_EXPRESSION) {
+            throw new ToolException(413, "input_too_large", argument, "'" + argument + "' is limited to " + MAX_EXPRESSION + " characters");
+        }
+        String s = input.trim().replace('×', '*').replace('·', '*').replace('÷', '/').replace('−', '-').replace('–', '-')
+                .replace("**", "^").replace(',', '.');
+        s = PERCENT_OF.matcher(s).replaceAll("($1/100)*");
+        s = PERCENT.matcher(s).replaceAll("($1/100)");
+        if (s.contains("%")) {
+            throw ToolException.invalid(argument, "'%' is a percentage (e.g. 15% of 80); write remainders as mod(a, b)");
+        }
+        s = s.replaceAll("(?i)\\blog\\s*\\(", "Log10(").replaceAll("(?i)\\bln\\s*\\(", "Log(")
+                .replaceAll("(?i)\\bceil\\s*\\(", "Ceiling(").replaceAll("(?i)\\bfactorial\\s*\\(", "Factorial(")
+                .replaceAll("\\be\\b", "E").replaceAll("(?i)\\bpi\\b", "Pi");
+        Matcher m = DECIMAL.matcher(s);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            m.appendReplacement(out, "(" + m.group(1) + m.group(2) + "/1" + "0".repeat(m.group(2).length()) + ")");
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /**
+     * Parses {@code text}; allows the arithmetic functions, pi, e, and the symbols in {@code variables}
+     * (null: any plain name, for finding the unknowns of an equation).
+     */
+    static IExpr parse(String argument, String text, Set<String> variables) {
+        IExpr expr;
+        try {
+            expr = new ExprParser(new EvalEngine(true), true).parse(text);
+        } catch (RuntimeException e) {
+            throw ToolException.invalid(argument, "'" + argument + "' is not a valid expression: "
+                    + firstLine(e.getMessage()) + " (use + - * / ^, parentheses, sqrt, abs, round, sin, cos, tan, log, ln, exp, floor, ceil, factorial, pi, e)");
+        }
+        check(argument, expr, variables);
+        return expr;
+    }
+
+    /** The free symbols of {@code expr} other than pi and e, in alphabetical order. */
+    static Set<String> unknowns(IExpr expr) {
+        Set<String> names = new TreeSet<>();
+        collect(expr, names);
+        return names;
+    }
+
+    private static void collect(IExpr expr, Set<String> names) {
+        if (expr.isSymbol()) {
+            String name = expr.toString();
+            if (!CONSTANTS.contains(name) && !FUNCTIONS.contains(name)) {
+                names.add(name);
+            }
+        } else if (expr.isAST()) {
+            IAST ast = (IAST) expr;
+            for (int i = 1; i < ast.size(); i++) {
+                collect(ast.get(i), names);
+            }
+        }
+    }
+
+    private static void check(String argument, IExpr expr, Set<String> variables) {
+        if (expr.isSymbol()) {
+            String name = expr.toString();
+            if (!CONSTANTS.contains(name) && variables != null && !variables.contains(name)) {
+                throw ToolException.invalid(argument, "unknown name '" + name.toLowerCase(Locale.ROOT) + "'; only numbers, pi, e"
+                        + (variables == null || variables.isEmpty() ? "" : ", " + String.join(", ", variables))
+                        + " and the listed functions are allowed");
+            }
+            return;
+        }
+        if (!expr.isAST()) {
+            return;
+        }
+        IAST ast = (IAST) expr;
+        String head = ast.head().toString();
+        if (!FUNCTIONS.contains(head)) {
+            throw ToolException.invalid(argument, "function '" + head.toLowerCase(Locale.ROOT) + "' is not allowed; use sqrt, abs, round, sin, cos, tan, log, ln, exp, floor, ceil, factorial, mod");
+        }
+        if (head.equals("Factorial") && ast.arg1().isInteger() && ast.arg1().toString().length() > 4) {
+            throw ToolException.invalid(argument, "factorial is limited to arguments below 10000");
+        }
+        if (head.equals("Power") && ast.size() == 3 && ast.arg2().isInteger() && ast.arg2().toString().replace("-", "").length() > 5) {
+            throw ToolException.invalid(argument, "exponents are limited to 99999");
+        }
+        for (int i = 1; i < ast.size(); i++) {
+            check(argument, ast.get(i), variables);
+        }
+    }
+
+    /** Evaluates with a time limit; a slow evaluation is a 422 naming the argument. */
+    static <T> T evaluate(String argument, Function<ExprEvaluator, T> work) {
+        Future<T> result = EVALUATION.submit(() -> work.apply(new ExprEvaluator(false, (short) 100)));
+        try {
+            return result.get(TIME_LIMIT_SECONDS, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            result.cancel(true);
+            throw new ToolException(422, "evaluation_timeout", argument, "evaluation took longer than " + TIME_LIMIT_SECONDS + " s; simplify the input");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof ToolException t) {
+                throw t;
+            }
+            throw ToolException.invalid(argument, "cannot evaluate: " + firstLine(String.valueOf(cause.getMessage())));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ToolException(503, "interrupted", argument, "the server is stopping");
+        }
+    }
+
+    /** The value as a decimal string with up to 20 significant digits, or null when it is not a real number. */
+    static String decimal(ExprEvaluator evaluator, IExpr exact) {
+        if (exact.isInteger()) {
+            return exact.toString();
+        }
+        if (exact.isFraction()) {
+            String[] parts = exact.toString().split("/");
+            BigDecimal quotient = new BigDecimal(parts[0]).divide(new BigDecimal(parts[1]), new MathContext(20));
+            return quotient.stripTrailingZeros().toPlainString();
+        }
+        IExpr numeric = evaluator.eval("N(" + exact + ", 30)");
+        if (!numeric.isReal()) {
+            return null;
+        }
+        try {
+            BigDecimal value = new BigDecimal(numeric.toString().replace("`", "").replaceAll("\\*10\\^", "E"));
+            value = value.round(new MathContext(20)).stripTrailingZeros();
+            return value.scale() < 0 ? value.setScale(0).toPlainString() : value.toPlainString();
+        } catch (NumberFormatException e) {
+            return numeric.toString();
+        }
+    }
+
+    private static String firstLine(String text) {
+        if (text == null) {
+            return "syntax error";
+        }
+        String line = text.strip().split("\\R")[0];
+        return line.length() > 200 ? line.substring(0, 200) : line;
+    }
+}

@@ -1,0 +1,2 @@
+/** Text tools: hashing, Base64, regular expressions with a time bound, text statistics. */
+package io.moe.tools.text;

@@ -1,0 +1,51 @@
+package io.moe.tools.data;
+
+import io.moe.tools.ToolCase;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.math.BigDecimal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+class DataToolsTest {
+
+    private static final String STORE = "{\\\"store\\\":{\\\"book\\\":[{\\\"title\\\":\\\"A\\\",\\\"price\\\":8.95},"
+            + "{\\\"title\\\":\\\"B\\\",\\\"price\\\":12.99}],\\\"bicycle\\\":{\\\"price\\\":19.95}}}";
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "$.store.book[0].title|\"A\"", "$..price|[8.95,12.99,19.95]", "$.store.book[?(@.price > 10)].title|[\"B\"]",
+            "$.store.book.length()|2", "$.store.bicycle|{\"price\":19.95}"})
+    void queriesJson(String path, String expected) {
+        var r = ToolCase.run(new JsonQuery(), "{\"json\":\"" + STORE + "\",\"path\":\"" + path + "\"}");
+        assertEquals(expected, r.get("result").toString());
+    }
+
+    @Test
+    void jsonQueryAcceptsAnObjectAndReportsMissingPaths() {
+        assertEquals("3", ToolCase.run(new JsonQuery(), "{\"json\":{\"a\":{\"b\":3}},\"path\":\"$.a.b\"}").get("result").toString());
+        assertFalse(ToolCase.run(new JsonQuery(), "{\"json_str\":\"{}\",\"path\":\"$.nope\"}").getBoolean("found"));
+        ToolCase.refused(new JsonQuery(), "{\"json\":\"{not json\",\"path\":\"$\"}", "invalid_argument", "json");
+        ToolCase.refused(new JsonQuery(), "{\"json\":\"{}\",\"path\":\"$[[\"}", "invalid_argument", "path");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"5,km,mi,3.106855961", "100,°F,°C,37.77777778", "0,°C,K,273.15", "3,kg,lb,6.613867866", "60,mph,km/h,96.56064",
+            "1,gal,l,3.785411784", "1500,m,km,1.5", "2,h,min,120"})
+    void convertsUnits(String value, String from, String to, String expected) {
+        var r = ToolCase.run(new UnitConvert(), "{\"value\":" + value + ",\"from_unit\":\"" + from + "\",\"to_unit\":\"" + to + "\"}");
+        assertEquals(0, new BigDecimal(expected).compareTo(new BigDecimal(r.get("result").toString()).setScale(
+                new BigDecimal(expected).scale(), java.math.RoundingMode.HALF_UP)), r.toString());
+    }
+
+    @Test
+    void unitConvertRefusesUnknownAndIncompatibleUnits() {
+        ToolCase.refused(new UnitConvert(), "{\"value\":1,\"from\":\"km\",\"to\":\"kg\"}", "invalid_argument", "to");
+        ToolCase.refused(new UnitConvert(), "{\"value\":1,\"from\":\"furlongz\",\"to\":\"m\"}", "invalid_argument", "from");
+        ToolCase.refused(new UnitConvert(), "{\"value\":\"ten\",\"from\":\"m\",\"to\":\"km\"}", "invalid_argument", "value");
+        ToolCase.refused(new UnitConvert(), "{\"from\":\"m\",\"to\":\"km\"}", "missing_argument", "value");
+    }
+}

@@ -1,0 +1,142 @@
+package io.moe.tools.math;
+
+import io.moe.tools.ToolCase;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class MathToolsTest {
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "(3 + 4) * 2^3|56|56",
+            "1/3 + 1/6|1/2|0.5",
+            "0.1 + 0.2|3/10|0.3",
+            "15% of 80|12|12",
+            "sqrt(2)|Sqrt(2)|1.4142135623730950488",
+            "10 ÷ 4 × 2|5|5",
+            "factorial(10)|3628800|3628800",
+            "log(1000) + ln(e)|4|4",
+            "abs(-7) + floor(2.7) + ceil(2.1)|12|12",
+            "sin(pi/6)|1/2|0.5",
+            "2^100|1267650600228229401496703205376|1267650600228229401496703205376"})
+    void calculatesExactly(String expression, String exact, String decimal) {
+        var r = ToolCase.run(new Calculate(), "{\"expression\":\"" + expression + "\"}");
+        assertEquals(exact, r.getString("exact"));
+        assertEquals(decimal, r.getString("result"));
+    }
+
+    @Test
+    void calculateNeverEvaluatesNamesOrFunctionsItDoesNotKnow() {
+        ToolCase.refused(new Calculate(), "{\"expression\":\"x + 1\"}", "invalid_argument", "expression");
+        ToolCase.refused(new Calculate(), "{\"expression\":\"SystemDialogInput()\"}", "invalid_argument", "expression");
+        ToolCase.refused(new Calculate(), "{\"expression\":\"1 +\"}", "invalid_argument", "expression");
+        ToolCase.refused(new Calculate(), "{\"expression\":\"1/0\"}", "invalid_argument", "expression");
+        ToolCase.refused(new Calculate(), "{\"expression\":\"factorial(100000)\"}", "invalid_argument", "expression");
+        ToolCase.refused(new Calculate(), "{}", "missing_argument", "expression");
+    }
+
+    @Test
+    void solvesEquations() {
+        var quadratic = ToolCase.run(new SolveEquation(), "{\"equation\":\"x^2 - 5x + 6 = 0\"}");
+        assertEquals("[\"2\",\"3\"]", quadratic.getJsonArray("solutions").toString());
+        var linear = ToolCase.run(new SolveEquation(), "{\"equation\":\"2*y + 3 = 7\",\"variable\":\"y\"}");
+        assertEquals("[\"2\"]", linear.getJsonArray("solutions").toString());
+        var irrational = ToolCase.run(new SolveEquation(), "{\"equation\":\"x^2 = 2\",\"var\":\"x\"}");
+        assertEquals("[\"-Sqrt(2)\",\"Sqrt(2)\"]", irrational.getJsonArray("solutions").toString());
+        assertEquals("1.4142135623730950488", irrational.getJsonArray("decimal").getString(1));
+        var none = ToolCase.run(new SolveEquation(), "{\"equation\":\"x + 1 = x + 2\"}");
+        assertEquals(0, none.getInt("count"));
+        var implicit = ToolCase.run(new SolveEquation(), "{\"equation\":\"3x - 9\"}");
+        assertEquals("[\"3\"]", implicit.getJsonArray("solutions").toString());
+    }
+
+    @Test
+    void solveNamesTheVariableProblem() {
+        ToolCase.refused(new SolveEquation(), "{\"equation\":\"x + y = 2\"}", "missing_argument", "var");
+        ToolCase.refused(new SolveEquation(), "{\"equation\":\"x = 2\",\"var\":\"z\"}", "invalid_argument", "var");
+        ToolCase.refused(new SolveEquation(), "{\"equation\":\"1 = 1\"}", "invalid_argument", "var");
+        ToolCase.refused(new SolveEquation(), "{\"equation\":\"x = = 2 = 3\"}", "invalid_argument", "equation");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"2|2|true", "360|2^3 × 3^2 × 5|false", "97|97|true",
+            "1000000007|1000000007|true", "600851475143|71 × 839 × 1471 × 6857|false", "1024|2^10|false",
+            "999999999999999999999999|3^3 × 7 × 11 × 13 × 37 × 73 × 101 × 137 × 9901 × 99990001|false"})
+    void factorizesIntoPrimes(String n, String form, boolean prime) {
+        var r = ToolCase.run(new PrimeFactorize(), "{\"number\":\"" + n + "\"}");
+        assertEquals(form, r.getString("factorization"));
+        assertEquals(prime, r.getBoolean("is_prime"));
+    }
+
+    @Test
+    void factorizeRefusesOutOfRange() {
+        ToolCase.refused(new PrimeFactorize(), "{\"number\":1}", "invalid_argument", "number");
+        ToolCase.refused(new PrimeFactorize(), "{\"number\":-12}", "invalid_argument", "number");
+        ToolCase.refused(new PrimeFactorize(), "{\"number\":2.5}", "invalid_argument", "number");
+        ToolCase.refused(new PrimeFactorize(), "{\"n\":\"abc\"}", "invalid_argument", "number");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"12,18,6,36", "7,13,1,91", "0,5,5,0", "-4,6,2,12", "123456789012345678901234567890,987654321098765432109876543210,9000000000900000000090,13548070124980948012498094801236261410"})
+    void gcdAndLcm(String a, String b, String gcd, String lcm) {
+        var r = ToolCase.run(new GcdLcm(), "{\"a\":\"" + a + "\",\"b\":\"" + b + "\"}");
+        assertEquals(gcd, r.get("gcd").toString());
+        assertEquals(lcm, r.get("lcm").toString());
+    }
+
+    @Test
+    void gcdOfZeroAndZeroIsRefused() {
+        ToolCase.refused(new GcdLcm(), "{\"a\":0,\"b\":0}", "invalid_argument", "a");
+        ToolCase.refused(new GcdLcm(), "{\"a\":1}", "missing_argument", "b");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1,I", "4,IV", "1994,MCMXCIV", "2024,MMXXIV", "3999,MMMCMXCIX", "49,XLIX"})
+    void romanBothWays(int n, String roman) {
+        assertEquals(roman, ToolCase.run(new RomanNumeral(), "{\"input\":\"" + n + "\",\"dir\":\"to_roman\"}").getString("result"));
+        assertEquals(n, ToolCase.run(new RomanNumeral(), "{\"value\":\"" + roman.toLowerCase() + "\"}").getInt("result"));
+    }
+
+    @Test
+    void romanRefusesOutOfRangeAndNonCanonical() {
+        ToolCase.refused(new RomanNumeral(), "{\"input\":\"4000\",\"dir\":\"to_roman\"}", "invalid_argument", "input");
+        ToolCase.refused(new RomanNumeral(), "{\"input\":\"0\"}", "invalid_argument", "input");
+        ToolCase.refused(new RomanNumeral(), "{\"input\":\"IIII\"}", "invalid_argument", "input");
+        ToolCase.refused(new RomanNumeral(), "{\"input\":\"MMMM\"}", "invalid_argument", "input");
+        ToolCase.refused(new RomanNumeral(), "{\"input\":\"X\",\"dir\":\"sideways\"}", "invalid_argument", "dir");
+    }
+
+    @Test
+    void statisticsGoldenValues() {
+        var r = ToolCase.run(new StatisticsCalc(), "{\"data\":[2,4,4,4,5,5,7,9],\"op\":\"all\"}");
+        assertEquals(5.0, r.getJsonNumber("mean").doubleValue());
+        assertEquals(4.5, r.getJsonNumber("median").doubleValue());
+        assertEquals(2.138089935299395, r.getJsonNumber("stdev").doubleValue(), 1e-12);
+        assertEquals(4.571428571428571, r.getJsonNumber("variance").doubleValue(), 1e-12);
+        assertEquals("40", r.get("sum").toString());
+        assertEquals(8, r.getInt("count"));
+        assertEquals("[4.0]", r.getJsonArray("mode").toString());
+        assertEquals(4.0, r.getJsonObject("percentiles").getJsonNumber("p25").doubleValue());
+        var some = ToolCase.run(new StatisticsCalc(), "{\"values\":\"1, 2, 3\",\"operations\":\"min,max\"}");
+        assertEquals(2, some.size());
+        assertEquals(3.0, some.getJsonNumber("max").doubleValue());
+        var one = ToolCase.run(new StatisticsCalc(), "{\"data\":[7],\"op\":\"stdev\"}");
+        assertEquals(0.0, one.getJsonNumber("stdev").doubleValue());
+        assertFalse(one.containsKey("mean"));
+        assertTrue(ToolCase.run(new StatisticsCalc(), "{\"data\":[0.1,0.2],\"op\":\"sum\"}").get("sum").toString().equals("0.3"));
+    }
+
+    @Test
+    void statisticsRefusesBadInput() {
+        ToolCase.refused(new StatisticsCalc(), "{\"data\":[]}", "invalid_argument", "data");
+        ToolCase.refused(new StatisticsCalc(), "{\"data\":[1,\"x\"]}", "invalid_argument", "data");
+        ToolCase.refused(new StatisticsCalc(), "{\"data\":[1],\"op\":\"kurtosis\"}", "invalid_argument", "op");
+        ToolCase.refused(new StatisticsCalc(), "{\"op\":\"mean\"}", "missing_argument", "data");
+        ToolCase.refused(new StatisticsCalc(), "{\"data\":{\"a\":1}}", "invalid_argument", "data");
+    }
+}
