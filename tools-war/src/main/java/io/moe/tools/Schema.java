@@ -27,22 +27,22 @@ public final class Schema {
     }
 
     public Schema requiredEnum(String name, String description, String... values) {
-        JsonArrayBuilder list = Json.createArrayBuilder();
-        for (String v : values) {
-            list.add(v);
-        }
-        properties.add(name, Json.createObjectBuilder().add("type", "string").add("description", description).add("enum", list));
+        properties.add(name, enumProperty(description, values));
         required.add(name);
         return this;
     }
 
     public Schema optionalEnum(String name, String description, String... values) {
+        properties.add(name, enumProperty(description, values));
+        return this;
+    }
+
+    private static JsonObjectBuilder enumProperty(String description, String... values) {
         JsonArrayBuilder list = Json.createArrayBuilder();
         for (String v : values) {
             list.add(v);
         }
-        properties.add(name, Json.createObjectBuilder().add("type", "string").add("description", description).add("enum", list));
-        return this;
+        return Json.createObjectBuilder().add("type", "string").add("description", description).add("enum", list);
     }
 
     public JsonObject build() {

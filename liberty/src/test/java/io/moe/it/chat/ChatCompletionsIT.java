@@ -17,15 +17,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** POST /v1/chat/completions without streaming: response shape, usage, and the answer's origin. */
-class ChatCompletionsIT {
+public class ChatCompletionsIT {
 
-    static final String URL = ItConfig.orchestratorUrl() + "/v1/chat/completions";
+    public static final String URL = ItConfig.orchestratorUrl() + "/v1/chat/completions";
 
-    static HttpResponse<String> chat(String body) {
+    public static HttpResponse<String> chat(String body) {
         return Http.post(URL, body, "Authorization", Http.bearer(ItConfig.apiKey()));
     }
 
-    static String request(String model, String text) {
+    public static String request(String model, String text) {
         return Json.createObjectBuilder().add("model", model)
                 .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user").add("content", text)))
                 .build().toString();

@@ -40,7 +40,7 @@ public class ChatService {
     public CompletionStage<ChatAnswer> answer(String id, long created, ChatRequest request) {
         return executor.supply(templates::defaultTemplate)
                 .thenCompose(template -> inference.complete(expertCall(template, request)))
-                .thenApply(completion -> new ChatAnswer(id, created, completion.content(), completion.usage()));
+                .thenApply(completion -> new ChatAnswer(id, created, completion.content(), completion.usage(), List.of(completion)));
     }
 
     private static ModelCall expertCall(ExpertTemplate template, ChatRequest request) {

@@ -13,6 +13,7 @@ import java.time.OffsetDateTime;
 @Entity
 @Table(name = "api_key")
 @NamedQuery(name = "ApiKey.byHash", query = "SELECT k FROM ApiKey k WHERE k.keyHash = :hash")
+@NamedQuery(name = "ApiKey.ofUser", query = "SELECT k FROM ApiKey k WHERE k.userId = :userId ORDER BY k.createdAt")
 public class ApiKey {
 
     @Id
@@ -50,6 +51,11 @@ public class ApiKey {
     /** Whether the key may authenticate at {@code now}: active and not past its expiry. */
     public boolean isUsableAt(OffsetDateTime now) {
         return active == 1 && (expiresAt == null || now.isBefore(expiresAt));
+    }
+
+    /** Revokes the key for good. */
+    public void revoke() {
+        this.active = 0;
     }
 
     public String id() {

@@ -41,6 +41,17 @@ public class TokenBudget {
         return new TokenBudget(userId, null, null, null);
     }
 
+    public void change(Long dailyLimit, Long monthlyLimit, Long totalLimit) {
+        this.dailyLimit = dailyLimit;
+        this.monthlyLimit = monthlyLimit;
+        this.totalLimit = totalLimit;
+        this.updatedAt = Ids.nowUtc();
+    }
+
+    public Limits limits() {
+        return new Limits(dailyLimit, monthlyLimit, totalLimit);
+    }
+
     public String userId() {
         return userId;
     }

@@ -15,6 +15,8 @@ import java.time.OffsetDateTime;
 @NamedQuery(name = "UserAccount.countActiveAdmins",
         query = "SELECT COUNT(u) FROM UserAccount u WHERE u.admin = 1 AND u.active = 1")
 @NamedQuery(name = "UserAccount.byUsername", query = "SELECT u FROM UserAccount u WHERE u.username = :username")
+@NamedQuery(name = "UserAccount.byEmail", query = "SELECT u FROM UserAccount u WHERE LOWER(u.email) = LOWER(:email)")
+@NamedQuery(name = "UserAccount.all", query = "SELECT u FROM UserAccount u ORDER BY u.createdAt, u.id")
 public class UserAccount {
 
     @Id
@@ -47,6 +49,36 @@ public class UserAccount {
         this.admin = admin ? 1 : 0;
         this.createdAt = Ids.nowUtc();
         this.updatedAt = createdAt;
+    }
+
+    public void changeEmail(String email) {
+        this.email = email;
+        touch();
+    }
+
+    public void changeDisplayName(String displayName) {
+        this.displayName = displayName == null ? "" : displayName;
+        touch();
+    }
+
+    public void changePassword(String hashedPassword) {
+        this.hashedPassword = hashedPassword;
+        touch();
+    }
+
+    public void changeAdmin(boolean admin) {
+        this.admin = admin ? 1 : 0;
+        touch();
+    }
+
+    /** Blocks (false) or unblocks (true) the user; a blocked user's keys are refused. */
+    public void changeActive(boolean active) {
+        this.active = active ? 1 : 0;
+        touch();
+    }
+
+    private void touch() {
+        this.updatedAt = Ids.nowUtc();
     }
 
     public String id() {

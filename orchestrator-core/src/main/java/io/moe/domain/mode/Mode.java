@@ -32,6 +32,17 @@ public enum Mode {
         return modeName;
     }
 
+    /**
+     * The moe_mode a user needs a grant for: the reasoning-heavy modes (forced thinking step, several
+     * research rounds, reports, plans) are moe_reasoning; the others moe_orchestrated.
+     */
+    public String routing() {
+        return switch (this) {
+            case AGENT_ORCHESTRATED, RESEARCH, REPORT, PLAN -> "moe_reasoning";
+            default -> "moe_orchestrated";
+        };
+    }
+
     public static Optional<Mode> fromModelId(String modelId) {
         return Arrays.stream(values()).filter(m -> m.modelId.equals(modelId)).findFirst();
     }

@@ -43,8 +43,24 @@ public final class RedisStore implements AutoCloseable {
         return value;
     }
 
-    public void delete(String key) {
-        redis.del(key);
+    public void delete(String... keys) {
+        if (keys.length > 0) {
+            redis.del(keys);
+        }
+    }
+
+    public void addToSet(String key, String member, Duration ttl) {
+        redis.sadd(key, member);
+        redis.expire(key, Math.max(1, ttl.toSeconds()));
+    }
+
+    public java.util.Set<String> members(String key) {
+        return redis.smembers(key);
+    }
+
+    /** Runs a Lua script atomically on the server (EVAL); {@code keys} and {@code args} as Redis expects. */
+    public Object eval(String script, java.util.List<String> keys, java.util.List<String> args) {
+        return redis.eval(script, keys, args);
     }
 
     public boolean ping() {

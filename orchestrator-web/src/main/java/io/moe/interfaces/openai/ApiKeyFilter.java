@@ -1,6 +1,7 @@
 package io.moe.interfaces.openai;
 
 import io.moe.application.identity.KeyAuthenticator;
+import io.moe.application.spend.SpendMetrics;
 import io.moe.domain.identity.Caller;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
@@ -24,15 +25,22 @@ public class ApiKeyFilter implements ContainerRequestFilter {
     @Inject
     KeyAuthenticator keys;
 
+    @Inject
+    SpendMetrics metrics;
+
     @Override
     public void filter(ContainerRequestContext request) {
         String key = presentedKey(request);
         if (key == null) {
+            metrics.request("none", false, null);
             throw new ApiError(401, "authentication_error", "missing_api_key",
                     "an API key is required: send 'Authorization: Bearer <key>' or 'x-api-key: <key>'");
         }
-        Caller caller = keys.authenticate(key).orElseThrow(() -> new ApiError(401, "authentication_error",
-                "invalid_api_key", "the API key is unknown, revoked or expired, or its user is blocked"));
+        Caller caller = keys.authenticate(key).orElseThrow(() -> {
+            metrics.request("none", false, null);
+            return new ApiError(401, "authentication_error", "invalid_api_key",
+                    "the API key is unknown, revoked or expired, or its user is blocked");
+        });
         request.setProperty(CALLER, caller);
     }
 

@@ -1,6 +1,9 @@
 package io.moe.interfaces.openai;
 
-import io.moe.application.chat.ChatService;
+import io.moe.application.spend.MeteredChat;
+import io.moe.domain.identity.Caller;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.core.Context;
 import io.moe.domain.chat.ChatAnswer;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -26,7 +29,7 @@ import java.util.concurrent.CompletableFuture;
 public class ChatCompletionsResource {
 
     @Inject
-    ChatService chat;
+    MeteredChat chat;
 
     @Inject
     @ConfigProperty(name = "moe.stream.keepalive-seconds", defaultValue = "10")
@@ -35,12 +38,13 @@ public class ChatCompletionsResource {
     @POST
     @Consumes(MediaType.WILDCARD)
     @Produces({MediaType.APPLICATION_JSON, MediaType.SERVER_SENT_EVENTS})
-    public void create(String body, @Suspended AsyncResponse async) {
+    public void create(String body, @Context HttpServletRequest http, @Suspended AsyncResponse async) {
         ChatCompletionRequest request = ChatCompletionRequest.parse(body);
+        Caller caller = (Caller) http.getAttribute(ApiKeyFilter.CALLER);
         String id = ChatAnswer.newResponseId();
         long created = Instant.now().getEpochSecond();
         String model = request.chat().mode().modelId();
-        CompletableFuture<ChatAnswer> answer = chat.answer(id, created, request.chat()).toCompletableFuture();
+        CompletableFuture<ChatAnswer> answer = chat.answer(caller, id, created, request.chat()).toCompletableFuture();
         if (request.stream()) {
             async.resume(Response.ok(new CompletionStream(id, created, model, request.includeUsage(), answer,
                             Duration.ofSeconds(keepAliveSeconds)), MediaType.SERVER_SENT_EVENTS_TYPE)

@@ -1,5 +1,7 @@
 package io.moe.interfaces.openai;
 
+import io.moe.application.spend.BudgetExceededException;
+import io.moe.application.spend.ModeNotPermittedException;
 import io.moe.infrastructure.llm.InferenceException;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -30,6 +32,12 @@ final class OpenAiErrors {
         Throwable t = unwrap(failure);
         if (t instanceof ApiError e) {
             return e;
+        }
+        if (t instanceof ModeNotPermittedException e) {
+            return new ApiError(403, "permission_error", "permission_denied", e.getMessage());
+        }
+        if (t instanceof BudgetExceededException e) {
+            return new ApiError(429, "rate_limit_error", "budget_exceeded", e.getMessage());
         }
         if (t instanceof InferenceException e) {
             LOG.warning(() -> "Model call failed: " + e.getMessage());

@@ -1,0 +1,95 @@
+package io.moe.interfaces.adminapi;
+
+import io.moe.application.identity.IdentityException;
+import jakarta.json.Json;
+import jakarta.json.JsonException;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.io.StringReader;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+
+/** Typed reads of a JSON request body; a wrong type is a 400 naming the field. */
+final class JsonInput {
+
+    private final JsonObject json;
+
+    private JsonInput(JsonObject json) {
+        this.json = json;
+    }
+
+    static JsonInput of(String body) {
+        if (body == null || body.isBlank()) {
+            return new JsonInput(JsonValue.EMPTY_JSON_OBJECT);
+        }
+        try {
+            JsonValue v = Json.createReader(new StringReader(body)).readValue();
+            if (v instanceof JsonObject o) {
+                return new JsonInput(o);
+            }
+        } catch (JsonException e) {
+            throw new IdentityException(400, "invalid_json", null, "the body is not valid JSON: " + e.getMessage());
+        }
+        throw new IdentityException(400, "invalid_json", null, "the body must be a JSON object");
+    }
+
+    boolean has(String field) {
+        return json.containsKey(field);
+    }
+
+    String string(String field) {
+        JsonValue v = json.get(field);
+        if (v == null || v == JsonValue.NULL) {
+            return null;
+        }
+        if (v instanceof JsonString s) {
+            return s.getString();
+        }
+        throw IdentityException.invalid(field, field + " must be a string");
+    }
+
+    Boolean bool(String field) {
+        JsonValue v = json.get(field);
+        if (v == null || v == JsonValue.NULL) {
+            return null;
+        }
+        if (v == JsonValue.TRUE || v == JsonValue.FALSE) {
+            return v == JsonValue.TRUE;
+        }
+        if (v instanceof JsonNumber n && (n.toString().equals("0") || n.toString().equals("1"))) {
+            return n.intValue() == 1;
+        }
+        throw IdentityException.invalid(field, field + " must be true or false");
+    }
+
+    /** A whole number, or null (JSON null or absent) for "unlimited". */
+    Long limit(String field) {
+        JsonValue v = json.get(field);
+        if (v == null || v == JsonValue.NULL) {
+            return null;
+        }
+        if (v instanceof JsonNumber n && n.isIntegral()) {
+            try {
+                return n.longValueExact();
+            } catch (ArithmeticException e) {
+                throw IdentityException.invalid(field, field + " is too large");
+            }
+        }
+        throw IdentityException.invalid(field, field + " must be a whole number of tokens, or null for unlimited");
+    }
+
+    OffsetDateTime time(String field) {
+        String s = string(field);
+        if (s == null) {
+            return null;
+        }
+        try {
+            return OffsetDateTime.parse(s);
+        } catch (DateTimeParseException e) {
+            throw IdentityException.invalid(field, field + " must be an ISO-8601 time with offset, e.g. 2027-01-31T00:00:00Z");
+        }
+    }
+}

@@ -1,0 +1,211 @@
+package io.moe.interfaces.adminapi;
+
+import io.moe.application.identity.IdentityException;
+import io.moe.application.identity.UserAdministration;
+import io.moe.application.spend.SpendControl;
+import io.moe.domain.identity.Caller;
+import io.moe.domain.identity.TokenBudget;
+import io.moe.domain.identity.UserAccount;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import java.math.BigDecimal;
+import java.util.List;
+
+/**
+ * /api/users and its sub-resources (spec: admin application). Bodies and answers use the spec's
+ * field names; the README documents the payloads the spec leaves open.
+ */
+@Path("/users")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.WILDCARD)
+public class UsersResource {
+
+    static final BigDecimal DISPLAY_PRICE_PER_TOKEN = new BigDecimal("0.00002");
+
+    @Inject
+    UserAdministration users;
+
+    @Inject
+    SpendControl budgets;
+
+    @Context
+    HttpServletRequest http;
+
+    @GET
+    public String list() {
+        admin();
+        JsonArrayBuilder list = Json.createArrayBuilder();
+        users.users().forEach(u -> list.add(IdentityJson.user(u)));
+        return Json.createObjectBuilder().add("users", list).build().toString();
+    }
+
+    @POST
+    public Response create(String body) {
+        admin();
+        JsonInput in = JsonInput.of(body);
+        UserAccount user = users.create(in.string("username"), in.string("email"), in.string("password"),
+                in.string("display_name"), Boolean.TRUE.equals(in.bool("is_admin")));
+        return Response.status(201).entity(IdentityJson.user(user).toString()).build();
+    }
+
+    @GET
+    @Path("{id}")
+    public String get(@PathParam("id") String id) {
+        admin();
+        UserAccount user = users.user(id);
+        JsonArrayBuilder keys = Json.createArrayBuilder();
+        users.keys(id).forEach(k -> keys.add(IdentityJson.key(k)));
+        JsonArrayBuilder permissions = Json.createArrayBuilder();
+        users.permissions(id).forEach(p -> permissions.add(IdentityJson.permission(p)));
+        return Json.createObjectBuilder(IdentityJson.user(user)).add("budget", IdentityJson.budget(users.budget(id)))
+                .add("keys", keys).add("permissions", permissions).add("usage", usage(id)).build().toString();
+    }
+
+    @PUT
+    @Path("{id}")
+    public String update(@PathParam("id") String id, String body) {
+        admin();
+        JsonInput in = JsonInput.of(body);
+        if (in.has("username")) {
+            throw IdentityException.invalid("username", "the username cannot be changed");
+        }
+        return IdentityJson.user(users.update(id, in.string("email"), in.string("password"), in.string("display_name"),
+                in.bool("is_admin"), in.bool("is_active"))).toString();
+    }
+
+    @DELETE
+    @Path("{id}")
+    public String deactivate(@PathParam("id") String id) {
+        admin();
+        return IdentityJson.user(users.deactivate(id)).toString();
+    }
+
+    @PUT
+    @Path("{id}/budget")
+    public String budget(@PathParam("id") String id, String body) {
+        admin();
+        JsonInput in = JsonInput.of(body);
+        TokenBudget b = users.setBudget(id, in.limit("daily_limit"), in.limit("monthly_limit"), in.limit("total_limit"));
+        return IdentityJson.budget(b).toString();
+    }
+
+    @GET
+    @Path("{id}/permissions")
+    public String permissions(@PathParam("id") String id) {
+        admin();
+        JsonArrayBuilder list = Json.createArrayBuilder();
+        users.permissions(id).forEach(p -> list.add(IdentityJson.permission(p)));
+        return Json.createObjectBuilder().add("permissions", list).build().toString();
+    }
+
+    @POST
+    @Path("{id}/permissions")
+    public Response grant(@PathParam("id") String id, String body) {
+        admin();
+        JsonInput in = JsonInput.of(body);
+        return Response.status(201).entity(IdentityJson.permission(users.grant(id, in.string("resource_type"),
+                in.string("resource_id"))).toString()).build();
+    }
+
+    @DELETE
+    @Path("{id}/permissions/{pid}")
+    public Response revoke(@PathParam("id") String id, @PathParam("pid") String permissionId) {
+        admin();
+        users.revoke(id, permissionId);
+        return Response.noContent().build();
+    }
+
+    @GET
+    @Path("{id}/keys")
+    public String keys(@PathParam("id") String id) {
+        admin();
+        JsonArrayBuilder list = Json.createArrayBuilder();
+        users.keys(id).forEach(k -> list.add(IdentityJson.key(k)));
+        return Json.createObjectBuilder().add("keys", list).build().toString();
+    }
+
+    @POST
+    @Path("{id}/keys")
+    public Response createKey(@PathParam("id") String id, String body) {
+        admin();
+        JsonInput in = JsonInput.of(body);
+        UserAdministration.CreatedKey created = users.createKey(id, in.string("label"), in.time("expires_at"));
+        JsonObject json = Json.createObjectBuilder(IdentityJson.key(created.key())).add("key", created.rawKey())
+                .add("note", "the key is shown only now; store it safely").build();
+        return Response.status(201).entity(json.toString()).header("Cache-Control", "no-store").build();
+    }
+
+    @DELETE
+    @Path("{id}/keys/{kid}")
+    public String revokeKey(@PathParam("id") String id, @PathParam("kid") String keyId) {
+        admin();
+        return IdentityJson.key(users.revokeKey(id, keyId)).toString();
+    }
+
+    /** Usage statistics; an admin may read anyone's, a user (with a bearer key) their own. */
+    @GET
+    @Path("{id}/usage")
+    public String ownUsage(@PathParam("id") String id) {
+        Caller caller = caller();
+        if (!caller.admin() && !caller.userId().equals(id)) {
+            throw new IdentityException(403, "forbidden", null, "you may read only your own usage");
+        }
+        return usage(id).toString();
+    }
+
+    private JsonObject usage(String id) {
+        TokenBudget budget = users.budget(id);
+        long[] used = budgets.used(id);
+        JsonObjectBuilder limits = Json.createObjectBuilder();
+        IdentityJson.limit(limits, "daily_limit", budget.dailyLimit());
+        IdentityJson.limit(limits, "monthly_limit", budget.monthlyLimit());
+        IdentityJson.limit(limits, "total_limit", budget.totalLimit());
+        JsonObjectBuilder byStatus = Json.createObjectBuilder();
+        long requests = 0;
+        long prompt = 0;
+        long completion = 0;
+        for (Object[] row : users.usageTotals(id)) {
+            long n = ((Number) row[1]).longValue();
+            long p = row[2] == null ? 0 : ((Number) row[2]).longValue();
+            long c = row[3] == null ? 0 : ((Number) row[3]).longValue();
+            byStatus.add((String) row[0], Json.createObjectBuilder().add("requests", n).add("total_tokens", p + c));
+            requests += n;
+            prompt += p;
+            completion += c;
+        }
+        JsonArrayBuilder recent = Json.createArrayBuilder();
+        users.recentUsage(id, 50).forEach(u -> recent.add(IdentityJson.usage(u)));
+        return Json.createObjectBuilder().add("user_id", id).add("limits", limits)
+                .add("counters", Json.createObjectBuilder().add("daily", used[0]).add("monthly", used[1]).add("total", used[2]))
+                .add("requests", requests).add("prompt_tokens", prompt).add("completion_tokens", completion)
+                .add("total_tokens", prompt + completion)
+                .add("display_price", DISPLAY_PRICE_PER_TOKEN.multiply(BigDecimal.valueOf(prompt + completion)))
+                .add("by_status", byStatus).add("recent", recent).build();
+    }
+
+    private Caller caller() {
+        return (Caller) http.getAttribute(AdminCaller.CALLER);
+    }
+
+    private void admin() {
+        if (!caller().admin()) {
+            throw new IdentityException(403, "admin_required", null, "this route needs an admin");
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package io.moe.it.identity;
+
+import io.moe.it.ItConfig;
+import io.moe.it.chat.ChatCompletionsIT;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** 50 concurrent requests against a budget: it is overspent by at most one request, and rows match counters. */
+class BudgetConcurrencyIT {
+
+    static final long BUDGET = 2000;
+
+    @Test
+    void concurrentRequestsCannotOverspendABudget() {
+        String user = Admin.newUser();
+        Admin.grant(user, "moe_mode", "moe_orchestrated");
+        String key = Admin.newKey(user)[1];
+        assertEquals(200, Admin.put(Admin.USERS + "/" + user + "/budget", "{\"daily_limit\":" + BUDGET + "}").statusCode());
+
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
+        List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            HttpRequest request = HttpRequest.newBuilder(URI.create(ChatCompletionsIT.URL)).timeout(Duration.ofSeconds(120))
+                    .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(ChatCompletionsIT.request("moe-orchestrator", "Question " + i))).build();
+            calls.add(client.sendAsync(request, HttpResponse.BodyHandlers.ofString()));
+        }
+        int ok = 0;
+        int refused = 0;
+        for (CompletableFuture<HttpResponse<String>> call : calls) {
+            int status = call.join().statusCode();
+            if (status == 200) {
+                ok++;
+            } else if (status == 429) {
+                refused++;
+            }
+        }
+        assertEquals(50, ok + refused, "every request is answered or refused for the budget");
+        assertTrue(refused > 0, "the budget of " + BUDGET + " cannot pay for 50 requests");
+
+        JsonObject usage = IdentityIT.pollUsage(user, 50);
+        long daily = usage.getJsonObject("counters").getJsonNumber("daily").longValue();
+        long recorded = usage.getJsonNumber("total_tokens").longValue();
+        assertEquals(recorded, daily, "the usage rows add up to the counter exactly");
+        long largest = usage.getJsonArray("recent").getValuesAs(JsonObject.class).stream()
+                .mapToLong(r -> r.getJsonNumber("total_tokens").longValue()).max().orElse(0);
+        assertTrue(recorded <= BUDGET + largest, "recorded " + recorded + " for a budget of " + BUDGET
+                + " (one request: " + largest + ")");
+        assertEquals(ok, usage.getJsonObject("by_status").getJsonObject("ok").getInt("requests"));
+    }
+}

@@ -1,0 +1,165 @@
+package io.moe.it.identity;
+
+import io.moe.it.Http;
+import io.moe.it.ItConfig;
+import io.moe.it.chat.ChatCompletionsIT;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Users, keys, permissions and budgets take effect on the very next request. */
+class IdentityIT {
+
+    static HttpResponse<String> chat(String key, String model) {
+        return Http.post(ChatCompletionsIT.URL, ChatCompletionsIT.request(model, "Hello there"), "Authorization", Http.bearer(key));
+    }
+
+    @Test
+    void aRevokedKeyIsRefusedOnTheVeryNextRequest() {
+        String user = Admin.newUser();
+        Admin.grant(user, "moe_mode", "moe_orchestrated");
+        String[] key = Admin.newKey(user);
+        assertEquals(200, chat(key[1], "moe-orchestrator").statusCode());
+        assertEquals(200, Admin.delete(Admin.USERS + "/" + user + "/keys/" + key[0]).statusCode());
+        HttpResponse<String> refused = chat(key[1], "moe-orchestrator");
+        assertEquals(401, refused.statusCode(), refused.body());
+    }
+
+    @Test
+    void aDeactivatedUserIsRefused() {
+        String user = Admin.newUser();
+        Admin.grant(user, "moe_mode", "moe_orchestrated");
+        String key = Admin.newKey(user)[1];
+        assertEquals(200, chat(key, "moe-orchestrator").statusCode());
+        HttpResponse<String> deleted = Admin.delete(Admin.USERS + "/" + user);
+        assertEquals(0, Http.object(deleted).getInt("is_active"));
+        assertEquals(401, chat(key, "moe-orchestrator").statusCode());
+    }
+
+    @Test
+    void aRevokedModePermissionIsRefusedWith403() {
+        String user = Admin.newUser();
+        String key = Admin.newKey(user)[1];
+        assertEquals(403, chat(key, "moe-orchestrator-plan").statusCode(), "default deny");
+        String permission = Admin.grant(user, "moe_mode", "moe_reasoning");
+        assertEquals(200, chat(key, "moe-orchestrator-plan").statusCode());
+        assertEquals(204, Admin.delete(Admin.USERS + "/" + user + "/permissions/" + permission).statusCode());
+        HttpResponse<String> refused = chat(key, "moe-orchestrator-plan");
+        assertEquals(403, refused.statusCode());
+        assertEquals("permission_denied", Http.object(refused).getJsonObject("error").getString("code"));
+    }
+
+    @Test
+    void aDailyLimitBelowTheUseIs429AndCounted() {
+        String user = Admin.newUser();
+        Admin.grant(user, "moe_mode", "moe_orchestrated");
+        String key = Admin.newKey(user)[1];
+        assertEquals(200, chat(key, "moe-orchestrator").statusCode());
+        double before = budgetExceeded(user);
+        assertEquals(200, Admin.put(Admin.USERS + "/" + user + "/budget", "{\"daily_limit\":10}").statusCode());
+        HttpResponse<String> refused = chat(key, "moe-orchestrator");
+        assertEquals(429, refused.statusCode(), refused.body());
+        assertEquals("budget_exceeded", Http.object(refused).getJsonObject("error").getString("code"));
+        assertEquals(before + 1, budgetExceeded(user));
+        JsonObject usage = pollUsage(user, 2);
+        assertEquals(1, usage.getJsonObject("by_status").getJsonObject("budget_exceeded").getInt("requests"));
+        assertEquals(200, Admin.put(Admin.USERS + "/" + user + "/budget", "{\"daily_limit\":null}").statusCode());
+        assertEquals(200, chat(key, "moe-orchestrator").statusCode(), "unlimited again");
+    }
+
+    @Test
+    void anExpiredKeyIsRefused() {
+        String user = Admin.newUser();
+        Admin.grant(user, "moe_mode", "moe_orchestrated");
+        String expires = OffsetDateTime.now(ZoneOffset.UTC).plusSeconds(3).toString();
+        JsonObject key = Http.object(Admin.post(Admin.USERS + "/" + user + "/keys", "{\"expires_at\":\"" + expires + "\"}"));
+        assertEquals(200, chat(key.getString("key"), "moe-orchestrator").statusCode());
+        Instant deadline = Instant.now().plusSeconds(30);
+        int status = 200;
+        while (status == 200 && Instant.now().isBefore(deadline)) {
+            status = chat(key.getString("key"), "moe-orchestrator").statusCode();
+        }
+        assertEquals(401, status);
+    }
+
+    @Test
+    void usersReadTheirOwnUsageOnly() {
+        String user = Admin.newUser();
+        String other = Admin.newUser();
+        Admin.grant(user, "moe_mode", "moe_orchestrated");
+        String key = Admin.newKey(user)[1];
+        assertEquals(200, chat(key, "moe-orchestrator").statusCode());
+        assertEquals(200, Http.get(Admin.USERS + "/" + user + "/usage", "Authorization", Http.bearer(key)).statusCode());
+        assertEquals(403, Http.get(Admin.USERS + "/" + other + "/usage", "Authorization", Http.bearer(key)).statusCode());
+        assertEquals(403, Http.get(Admin.USERS, "Authorization", Http.bearer(key)).statusCode());
+        assertEquals(401, Http.get(Admin.USERS).statusCode());
+        JsonObject details = Http.object(Admin.get(Admin.USERS + "/" + user));
+        assertEquals(1, details.getJsonArray("keys").size());
+        assertFalse(details.toString().contains("key_hash"), "hashes never leave the server");
+        assertFalse(details.toString().contains("hashed_password"));
+    }
+
+    @Test
+    void badInputIsA4xxAndLeavesNoRows() {
+        String user = Admin.newUser();
+        String name = Http.object(Admin.get(Admin.USERS + "/" + user)).getString("username");
+        HttpResponse<String> duplicate = Admin.post(Admin.USERS, "{\"username\":\"" + name
+                + "\",\"email\":\"fresh-" + name + "@example.org\",\"password\":\"a-long-password-1\"}");
+        assertEquals(409, duplicate.statusCode());
+        assertEquals("username", Http.object(duplicate).getString("field"));
+        HttpResponse<String> duplicateEmail = Admin.post(Admin.USERS, "{\"username\":\"x" + name
+                + "\",\"email\":\"" + name.toUpperCase() + "@example.org\",\"password\":\"a-long-password-1\"}");
+        assertEquals(409, duplicateEmail.statusCode());
+        assertFalse(Admin.get(Admin.USERS).body().contains("\"x" + name + "\""), "no partial user");
+
+        assertEquals(400, Admin.post(Admin.USERS, "{\"username\":\"ok-name\",\"email\":\"not-an-email\",\"password\":\"a-long-password-1\"}").statusCode());
+        assertEquals(400, Admin.post(Admin.USERS, "{\"username\":5}").statusCode());
+        assertEquals(400, Admin.post(Admin.USERS, "{not json").statusCode());
+        assertEquals(400, Admin.post(Admin.USERS, "{\"username\":\"short-pw\",\"email\":\"s@example.org\",\"password\":\"x\"}").statusCode());
+        assertFalse(Admin.get(Admin.USERS).body().contains("\"short-pw\""));
+
+        assertEquals(404, Admin.get(Admin.USERS + "/0000").statusCode());
+        assertEquals(404, Admin.delete(Admin.USERS + "/" + user + "/keys/nope").statusCode());
+        assertEquals(404, Admin.delete(Admin.USERS + "/" + user + "/permissions/nope").statusCode());
+        for (String bad : new String[]{"{\"resource_type\":\"moe_mode\",\"resource_id\":\"turbo\"}",
+                "{\"resource_type\":\"expert_template\",\"resource_id\":\"default\"}",
+                "{\"resource_type\":\"model_endpoint\",\"resource_id\":\"qwen\"}",
+                "{\"resource_type\":\"root\",\"resource_id\":\"x\"}"}) {
+            HttpResponse<String> r = Admin.post(Admin.USERS + "/" + user + "/permissions", bad);
+            assertEquals(400, r.statusCode(), bad);
+        }
+        assertEquals(0, Http.object(Admin.get(Admin.USERS + "/" + user + "/permissions")).getJsonArray("permissions").size());
+        assertEquals(400, Admin.put(Admin.USERS + "/" + user + "/budget", "{\"daily_limit\":-1}").statusCode());
+        assertEquals(400, Admin.put(Admin.USERS + "/" + user + "/budget", "{\"monthly_limit\":\"lots\"}").statusCode());
+        assertEquals(400, Admin.post(Admin.USERS + "/" + user + "/keys", "{\"expires_at\":\"2001-01-01T00:00:00Z\"}").statusCode());
+        assertEquals(0, Http.object(Admin.get(Admin.USERS + "/" + user + "/keys")).getJsonArray("keys").size());
+    }
+
+    static double budgetExceeded(String user) {
+        String metrics = Http.get(ItConfig.orchestratorUrl() + "/metrics").body();
+        Matcher m = Pattern.compile("moe_budget_exceeded_total\\{limit_type=\"daily\",mp_scope=\"application\",user_id=\""
+                + user + "\",?} ([0-9.]+)").matcher(metrics);
+        return m.find() ? Double.parseDouble(m.group(1)) : 0;
+    }
+
+    /** The usage summary once at least {@code rows} rows are written (they are written off the request thread). */
+    static JsonObject pollUsage(String user, int rows) {
+        Instant deadline = Instant.now().plusSeconds(30);
+        JsonObject usage = Admin.usage(user);
+        while (usage.getInt("requests") < rows && Instant.now().isBefore(deadline)) {
+            usage = Admin.usage(user);
+        }
+        assertTrue(usage.getInt("requests") >= rows, usage.toString());
+        return usage;
+    }
+}

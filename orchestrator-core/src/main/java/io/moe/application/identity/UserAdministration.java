@@ -1,0 +1,281 @@
+package io.moe.application.identity;
+
+import io.moe.domain.identity.ApiKey;
+import io.moe.domain.identity.ApiKeySecret;
+import io.moe.domain.identity.Permission;
+import io.moe.domain.identity.ResourceIds;
+import io.moe.domain.identity.ResourceType;
+import io.moe.domain.identity.TokenBudget;
+import io.moe.domain.identity.UsageEntry;
+import io.moe.domain.identity.UserAccount;
+import io.moe.domain.shared.Ids;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+import jakarta.transaction.Transactional;
+
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Users, their keys, budgets and permissions, as the admin API changes them. Every input is checked
+ * before anything is written (no partial rows), and every change that affects key checking drops the
+ * user's key-cache entries at once.
+ */
+@ApplicationScoped
+@Transactional
+public class UserAdministration {
+
+    static final Pattern USERNAME = Pattern.compile("[A-Za-z0-9._-]{3,64}");
+    static final Pattern EMAIL = Pattern.compile("[^@\\s]{1,64}@[^@\\s]+\\.[^@\\s]{2,}");
+    static final int MIN_PASSWORD = 10;
+
+    @PersistenceContext(unitName = "moe")
+    EntityManager em;
+
+    @Inject
+    PasswordHasher passwords;
+
+    @Inject
+    KeyCache cache;
+
+    @Resource
+    TransactionSynchronizationRegistry transactions;
+
+    /** A freshly created key: the stored row and the raw key, which is shown this once. */
+    public record CreatedKey(ApiKey key, String rawKey) {
+    }
+
+    public List<UserAccount> users() {
+        return em.createNamedQuery("UserAccount.all", UserAccount.class).getResultList();
+    }
+
+    public UserAccount user(String id) {
+        UserAccount user = id == null ? null : em.find(UserAccount.class, id);
+        if (user == null) {
+            throw IdentityException.notFound("user", id);
+        }
+        return user;
+    }
+
+    public UserAccount create(String username, String email, String password, String displayName, boolean admin) {
+        requireUsername(username);
+        requireEmail(email);
+        requirePassword(password);
+        requireDisplayName(displayName);
+        requireUniqueUsername(username, null);
+        requireUniqueEmail(email, null);
+        UserAccount user = new UserAccount(username, email, displayName, passwords.hash(password), admin);
+        em.persist(user);
+        em.flush();
+        em.persist(TokenBudget.unlimited(user.id()));
+        return user;
+    }
+
+    /** Changes the given fields (null = unchanged). */
+    public UserAccount update(String id, String email, String password, String displayName, Boolean admin, Boolean active) {
+        UserAccount user = user(id);
+        if (email != null) {
+            requireEmail(email);
+            requireUniqueEmail(email, id);
+        }
+        if (password != null) {
+            requirePassword(password);
+        }
+        if (displayName != null) {
+            requireDisplayName(displayName);
+        }
+        if (email != null) {
+            user.changeEmail(email);
+        }
+        if (password != null) {
+            user.changePassword(passwords.hash(password));
+        }
+        if (displayName != null) {
+            user.changeDisplayName(displayName);
+        }
+        if (admin != null) {
+            user.changeAdmin(admin);
+        }
+        if (active != null) {
+            user.changeActive(active);
+        }
+        evict(id);
+        return user;
+    }
+
+    /** Soft delete: the user is blocked (is_active 0) and every key of theirs is refused from now on. */
+    public UserAccount deactivate(String id) {
+        UserAccount user = user(id);
+        user.changeActive(false);
+        evict(id);
+        return user;
+    }
+
+    public TokenBudget budget(String userId) {
+        user(userId);
+        TokenBudget budget = em.find(TokenBudget.class, userId);
+        if (budget == null) {
+            budget = TokenBudget.unlimited(userId);
+            em.persist(budget);
+        }
+        return budget;
+    }
+
+    public TokenBudget setBudget(String userId, Long daily, Long monthly, Long total) {
+        requireLimit("daily_limit", daily);
+        requireLimit("monthly_limit", monthly);
+        requireLimit("total_limit", total);
+        TokenBudget budget = budget(userId);
+        budget.change(daily, monthly, total);
+        evict(userId);
+        return budget;
+    }
+
+    public List<Permission> permissions(String userId) {
+        user(userId);
+        return em.createNamedQuery("Permission.ofUser", Permission.class).setParameter("userId", userId).getResultList();
+    }
+
+    /** Grants {@code resourceId} of {@code type}; granting what is already granted returns that grant. */
+    public Permission grant(String userId, String type, String resourceId) {
+        ResourceType resourceType = ResourceType.fromWireName(type == null ? "" : type).orElseThrow(() -> IdentityException
+                .invalid("resource_type", "resource_type must be one of expert_template, cc_profile, model_endpoint, skill, mcp_tool, moe_mode"));
+        String problem = ResourceIds.problem(resourceType, resourceId);
+        if (problem != null) {
+            throw IdentityException.invalid("resource_id", problem);
+        }
+        for (Permission existing : permissions(userId)) {
+            if (existing.resourceType() == resourceType && existing.resourceId().equals(resourceId)) {
+                return existing;
+            }
+        }
+        Permission permission = new Permission(userId, resourceType, resourceId);
+        em.persist(permission);
+        evict(userId);
+        return permission;
+    }
+
+    public void revoke(String userId, String permissionId) {
+        Permission permission = em.find(Permission.class, permissionId);
+        if (permission == null || !permission.userId().equals(userId)) {
+            throw IdentityException.notFound("permission", permissionId);
+        }
+        em.remove(permission);
+        evict(userId);
+    }
+
+    public List<ApiKey> keys(String userId) {
+        user(userId);
+        return em.createNamedQuery("ApiKey.ofUser", ApiKey.class).setParameter("userId", userId).getResultList();
+    }
+
+    public CreatedKey createKey(String userId, String label, OffsetDateTime expiresAt) {
+        user(userId);
+        if (label != null && label.length() > 200) {
+            throw IdentityException.invalid("label", "label is limited to 200 characters");
+        }
+        if (expiresAt != null && !expiresAt.isAfter(Ids.nowUtc())) {
+            throw IdentityException.invalid("expires_at", "expires_at must lie in the future");
+        }
+        ApiKeySecret secret = ApiKeySecret.generate();
+        ApiKey key = new ApiKey(userId, secret, label, expiresAt);
+        em.persist(key);
+        return new CreatedKey(key, secret.raw());
+    }
+
+    public ApiKey revokeKey(String userId, String keyId) {
+        ApiKey key = em.find(ApiKey.class, keyId);
+        if (key == null || !key.userId().equals(userId)) {
+            throw IdentityException.notFound("key", keyId);
+        }
+        key.revoke();
+        cache.evictKey(key.keyHash());
+        evict(userId);
+        return key;
+    }
+
+    public List<UsageEntry> recentUsage(String userId, int max) {
+        user(userId);
+        return em.createNamedQuery("UsageEntry.ofUser", UsageEntry.class).setParameter("userId", userId)
+                .setMaxResults(max).getResultList();
+    }
+
+    /** Sums of the user's usage rows: [requests, prompt, completion, total] per status, over all time. */
+    public List<Object[]> usageTotals(String userId) {
+        user(userId);
+        return em.createQuery("SELECT u.status, COUNT(u), SUM(u.promptTokens), SUM(u.completionTokens), SUM(u.totalTokens)"
+                + " FROM UsageEntry u WHERE u.userId = :userId GROUP BY u.status", Object[].class)
+                .setParameter("userId", userId).getResultList();
+    }
+
+    /**
+     * Drops the user's cached keys now and again after the commit, so no request can re-cache the
+     * state of before the change in between.
+     */
+    private void evict(String userId) {
+        cache.evictUser(userId);
+        transactions.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                if (status == Status.STATUS_COMMITTED) {
+                    cache.evictUser(userId);
+                }
+            }
+        });
+    }
+
+    private void requireUsername(String username) {
+        if (username == null || !USERNAME.matcher(username).matches()) {
+            throw IdentityException.invalid("username", "username is required: 3-64 letters, digits, '.', '_' or '-'");
+        }
+    }
+
+    private static void requireEmail(String email) {
+        if (email == null || email.length() > 254 || !EMAIL.matcher(email).matches()) {
+            throw IdentityException.invalid("email", "email must be an address such as name@example.org");
+        }
+    }
+
+    private static void requirePassword(String password) {
+        if (password == null || password.length() < MIN_PASSWORD || password.length() > 1024) {
+            throw IdentityException.invalid("password", "password needs at least " + MIN_PASSWORD + " characters");
+        }
+    }
+
+    private static void requireDisplayName(String displayName) {
+        if (displayName != null && displayName.length() > 200) {
+            throw IdentityException.invalid("display_name", "display_name is limited to 200 characters");
+        }
+    }
+
+    private static void requireLimit(String field, Long value) {
+        if (value != null && value < 0) {
+            throw IdentityException.invalid(field, field + " must be a whole number of tokens ≥ 0, or null for unlimited");
+        }
+    }
+
+    private void requireUniqueUsername(String username, String exceptId) {
+        em.createNamedQuery("UserAccount.byUsername", UserAccount.class).setParameter("username", username).getResultList()
+                .stream().filter(u -> !u.id().equals(exceptId)).findAny().ifPresent(u -> {
+                    throw new IdentityException(409, "duplicate", "username", "the username '" + username + "' is taken");
+                });
+    }
+
+    private void requireUniqueEmail(String email, String exceptId) {
+        em.createNamedQuery("UserAccount.byEmail", UserAccount.class).setParameter("email", email).getResultList()
+                .stream().filter(u -> !u.id().equals(exceptId)).findAny().ifPresent(u -> {
+                    throw new IdentityException(409, "duplicate", "email", "the email '" + email + "' is already used");
+                });
+    }
+}

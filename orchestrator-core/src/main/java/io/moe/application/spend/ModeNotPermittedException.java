@@ -1,0 +1,10 @@
+package io.moe.application.spend;
+
+/** A chat mode the caller holds no moe_mode grant for. */
+public class ModeNotPermittedException extends RuntimeException {
+
+    public ModeNotPermittedException(String modelId, String routing) {
+        super("your account may not use '" + modelId + "': it needs the moe_mode permission '" + routing
+                + "'; ask an admin to grant it");
+    }
+}
