@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  */
 public final class DevServices {
 
-    private static final Duration START_DEADLINE = Duration.ofSeconds(240);
+    private static final Duration START_DEADLINE = Duration.ofSeconds(180);
     private static final Duration STOP_DEADLINE = Duration.ofSeconds(60);
 
     private DevServices() {
@@ -54,56 +54,23 @@ public final class DevServices {
     }
 
     private static void run(Options o) throws IOException {
-        if (o.fresh()) {
-            deleteTree(o.data());
-        }
         Files.createDirectories(o.data().resolve("tmp"));
         System.setProperty("java.io.tmpdir", o.data().resolve("tmp").toString());
-        List<Store> stores = stores(o);
-        requirePortsFree(o, stores);
-        Files.deleteIfExists(o.envFile());
-        StoreSet set = StoreSet.start(stores, System::getenv);
+        Launcher launcher = Launcher.start(o, System::getenv);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            StoreSet.log("stopping");
-            set.close();
-            try {
-                Files.deleteIfExists(o.envFile());
-            } catch (IOException ignored) {
-                // nothing to do while the JVM exits
-            }
-            StoreSet.log("stopped");
+            launcher.close();
             stopped.countDown();
         }, "devservices-stop"));
-        EnvFile.write(o.envFile(), set.environment());
-        StoreSet.log("all stores ready; environment in " + o.envFile());
         try {
-            if (o.maxLifetimeMinutes() > 0) {
-                if (!stopped.await(o.maxLifetimeMinutes(), TimeUnit.MINUTES)) {
-                    StoreSet.log("maximum lifetime of " + o.maxLifetimeMinutes() + " minutes reached");
-                    System.exit(0);
-                }
-            } else {
+            if (o.maxLifetimeMinutes() <= 0) {
                 stopped.await();
+            } else if (!stopped.await(o.maxLifetimeMinutes(), TimeUnit.MINUTES)) {
+                StoreSet.log("maximum lifetime of " + o.maxLifetimeMinutes() + " minutes reached");
+                System.exit(0);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void requirePortsFree(Options o, List<Store> stores) {
-        Map<String, int[]> ports = Map.of("postgres", new int[]{o.pgPort()}, "redis", new int[]{o.redisPort()},
-                "kafka", new int[]{o.kafkaPort(), o.kafkaPort() + 1}, "neo4j", new int[]{o.neo4jPort()},
-                "model-simulator", new int[]{o.simulatorPort()});
-        Map<String, String> options = Map.of("postgres", "--pg-port", "redis", "--redis-port", "kafka", "--kafka-port",
-                "neo4j", "--neo4j-port", "model-simulator", "--simulator-port");
-        for (Store store : stores) {
-            String configured = System.getenv(store.configuredBy());
-            if (configured == null || configured.isBlank()) {
-                for (int port : ports.get(store.name())) {
-                    Ports.requireFree(port, options.get(store.name()));
-                }
-            }
         }
     }
 
@@ -115,6 +82,9 @@ public final class DevServices {
         }
         if (o.fresh()) {
             deleteTree(o.data());
+            if (!PostgresStore.canRunUnder(o.data())) {
+                deleteTree(PostgresStore.relocated(o.data()));
+            }
         }
         Files.createDirectories(o.data().resolve("tmp"));
         Files.deleteIfExists(o.envFile());

@@ -18,7 +18,7 @@ final class EnvFile {
 
     /** Writes the lines and then {@code DEVSERVICES_READY=1}, atomically, so a reader never sees half. */
     static void write(Path file, Map<String, String> environment) throws IOException {
-        StringBuilder text = new StringBuilder("# Written by devservices; removed when it stops.\n");
+        StringBuilder text = new StringBuilder();
         environment.forEach((k, v) -> text.append(k).append('=').append(v).append('\n'));
         text.append(READY).append("=1\n");
         Path parent = file.toAbsolutePath().getParent();

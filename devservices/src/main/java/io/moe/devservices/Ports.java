@@ -11,14 +11,24 @@ final class Ports {
     private Ports() {
     }
 
-    /** Throws with the option to change when {@code port} is already in use on 127.0.0.1. */
-    static void requireFree(int port, String option) {
+    /** Throws, naming the store and the option to change, when {@code port} is in use on 127.0.0.1. */
+    static void requireFree(int port, String store, String option) {
         try (ServerSocket socket = new ServerSocket()) {
             socket.setReuseAddress(true);
             socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
         } catch (IOException e) {
-            throw new IllegalStateException("port " + port + " is already in use; stop what uses it or choose another with "
-                    + option + " N");
+            throw new IllegalStateException(store + " port " + port + " is already in use; stop what uses it or choose"
+                    + " another with " + option + " N");
+        }
+    }
+
+    /** Whether nothing listens on {@code port} of 127.0.0.1 right now. */
+    static boolean isFree(int port) {
+        try {
+            requireFree(port, "", "");
+            return true;
+        } catch (IllegalStateException taken) {
+            return false;
         }
     }
 

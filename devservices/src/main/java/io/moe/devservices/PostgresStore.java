@@ -25,9 +25,9 @@ import java.util.stream.Stream;
 /**
  * PostgreSQL 16 from the zonky binaries, run with {@code initdb} and {@code pg_ctl}. Its cluster lives
  * in {@code <data>/postgres} (kept across restarts) with database {@code moe} owned by role {@code moe}
- * (password {@code moe}); it listens on 127.0.0.1 only. A database server should not run as root: when
- * the launcher is root, the server runs as user {@code nobody} through {@code setpriv}, provided that
- * user can reach the data folder (it cannot under a 0700 home folder; then it stays root and says so).
+ * (password {@code moe}); it listens on 127.0.0.1 only. PostgreSQL refuses to run as root: when the
+ * launcher is root, the server runs as user {@code nobody} through {@code setpriv}, which needs a data
+ * folder that user can reach (not one under a private home folder such as {@code /root}).
  */
 final class PostgresStore implements Store {
 
@@ -43,10 +43,19 @@ final class PostgresStore implements Store {
     private Path bin;
     private boolean running;
 
+    private final Path relocatedFrom;
+
     PostgresStore(Path data, int port) {
-        this.dataDir = data.resolve("postgres").toAbsolutePath();
-        this.runDir = data.resolve("postgres-run").toAbsolutePath();
-        this.binariesDir = data.resolve("tmp").resolve("postgres-16").toAbsolutePath();
+        Path base = data.toAbsolutePath().normalize();
+        this.relocatedFrom = canRunUnder(base) ? null : base;
+        if (relocatedFrom != null) {
+            // As root under a private folder (e.g. /root) user nobody cannot reach the cluster: keep it in a
+            // stable folder of its own instead, derived from the data folder so it survives restarts too.
+            base = relocated(base);
+        }
+        this.dataDir = base.resolve("postgres");
+        this.runDir = base.resolve("postgres-run");
+        this.binariesDir = base.resolve("tmp").resolve("postgres-16");
         this.port = port;
     }
 
@@ -62,9 +71,9 @@ final class PostgresStore implements Store {
 
     @Override
     public void start() throws IOException, SQLException, InterruptedException {
-        if ("root".equals(System.getProperty("user.name")) && !dropsPrivileges()) {
-            StoreSet.log("postgres: runs as root because user " + UNPRIVILEGED + " cannot reach " + dataDir.getParent()
-                    + "; choose a --data folder outside root's home to run it unprivileged");
+        if (relocatedFrom != null) {
+            StoreSet.log("postgres: user " + UNPRIVILEGED + " cannot reach " + relocatedFrom + ", so the cluster lives in "
+                    + dataDir.getParent() + " (choose a --data folder outside a private home folder to keep it together)");
         }
         bin = PostgresBinaries.unpack(binariesDir).resolve("bin");
         Files.createDirectories(runDir);
@@ -80,6 +89,28 @@ final class PostgresStore implements Store {
                         + " -c synchronous_commit=off -c max_connections=100", "start");
         running = true;
         createDatabase();
+    }
+
+    @Override
+    public void stopLeftOver() throws IOException {
+        if (!Files.exists(dataDir.resolve("postmaster.pid")) || !canRunUnder(dataDir.getParent())) {
+            return;
+        }
+        bin = PostgresBinaries.unpack(binariesDir).resolve("bin");
+        Files.createDirectories(runDir);
+        handToServerUser();
+        try {
+            try {
+                run("pg_ctl", "-D", dataDir.toString(), "status");
+            } catch (IOException notRunning) {
+                return;
+            }
+            StoreSet.log("postgres: stopping a server left running in " + dataDir);
+            run("pg_ctl", "-D", dataDir.toString(), "-m", "fast", "-w", "-t", "30", "stop");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while stopping the server left running in " + dataDir, e);
+        }
     }
 
     /** Creates role and database on first start; a restart with kept data finds them. */
@@ -154,13 +185,28 @@ final class PostgresStore implements Store {
 
     /** Root runs the server as {@code nobody}, when that user can reach the data folder. */
     private boolean dropsPrivileges() {
-        return "root".equals(System.getProperty("user.name")) && reachableByOthers(dataDir.getParent());
+        return isRoot();
+    }
+
+    /** Whether the server can keep its cluster under {@code folder}: as root only where others can reach. */
+    /** Where the cluster of {@code data} lives when user nobody cannot reach {@code data}. */
+    static Path relocated(Path data) {
+        return Path.of("/var/tmp", "moe-postgres-" + Integer.toHexString(data.toAbsolutePath().normalize().toString().hashCode()));
+    }
+
+    static boolean canRunUnder(Path folder) {
+        return !isRoot() || reachableByOthers(folder.toAbsolutePath());
+    }
+
+    private static boolean isRoot() {
+        return "root".equals(System.getProperty("user.name"));
     }
 
     private static boolean reachableByOthers(Path dir) {
         try {
             for (Path p = dir; p != null; p = p.getParent()) {
-                if (!Files.getPosixFilePermissions(p).contains(PosixFilePermission.OTHERS_EXECUTE)) {
+                // Folders still to be created get the usual umask, which lets others through.
+                if (Files.exists(p) && !Files.getPosixFilePermissions(p).contains(PosixFilePermission.OTHERS_EXECUTE)) {
                     return false;
                 }
             }

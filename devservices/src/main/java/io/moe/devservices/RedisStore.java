@@ -1,21 +1,28 @@
 package io.moe.devservices;
 
 import redis.embedded.RedisServer;
+import redis.embedded.core.ExecutableProvider;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
-/** Redis from the embedded-redis binary, persisting to {@code <data>/redis} (append-only file). */
+/**
+ * Redis from the embedded-redis binary (unpacked into {@code <data>/tmp/redis-bin}, not the system
+ * temp folder), persisting to {@code <data>/redis} (append-only file).
+ */
 final class RedisStore implements Store {
 
     private final Path dataDir;
+    private final Path binaryDir;
     private final int port;
     private RedisServer redis;
 
     RedisStore(Path data, int port) {
         this.dataDir = data.resolve("redis");
+        this.binaryDir = data.resolve("tmp").resolve("redis-bin");
         this.port = port;
     }
 
@@ -32,16 +39,44 @@ final class RedisStore implements Store {
     @Override
     public void start() throws IOException {
         Files.createDirectories(dataDir);
+        Files.createDirectories(binaryDir);
         redis = RedisServer.newRedisServer()
+                .executableProvider(ExecutableProvider.newJarResourceProvider(binaryDir.toFile()))
                 .port(port)
                 .bind("127.0.0.1")
                 .setting("dir " + dataDir.toAbsolutePath())
                 .setting("appendonly yes")
                 .setting("save \"\"")
                 .setting("protected-mode yes")
-                .onShutdownForceStop(true)
+                .setting("pidfile " + pidFile())
+                // SIGTERM, not SIGKILL, on stop: Redis then flushes its append-only file.
+                .onShutdownForceStop(false)
                 .build();
         redis.start();
+    }
+
+    private Path pidFile() {
+        return dataDir.toAbsolutePath().resolve("redis.pid");
+    }
+
+    @Override
+    public void stopLeftOver() throws IOException {
+        if (!Files.exists(pidFile())) {
+            return;
+        }
+        try {
+            long pid = Long.parseLong(Files.readString(pidFile()).trim());
+            ProcessHandle.of(pid)
+                    .filter(p -> p.info().command().map(c -> c.startsWith(binaryDir.toAbsolutePath().toString())).orElse(false))
+                    .ifPresent(p -> {
+                        StoreSet.log("redis: stopping a server left running (pid " + pid + ")");
+                        p.destroy();
+                        p.onExit().orTimeout(10, TimeUnit.SECONDS).exceptionally(t -> p).join();
+                    });
+        } catch (NumberFormatException e) {
+            // an unreadable pid file names nothing to stop
+        }
+        Files.deleteIfExists(pidFile());
     }
 
     @Override

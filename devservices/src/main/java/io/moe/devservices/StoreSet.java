@@ -38,7 +38,7 @@ final class StoreSet implements AutoCloseable {
                 futures.add(threads.submit(() -> {
                     long t0 = System.nanoTime();
                     store.start();
-                    log(store.name() + ": ready in " + (System.nanoTime() - t0) / 1_000_000 + " ms " + store.environment().values());
+                    log(store.name() + ": ready at " + store.url() + " in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
                     return null;
                 }));
             }

@@ -10,9 +10,10 @@ import java.util.Map;
 
 /**
  * Real stores for adapter tests, one set per test JVM: started on free ports in a throw-away folder
- * under {@code target/} and stopped when the JVM exits. Stores the environment already configures
- * ({@code MOE_DB_URL}, …, or the env file named by system property {@code moe.devservices.env}) are
- * used as they are.
+ * under {@code target/} and stopped when the JVM exits. Stores already configured ({@code MOE_DB_URL},
+ * {@code MOE_REDIS_URL}, {@code MOE_KAFKA_BOOTSTRAP_SERVERS}, {@code MOE_NEO4J_URI}, {@code MOE_INFERENCE_URL}
+ * as environment variables or system properties, or in the env file named by system property
+ * {@code moe.devservices.env}) are used as they are.
  */
 public final class TestStores {
 
@@ -37,9 +38,19 @@ public final class TestStores {
         String envFile = System.getProperty("moe.devservices.env");
         try {
             if (envFile != null) {
-                given.putAll(EnvFile.read(Path.of(envFile)));
+                Map<String, String> file = EnvFile.read(Path.of(envFile));
+                if (file.isEmpty()) {
+                    throw new IllegalStateException("moe.devservices.env names " + envFile
+                            + ", which is missing or not ready (no DEVSERVICES_READY=1)");
+                }
+                given.putAll(file);
             }
-            Path data = Files.createDirectories(Path.of("target")).resolve("test-stores-" + ProcessHandle.current().pid());
+            System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith("MOE_"))
+                    .forEach(k -> given.put(k, System.getProperty(k)));
+            if (given.containsKey("MOE_SIMULATOR_URL")) {
+                given.putIfAbsent("MOE_INFERENCE_URL", given.get("MOE_SIMULATOR_URL"));
+            }
+            Path data = baseFolder().resolve("test-stores-" + ProcessHandle.current().pid());
             DevServices.deleteTree(data);
             Files.createDirectories(data);
             int kafka = freePair();
@@ -65,16 +76,19 @@ public final class TestStores {
         }
     }
 
+    /** {@code target/}, or the system temp folder when PostgreSQL's unprivileged user cannot reach it. */
+    private static Path baseFolder() throws IOException {
+        Path target = Files.createDirectories(Path.of("target")).toAbsolutePath();
+        return PostgresStore.canRunUnder(target) ? target : Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath();
+    }
+
     /** A free port whose successor is free too (Kafka's broker and controller). */
     private static int freePair() {
         for (int attempt = 0; attempt < 20; attempt++) {
             int port = Ports.free();
             if (port < 65534) {
-                try {
-                    Ports.requireFree(port + 1, "");
+                if (Ports.isFree(port + 1)) {
                     return port;
-                } catch (IllegalStateException taken) {
-                    // try another
                 }
             }
         }

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -34,6 +35,42 @@ class LauncherLifecycleTest {
     }
 
     @Test
+    void runWritesTheEnvFileWhenReadyAndRemovesItOnStop(@TempDir Path dir) throws Exception {
+        int simulator = Ports.free();
+        int redis = Ports.free();
+        Options options = Options.parse(new String[]{"run", "--data", dir.resolve("data").toString(),
+                "--simulator-port", String.valueOf(simulator), "--redis-port", String.valueOf(redis)});
+        Map<String, String> env = Map.of("MOE_DB_URL", "jdbc:postgresql://db.example/moe",
+                "MOE_KAFKA_BOOTSTRAP_SERVERS", "kafka.example:9092", "MOE_NEO4J_URI", "bolt://neo4j.example:7687");
+        Map<String, String> written;
+        try (Launcher launcher = Launcher.start(options, env::get)) {
+            written = EnvFile.read(options.envFile());
+            assertEquals("redis://127.0.0.1:" + redis, written.get("MOE_REDIS_URL"));
+            assertEquals("http://127.0.0.1:" + simulator, written.get("MOE_SIMULATOR_URL"));
+            assertFalse(written.containsKey("MOE_DB_URL"), "a configured store is not written");
+            List<String> lines = Files.readAllLines(options.envFile());
+            assertEquals("DEVSERVICES_READY=1", lines.get(lines.size() - 1));
+        }
+        assertFalse(Files.exists(options.envFile()), "stop removes the env file");
+        assertTrue(becomesFree(simulator), "stop stops the simulator");
+        assertTrue(becomesFree(redis), "stop stops redis");
+    }
+
+    @Test
+    void aTakenPortStopsTheRunBeforeAnythingStarts(@TempDir Path dir) throws Exception {
+        try (var simulator = io.moe.simulator.ModelSimulator.start(0)) {
+            Options options = Options.parse(new String[]{"run", "--data", dir.toString(),
+                    "--simulator-port", String.valueOf(simulator.port())});
+            Map<String, String> env = Map.of("MOE_DB_URL", "x", "MOE_REDIS_URL", "x",
+                    "MOE_KAFKA_BOOTSTRAP_SERVERS", "x", "MOE_NEO4J_URI", "x");
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> Launcher.start(options, env::get));
+            assertTrue(e.getMessage().contains("port " + simulator.port()) && e.getMessage().contains("--simulator-port"),
+                    e.getMessage());
+            assertFalse(Files.exists(options.envFile()));
+        }
+    }
+
+    @Test
     void anIncompleteEnvFileReadsAsNotReady(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("x.env");
         Files.writeString(file, "MOE_DB_URL=jdbc:postgresql://x/moe\n");
@@ -44,7 +81,7 @@ class LauncherLifecycleTest {
     void aTakenPortIsReportedWithTheOptionToChange() throws Exception {
         try (var simulator = io.moe.simulator.ModelSimulator.start(0)) {
             IllegalStateException e = assertThrows(IllegalStateException.class,
-                    () -> Ports.requireFree(simulator.port(), "--simulator-port"));
+                    () -> Ports.requireFree(simulator.port(), "model-simulator", "--simulator-port"));
             assertTrue(e.getMessage().contains("--simulator-port"), e.getMessage());
         }
     }
@@ -60,11 +97,18 @@ class LauncherLifecycleTest {
     }
 
     private static boolean portIsFree(int port) {
-        try {
-            Ports.requireFree(port, "");
-            return true;
-        } catch (IllegalStateException e) {
-            return false;
+        return Ports.isFree(port);
+    }
+
+    /** Whether the port is free within 10 s (the kernel may release it a moment after the process ends). */
+    private static boolean becomesFree(int port) throws InterruptedException {
+        Instant deadline = Instant.now().plusSeconds(10);
+        while (!Ports.isFree(port)) {
+            if (Instant.now().isAfter(deadline)) {
+                return false;
+            }
+            Thread.sleep(50);
         }
+        return true;
     }
 }

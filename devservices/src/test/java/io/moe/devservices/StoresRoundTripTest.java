@@ -53,6 +53,8 @@ class StoresRoundTripTest {
                 assertEquals("one", rs.getString(1));
                 assertEquals("moe", rs.getString(2));
                 assertTrue(rs.getString(3).startsWith("PostgreSQL 16"), rs.getString(3));
+            } finally {
+                s.execute("DROP TABLE probe");
             }
         }
     }
@@ -64,6 +66,7 @@ class StoresRoundTripTest {
             assertEquals("v", redis.get("probe"));
             long ttl = redis.ttl("probe");
             assertTrue(ttl > 0 && ttl <= 30, "ttl " + ttl);
+            redis.del("probe");
         }
     }
 
@@ -103,8 +106,12 @@ class StoresRoundTripTest {
              Session session = driver.session()) {
             session.run("MERGE (:Probe {name: $n})", Map.of("n", "a"));
             session.run("MERGE (:Probe {name: $n})", Map.of("n", "a"));
-            assertEquals(1, session.run("MATCH (p:Probe {name: $n}) RETURN count(p) AS c", Map.of("n", "a"))
-                    .single().get("c").asLong());
+            try {
+                assertEquals(1, session.run("MATCH (p:Probe {name: $n}) RETURN count(p) AS c", Map.of("n", "a"))
+                        .single().get("c").asLong());
+            } finally {
+                session.run("MATCH (p:Probe {name: $n}) DETACH DELETE p", Map.of("n", "a")).consume();
+            }
         }
     }
 

@@ -7,6 +7,7 @@ import java.net.http.HttpResponse;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The four front doors answer on their own ports, and the open routes are open. */
@@ -36,8 +37,11 @@ class ServerIT {
     @Test
     void adminAndPortalShareTheAdminPort() {
         HttpResponse<String> admin = Http.get(ItConfig.adminUrl() + "/");
-        assertEquals(200, admin.statusCode());
-        assertTrue(admin.body().contains("Admin"), admin.body());
+        assertEquals(302, admin.statusCode(), "the admin pages need a sign-in");
+        assertTrue(admin.headers().firstValue("Location").orElse("").endsWith("/login.xhtml"));
+        HttpResponse<String> login = Http.get(ItConfig.adminUrl() + "/login.xhtml");
+        assertEquals(200, login.statusCode());
+        assertTrue(login.body().contains("Admin sign-in"), login.body());
         HttpResponse<String> portal = Http.get(ItConfig.adminUrl() + "/user/");
         assertEquals(200, portal.statusCode());
         assertTrue(portal.body().contains("User portal"), portal.body());
@@ -45,7 +49,9 @@ class ServerIT {
 
     @Test
     void eachPortServesOnlyItsOwnApplication() {
-        assertEquals(404, Http.get(ItConfig.adminUrl() + "/v1/models").statusCode());
+        HttpResponse<String> onAdmin = Http.get(ItConfig.adminUrl() + "/v1/models");
+        assertFalse(onAdmin.body().contains("moe-orchestrator-code"), "the admin port does not serve the OpenAI API");
+        assertEquals(404, Http.get(ItConfig.adminUrl() + "/api/v1/models", "Authorization", Http.bearer(ItConfig.apiKey())).statusCode());
         assertEquals(404, Http.get(ItConfig.toolsUrl() + "/v1/models").statusCode());
     }
 

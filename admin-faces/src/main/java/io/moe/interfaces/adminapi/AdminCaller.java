@@ -3,6 +3,7 @@ package io.moe.interfaces.adminapi;
 import io.moe.application.identity.IdentityException;
 import io.moe.application.identity.KeyAuthenticator;
 import io.moe.domain.identity.Caller;
+import io.moe.interfaces.admin.AdminSession;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
@@ -12,8 +13,9 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.ext.Provider;
 
 /**
- * Authenticates every /api call with a bearer API key (or x-api-key). Admin rights are checked by the
- * resources: all routes need an admin, except a user reading their own usage.
+ * Authenticates every /api call: with a bearer API key (or x-api-key), or with the admin's browser
+ * session — then every call that changes something must carry the session's CSRF token in
+ * {@code X-CSRF-Token} (403 otherwise). Admin rights are checked by the resources.
  */
 @Provider
 @Priority(Priorities.AUTHENTICATION)
@@ -21,14 +23,29 @@ public class AdminCaller implements ContainerRequestFilter {
 
     static final String CALLER = "moe.admin.caller";
 
+    private static final java.util.Set<String> SAFE = java.util.Set.of("GET", "HEAD", "OPTIONS");
+
     @Inject
     KeyAuthenticator keys;
+
+    @jakarta.ws.rs.core.Context
+    jakarta.servlet.http.HttpServletRequest http;
 
     @Override
     public void filter(ContainerRequestContext request) {
         String authorization = request.getHeaderString(HttpHeaders.AUTHORIZATION);
         String key = authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)
                 ? authorization.substring(7).trim() : request.getHeaderString("x-api-key");
+        if ((key == null || key.isBlank()) && AdminSession.userId(http).isPresent()) {
+            if (!SAFE.contains(request.getMethod()) && !AdminSession.csrfMatches(http, request.getHeaderString(AdminSession.CSRF_HEADER))) {
+                throw new IdentityException(403, "csrf_token_invalid", null,
+                        "send the session's CSRF token (meta csrf-token of the admin pages) in the X-CSRF-Token header");
+            }
+            Caller caller = keys.forUser(AdminSession.userId(http).get()).orElseThrow(() -> new IdentityException(401,
+                    "session_expired", null, "your account is no longer active; sign in again"));
+            request.setProperty(CALLER, caller);
+            return;
+        }
         if (key == null || key.isBlank()) {
             throw new IdentityException(401, "missing_credentials", null,
                     "sign in, or send an admin API key as 'Authorization: Bearer <key>'");

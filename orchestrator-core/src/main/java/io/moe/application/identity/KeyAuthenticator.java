@@ -53,6 +53,13 @@ public class KeyAuthenticator {
         return caller;
     }
 
+    /** The caller for a signed-in user (no key): active users only, with their grants and limits. */
+    public Optional<Caller> forUser(String userId) {
+        return Optional.ofNullable(userId == null ? null : em.find(UserAccount.class, userId)).filter(UserAccount::isActive)
+                .map(user -> new Caller(user.id(), user.username(), null, user.isAdmin(), grantsOf(user.id()),
+                        Optional.ofNullable(em.find(TokenBudget.class, user.id())).map(TokenBudget::limits).orElse(Limits.NONE)));
+    }
+
     /** A caller read from the database, cached no longer than its key stays valid. */
     private record Loaded(Caller caller, Duration cacheFor) {
     }

@@ -1,0 +1,60 @@
+package io.moe.interfaces.admin;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpSession;
+
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
+import java.util.Optional;
+
+/**
+ * The admin's browser session: who signed in, and the CSRF token that JSON calls from the pages must
+ * send in {@code X-CSRF-Token}. The portal keeps its own session key in the same session store.
+ */
+public final class AdminSession {
+
+    public static final String USER = "moe.admin.user-id";
+    public static final String CSRF = "moe.admin.csrf";
+    public static final String CSRF_HEADER = "X-CSRF-Token";
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private AdminSession() {
+    }
+
+    /** Starts the admin session under a new session id (no fixation) with a fresh CSRF token. */
+    public static void signIn(HttpServletRequest request, String userId) {
+        request.getSession(true);
+        request.changeSessionId();
+        HttpSession session = request.getSession(false);
+        byte[] token = new byte[32];
+        RANDOM.nextBytes(token);
+        session.setAttribute(USER, userId);
+        session.setAttribute(CSRF, HexFormat.of().formatHex(token));
+    }
+
+    public static void signOut(HttpServletRequest request) {
+        HttpSession session = request.getSession(false);
+        if (session != null) {
+            session.invalidate();
+        }
+    }
+
+    public static Optional<String> userId(HttpServletRequest request) {
+        HttpSession session = request.getSession(false);
+        return Optional.ofNullable(session == null ? null : (String) session.getAttribute(USER));
+    }
+
+    public static String csrfToken(HttpServletRequest request) {
+        HttpSession session = request.getSession(false);
+        return session == null ? "" : String.valueOf(session.getAttribute(CSRF));
+    }
+
+    /** Whether {@code presented} is this session's CSRF token (constant-time comparison). */
+    public static boolean csrfMatches(HttpServletRequest request, String presented) {
+        String expected = csrfToken(request);
+        return presented != null && !expected.isEmpty()
+                && MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8), presented.getBytes(StandardCharsets.UTF_8));
+    }
+}

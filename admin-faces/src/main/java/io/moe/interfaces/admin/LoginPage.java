@@ -1,0 +1,69 @@
+package io.moe.interfaces.admin;
+
+import io.moe.application.identity.AdminSignIn;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.faces.application.FacesMessage;
+import jakarta.faces.context.ExternalContext;
+import jakarta.faces.context.FacesContext;
+import jakarta.inject.Inject;
+import jakarta.inject.Named;
+import jakarta.servlet.http.HttpServletRequest;
+
+import java.io.IOException;
+
+/**
+ * The sign-in form: username and password of an active admin (PBKDF2 hash check). The Faces view
+ * state protects the form itself against cross-site posts.
+ */
+@Named
+@RequestScoped
+public class LoginPage {
+
+    @Inject
+    AdminSignIn signIn;
+
+    private String username;
+    private String password;
+
+    public String getUsername() {
+        return username;
+    }
+
+    public void setUsername(String username) {
+        this.username = username;
+    }
+
+    public String getPassword() {
+        return password;
+    }
+
+    public void setPassword(String password) {
+        this.password = password;
+    }
+
+    public void login() throws IOException {
+        FacesContext faces = FacesContext.getCurrentInstance();
+        ExternalContext external = faces.getExternalContext();
+        HttpServletRequest request = (HttpServletRequest) external.getRequest();
+        var admin = signIn.verify(username, password);
+        password = null;
+        if (admin.isEmpty()) {
+            faces.addMessage(null, new FacesMessage(FacesMessage.SEVERITY_ERROR,
+                    "Sign-in failed: wrong username or password, or the account is not an active admin.", null));
+            return;
+        }
+        AdminSession.signIn(request, admin.get().id());
+        external.redirect(external.getRequestContextPath() + "/index.xhtml");
+    }
+
+    public void logout() throws IOException {
+        ExternalContext external = FacesContext.getCurrentInstance().getExternalContext();
+        AdminSession.signOut((HttpServletRequest) external.getRequest());
+        external.redirect(external.getRequestContextPath() + "/login.xhtml");
+    }
+
+    /** The CSRF token of the current session, for the pages' JSON calls. */
+    public String getCsrfToken() {
+        return AdminSession.csrfToken((HttpServletRequest) FacesContext.getCurrentInstance().getExternalContext().getRequest());
+    }
+}

@@ -1,0 +1,84 @@
+package io.moe.it.identity;
+
+import io.moe.it.ItConfig;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.CookieManager;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The sign-in form sets an admin session; JSON calls on that session need its CSRF token. */
+class AdminLoginIT {
+
+    private final HttpClient browser = HttpClient.newBuilder().cookieHandler(new CookieManager())
+            .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+
+    private HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
+        return browser.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private HttpResponse<String> signIn(String password) throws IOException, InterruptedException {
+        HttpResponse<String> page = send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/login.xhtml")));
+        Matcher viewState = Pattern.compile("name=\"jakarta.faces.ViewState\"[^>]*value=\"([^\"]+)\"").matcher(page.body());
+        assertTrue(viewState.find(), page.body());
+        String form = Map.of("login", "login", "login:username", "admin", "login:password", password,
+                        "login:submit", "Sign in", "jakarta.faces.ViewState", viewState.group(1)).entrySet().stream()
+                .map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+                .collect(Collectors.joining("&"));
+        return send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/login.xhtml"))
+                .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(form)));
+    }
+
+    private HttpResponse<String> createUser(String csrfToken) throws IOException, InterruptedException {
+        String name = "f" + UUID.randomUUID().toString().substring(0, 10);
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/api/users"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(
+                        "{\"username\":\"" + name + "\",\"email\":\"" + name + "@example.org\",\"password\":\"a-long-password-1\"}"));
+        if (csrfToken != null) {
+            request.header("X-CSRF-Token", csrfToken);
+        }
+        return send(request);
+    }
+
+    @Test
+    void theFormSignsInAndJsonPostsNeedTheCsrfToken() throws Exception {
+        HttpResponse<String> signedIn = signIn(System.getProperty("moe.it.admin-password"));
+        assertEquals(302, signedIn.statusCode(), signedIn.body());
+        assertTrue(signedIn.headers().firstValue("Location").orElse("").endsWith("/index.xhtml"));
+
+        HttpResponse<String> dashboard = send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/index.xhtml")));
+        assertEquals(200, dashboard.statusCode());
+        Matcher token = Pattern.compile("name=\"csrf-token\" content=\"([0-9a-f]{64})\"").matcher(dashboard.body());
+        assertTrue(token.find(), dashboard.body());
+
+        assertEquals(200, send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/api/users"))).statusCode());
+        HttpResponse<String> withoutToken = createUser(null);
+        assertEquals(403, withoutToken.statusCode(), withoutToken.body());
+        assertTrue(withoutToken.body().contains("csrf_token_invalid"));
+        assertEquals(403, createUser("0".repeat(64)).statusCode(), "a wrong token is refused too");
+        assertEquals(201, createUser(token.group(1)).statusCode());
+    }
+
+    @Test
+    void aWrongPasswordStartsNoSession() throws Exception {
+        HttpResponse<String> failed = signIn("not-the-password");
+        assertEquals(200, failed.statusCode());
+        assertTrue(failed.body().contains("Sign-in failed"), failed.body());
+        assertEquals(401, send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/api/users"))).statusCode());
+        assertEquals(302, send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/index.xhtml"))).statusCode());
+    }
+}
