@@ -33,11 +33,31 @@ public class Problems implements ExceptionMapper<Throwable> {
             int status = w.getResponse().getStatus();
             e = new IdentityException(status, status == 404 ? "not_found" : "http_" + status, null,
                     status == 404 ? "no such route; the API is described at /openapi on the orchestrator port" : String.valueOf(w.getMessage()));
+        } else if (hasCause(failure, "java.sql.SQLException", "23505")) {
+            e = new IdentityException(409, "duplicate", null, "a row with the same unique value was written at the same moment; retry");
+        } else if (hasCause(failure, "redis.clients.jedis.exceptions.JedisException", null)) {
+            e = new IdentityException(503, "cache_unavailable", null, "the counter store (Redis) cannot be reached; retry shortly");
         } else {
             String incident = UUID.randomUUID().toString();
             LOG.log(Level.SEVERE, "Admin API failure, incident " + incident, failure);
             e = new IdentityException(500, "internal_error", null, "the server failed; quote incident " + incident);
         }
+        return problem(e);
+    }
+
+    /** Whether a cause of {@code failure} is (a subclass of) {@code type}, with SQLState {@code sqlState} if given. */
+    private static boolean hasCause(Throwable failure, String type, String sqlState) {
+        for (Throwable c = failure; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            for (Class<?> k = c.getClass(); k != null; k = k.getSuperclass()) {
+                if (k.getName().equals(type)) {
+                    return sqlState == null || (c instanceof java.sql.SQLException sql && sqlState.equals(sql.getSQLState()));
+                }
+            }
+        }
+        return false;
+    }
+
+    private static Response problem(IdentityException e) {
         JsonObjectBuilder body = Json.createObjectBuilder().add("type", "about:blank")
                 .add("title", Response.Status.fromStatusCode(e.status()) == null ? e.code()
                         : Response.Status.fromStatusCode(e.status()).getReasonPhrase())

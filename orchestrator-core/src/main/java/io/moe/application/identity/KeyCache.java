@@ -59,16 +59,34 @@ public class KeyCache {
         }
     }
 
-    /** Drops every cached entry of the user; the next request reloads them from the database. */
+    /**
+     * Drops every cached entry of the user; the next request reloads them from the database. When Redis
+     * cannot be reached this fails with 503, so the caller's transaction rolls back: a change that could
+     * not reach the cache is not made, and no revoked key stays usable from a stale entry.
+     */
     public void evictUser(String userId) {
-        Set<String> hashes = redis.members(userIndex(userId));
-        String[] keys = hashes.stream().map(KeyCache::entry).toArray(String[]::new);
-        redis.delete(keys);
-        redis.delete(userIndex(userId));
+        try {
+            Set<String> hashes = redis.members(userIndex(userId));
+            String[] keys = hashes.stream().map(KeyCache::entry).toArray(String[]::new);
+            redis.delete(keys);
+            redis.delete(userIndex(userId));
+        } catch (RuntimeException e) {
+            throw unavailable(e);
+        }
     }
 
     public void evictKey(String keyHash) {
-        redis.delete(entry(keyHash));
+        try {
+            redis.delete(entry(keyHash));
+        } catch (RuntimeException e) {
+            throw unavailable(e);
+        }
+    }
+
+    private static IdentityException unavailable(RuntimeException e) {
+        LOG.warning(() -> "Key cache unavailable during a change: " + e.getMessage());
+        return new IdentityException(503, "cache_unavailable", null,
+                "the key cache (Redis) cannot be reached, so the change was not made; retry when it is back");
     }
 
     private static String entry(String keyHash) {

@@ -52,6 +52,7 @@ public class SpendControl {
             return 0
             """;
     private static final String[] TYPES = {"daily", "monthly", "total"};
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(SpendControl.class.getName());
 
     @Inject
     RedisStore redis;
@@ -62,8 +63,26 @@ public class SpendControl {
     public record Reservation(List<String> counters, long reserved) {
     }
 
-    /** Reserves {@code estimate} tokens for {@code caller}, or throws {@link BudgetExceededException}. */
+    /**
+     * Reserves {@code estimate} tokens for {@code caller}, or throws {@link BudgetExceededException}. When
+     * Redis cannot be reached, a caller without limits goes on uncounted (logged), and a caller with a
+     * limit is refused with {@link BudgetUnavailableException}: limits are never silently skipped.
+     */
     public Reservation reserve(Caller caller, long estimate) {
+        try {
+            return reserveOrThrow(caller, estimate);
+        } catch (BudgetExceededException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            if (caller.limits().unlimited()) {
+                LOG.warning(() -> "Token counters unavailable, not counting a request of " + caller.userId() + ": " + e.getMessage());
+                return new Reservation(List.of(), 0);
+            }
+            throw new BudgetUnavailableException(e);
+        }
+    }
+
+    private Reservation reserveOrThrow(Caller caller, long estimate) {
         List<String> keys = counters(caller.userId());
         Limits l = caller.limits();
         Long[] limits = {l.daily(), l.monthly(), l.total()};
@@ -86,8 +105,12 @@ public class SpendControl {
     /** Corrects the counters from the reserved estimate to {@code actualTokens}. */
     public void settle(Reservation reservation, long actualTokens) {
         long delta = actualTokens - reservation.reserved();
-        if (delta != 0) {
-            redis.eval(SETTLE, reservation.counters(), List.of(String.valueOf(delta)));
+        if (delta != 0 && !reservation.counters().isEmpty()) {
+            try {
+                redis.eval(SETTLE, reservation.counters(), List.of(String.valueOf(delta)));
+            } catch (RuntimeException e) {
+                LOG.warning(() -> "Token counters unavailable, could not settle " + delta + " tokens: " + e.getMessage());
+            }
         }
     }
 

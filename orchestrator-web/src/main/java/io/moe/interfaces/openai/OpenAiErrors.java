@@ -1,6 +1,7 @@
 package io.moe.interfaces.openai;
 
 import io.moe.application.spend.BudgetExceededException;
+import io.moe.application.spend.BudgetUnavailableException;
 import io.moe.application.spend.ModeNotPermittedException;
 import io.moe.infrastructure.llm.InferenceException;
 import jakarta.json.Json;
@@ -38,6 +39,9 @@ final class OpenAiErrors {
         }
         if (t instanceof BudgetExceededException e) {
             return new ApiError(429, "rate_limit_error", "budget_exceeded", e.getMessage());
+        }
+        if (t instanceof BudgetUnavailableException e) {
+            return new ApiError(503, "server_error", "budget_unavailable", e.getMessage());
         }
         if (t instanceof InferenceException e) {
             LOG.warning(() -> "Model call failed: " + e.getMessage());
