@@ -20,6 +20,8 @@ public final class ToolArgs {
 
     /** Longest accepted string argument (characters). */
     public static final int MAX_STRING = 200_000;
+    /** Most digits a number argument may have, before or after the decimal point. */
+    public static final int MAX_DIGITS = 4000;
     /** Most numbers accepted in one array argument. */
     public static final int MAX_ARRAY = 100_000;
 
@@ -129,7 +131,7 @@ public final class ToolArgs {
 
     private static BigDecimal toNumber(JsonValue v, String name) {
         if (v instanceof JsonNumber n) {
-            return n.bigDecimalValue();
+            return bounded(n.bigDecimalValue(), name);
         }
         if (v instanceof JsonString s) {
             return toNumber(s.getString().trim(), name);
@@ -142,10 +144,19 @@ public final class ToolArgs {
             if (s.length() > 1000) {
                 throw ToolException.invalid(name, "'" + name + "' is too long for a number");
             }
-            return new BigDecimal(s);
+            return bounded(new BigDecimal(s), name);
         } catch (NumberFormatException e) {
             throw ToolException.invalid(name, "'" + name + "' must be a number, not '" + s + "'");
         }
+    }
+
+    /** Refuses numbers like 1e999999999 whose exact form would take gigabytes before any tool sees them. */
+    private static BigDecimal bounded(BigDecimal n, String name) {
+        long integerDigits = (long) n.precision() - n.scale();
+        if (integerDigits > MAX_DIGITS || n.scale() > MAX_DIGITS) {
+            throw new ToolException(413, "input_too_large", name, "'" + name + "' has more than " + MAX_DIGITS + " digits");
+        }
+        return n;
     }
 
     private static ToolException missing(String name, String form) {

@@ -40,6 +40,9 @@ public final class JsonQuery implements Tool {
         String json = given != null && given.getValueType() != JsonValue.ValueType.STRING
                 ? given.toString() : args.string("json", "json_str", "data");
         String path = args.string("path", "query", "jsonpath");
+        if (path.contains("=~")) {
+            throw ToolException.invalid("path", "regular-expression filters (=~) are not supported here; use regex_extract on the text");
+        }
         Configuration config = Configuration.defaultConfiguration();
         Object result;
         try {

@@ -83,6 +83,7 @@ final class Algebra {
                     + firstLine(e.getMessage()) + " (use + - * / ^, parentheses, sqrt, abs, round, sin, cos, tan, log, ln, exp, floor, ceil, factorial, pi, e)");
         }
         check(argument, expr, variables);
+        SizeBound.check(argument, expr);
         return expr;
     }
 

@@ -30,6 +30,7 @@ class DataToolsTest {
         assertFalse(ToolCase.run(new JsonQuery(), "{\"json_str\":\"{}\",\"path\":\"$.nope\"}").getBoolean("found"));
         ToolCase.refused(new JsonQuery(), "{\"json\":\"{not json\",\"path\":\"$\"}", "invalid_argument", "json");
         ToolCase.refused(new JsonQuery(), "{\"json\":\"{}\",\"path\":\"$[[\"}", "invalid_argument", "path");
+        ToolCase.refused(new JsonQuery(), "{\"json\":\"[]\",\"path\":\"$[?(@.a =~ /((a+)+)+b/)]\"}", "invalid_argument", "path");
     }
 
     @ParameterizedTest

@@ -41,6 +41,16 @@ class MathToolsTest {
     }
 
     @Test
+    void astronomicallyLargeValuesAreRefusedBeforeTheyExhaustMemory() {
+        ToolCase.refused(new Calculate(), "{\"expression\":\"9^9^9\"}", "result_too_large", "expression");
+        ToolCase.refused(new Calculate(), "{\"expression\":\"factorial(factorial(10))\"}", "result_too_large", "expression");
+        ToolCase.refused(new Calculate(), "{\"expression\":\"(2^99999)^99999\"}", "result_too_large", "expression");
+        ToolCase.refused(new SolveEquation(), "{\"equation\":\"x = 10^10^10\"}", "result_too_large", "equation");
+        assertEquals(30103, ToolCase.run(new Calculate(), "{\"expression\":\"2^99999\"}").getString("exact").length());
+        assertEquals("2", ToolCase.run(new Calculate(), "{\"expression\":\"sqrt(2^2)\"}").getString("exact"));
+    }
+
+    @Test
     void solvesEquations() {
         var quadratic = ToolCase.run(new SolveEquation(), "{\"equation\":\"x^2 - 5x + 6 = 0\"}");
         assertEquals("[\"2\",\"3\"]", quadratic.getJsonArray("solutions").toString());
@@ -87,6 +97,12 @@ class MathToolsTest {
         var r = ToolCase.run(new GcdLcm(), "{\"a\":\"" + a + "\",\"b\":\"" + b + "\"}");
         assertEquals(gcd, r.get("gcd").toString());
         assertEquals(lcm, r.get("lcm").toString());
+    }
+
+    @Test
+    void hugeNumberLiteralsAreRefusedBeforeTheyAreExpanded() {
+        ToolCase.refused(new GcdLcm(), "{\"a\":1e999999999,\"b\":2}", "input_too_large", "a");
+        ToolCase.refused(new PrimeFactorize(), "{\"number\":\"1e999999999\"}", "input_too_large", "number");
     }
 
     @Test

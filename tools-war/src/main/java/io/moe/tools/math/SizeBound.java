@@ -1,0 +1,112 @@
+package io.moe.tools.math;
+
+import io.moe.tools.ToolException;
+import org.apache.commons.math3.special.Gamma;
+import org.matheclipse.core.interfaces.IAST;
+import org.matheclipse.core.interfaces.IExpr;
+
+/**
+ * Estimates, before the exact evaluation, how many decimal digits the numbers of an expression can
+ * reach, and refuses expressions whose exact value would be astronomically large (9^9^9, (10!)!,
+ * (2^99999)^99999): those would exhaust memory long before any time limit helps. Works in log10 space
+ * with doubles, so the estimate itself is cheap and cannot overflow.
+ */
+final class SizeBound {
+
+    /** Most decimal digits an exact intermediate value may have. */
+    static final double MAX_DIGITS = 100_000;
+
+    private SizeBound() {
+    }
+
+    /** An upper bound of log10|value| and, when small enough to know, the value itself (else NaN). */
+    record Size(double log10, double value) {
+
+        static Size of(double v) {
+            double a = Math.abs(v);
+            return new Size(a == 0 ? 0 : Math.log10(a), v);
+        }
+
+        static Size huge(double log10) {
+            return new Size(log10, Double.NaN);
+        }
+    }
+
+    static void check(String argument, IExpr expr) {
+        size(argument, expr);
+    }
+
+    private static Size size(String argument, IExpr e) {
+        Size s = estimate(argument, e);
+        if (s.log10() > MAX_DIGITS) {
+            throw new ToolException(422, "result_too_large", argument,
+                    "the exact value would have more than " + (long) MAX_DIGITS + " digits; use smaller numbers");
+        }
+        return s;
+    }
+
+    private static Size estimate(String argument, IExpr e) {
+        if (e.isSymbol()) {
+            String name = e.toString();
+            return Size.of(name.equals("Pi") ? Math.PI : name.equals("E") ? Math.E : 1e6);
+        }
+        if (!e.isAST()) {
+            String text = e.toString().replace("`", "");
+            if (e.isInteger()) {
+                double digits = text.replace("-", "").length();
+                return digits > 300 ? Size.huge(digits) : Size.of(Double.parseDouble(text));
+            }
+            try {
+                return Size.of(Double.parseDouble(text.replaceAll("\\*\\^", "E")));
+            } catch (NumberFormatException notPlain) {
+                return Size.of(1); // a fraction or other exact atom; its parts are small once parsed
+            }
+        }
+        IAST ast = (IAST) e;
+        String head = ast.head().toString();
+        Size[] args = new Size[ast.argSize()];
+        for (int i = 1; i < ast.size(); i++) {
+            args[i - 1] = size(argument, ast.get(i));
+        }
+        return switch (head) {
+            case "Plus" -> {
+                double max = 0;
+                double sum = 0;
+                for (Size a : args) {
+                    max = Math.max(max, a.log10());
+                    sum += Double.isNaN(a.value()) ? Double.NaN : a.value();
+                }
+                yield Double.isNaN(sum) ? Size.huge(max + Math.log10(args.length)) : Size.of(sum);
+            }
+            case "Times" -> {
+                double log = 0;
+                double product = 1;
+                for (Size a : args) {
+                    log += Math.max(0, a.log10());
+                    product *= Double.isNaN(a.value()) ? Double.NaN : a.value();
+                }
+                yield Double.isNaN(product) || Double.isInfinite(product) ? Size.huge(log) : Size.of(product);
+            }
+            case "Power" -> power(argument, args[0], args[1]);
+            case "Factorial" -> {
+                double n = args[0].value();
+                if (Double.isNaN(n) || n > 1e7) {
+                    throw new ToolException(422, "result_too_large", argument, "factorials are limited to arguments below 10000");
+                }
+                yield n < 2 ? Size.of(1) : Size.huge(Gamma.logGamma(n + 1) / Math.log(10));
+            }
+            case "Rational" -> Size.of(args[0].value() / args[1].value());
+            default -> Size.of(1); // sqrt, abs, round, trigonometry, logarithms, exp of small values: bounded by their inputs
+        };
+    }
+
+    private static Size power(String argument, Size base, Size exponent) {
+        double e = exponent.value();
+        if (Double.isNaN(e) || Math.abs(e) > 1e9) {
+            throw new ToolException(422, "result_too_large", argument, "exponents are limited in size; use smaller numbers");
+        }
+        double log = Math.max(0, base.log10()) * Math.abs(e);
+        double value = Double.isNaN(base.value()) ? Double.NaN : Math.pow(base.value(), e);
+        return Double.isNaN(value) || Double.isInfinite(value) ? Size.huge(log) : Size.of(value);
+    }
+}
