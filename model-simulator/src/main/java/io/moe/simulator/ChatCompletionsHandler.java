@@ -138,15 +138,19 @@ final class ChatCompletionsHandler implements HttpHandler {
         }
         pause(firstTokenDelayMs);
         if ("malformed_chunk".equals(fault)) {
-            out.write("data: {\"id\": \"broken\", \"choices\": [\n\n".getBytes(StandardCharsets.UTF_8));
+            out.write("data: {not json\n\n".getBytes(StandardCharsets.UTF_8));
             out.flush();
         }
         List<String> pieces = pieces(content);
+        int cutAt = "stream_cut".equals(fault) ? Math.min(pieces.size(), Math.max(1, pieces.size() / 2)) : -1;
         for (int i = 0; i < pieces.size(); i++) {
-            if ("stream_cut".equals(fault) && i == Math.max(1, pieces.size() / 2)) {
-                throw new IOException("simulated stream cut");
+            if (i == cutAt) {
+                break;
             }
             send(out, chunk(id, created, request.model(), Json.createObjectBuilder().add("content", pieces.get(i)), null));
+        }
+        if (cutAt >= 0) {
+            throw new IOException("simulated stream cut"); // the server drops the connection mid-stream
         }
         send(out, chunk(id, created, request.model(), Json.createObjectBuilder(), "stop"));
         if (request.includeUsage()) {

@@ -11,8 +11,8 @@ import java.util.List;
 /** GET /v1/models (OpenAI) and GET /api/tags (Ollama): the models the simulator pretends to serve. */
 final class ModelsHandler implements HttpHandler {
 
-    static final List<String> MODELS = List.of("sim-planner:7b", "sim-judge:32b", "sim-general:8b",
-            "sim-expert:14b", "sim-reasoner:70b", "sim-vision:32b");
+    static final List<String> MODELS = List.of("sim-planner:7b", "sim-judge:32b", "sim-expert:7b",
+            "sim-vision:7b", "sim-general:8b", "sim-expert:14b", "sim-reasoner:70b", "sim-vision:32b");
 
     @Override
     public void handle(HttpExchange exchange) throws IOException {

@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One scripted behaviour: when a request matches (model, role, category, text contained in the user
- * message; all optional), do the action (fixed content, confidence, latency or a fault), at most
+ * messages; all optional), do the action (fixed content, confidence, latency or a fault), at most
  * {@code times} times.
  */
 record Rule(String id, String model, String role, String category, String contains, AtomicInteger remaining,
@@ -43,7 +43,7 @@ record Rule(String id, String model, String role, String category, String contai
         return (model == null || model.equals(request.model()))
                 && (this.role == null || this.role.equals(role.wireName()))
                 && (this.category == null || this.category.equals(category))
-                && (contains == null || request.user().contains(contains) || request.system().contains(contains));
+                && (contains == null || request.allUserText().contains(contains));
     }
 
     /** Takes one use of this rule; false when it is used up. */

@@ -7,9 +7,10 @@ import jakarta.json.JsonValue;
 
 /**
  * What the simulator needs from a chat request: the model, the system text (which names the role),
- * the last user text (which the answer restates), whether images were sent, and the prompt size.
+ * the last user text (which the answer restates), all user texts joined (which rules match), whether
+ * images were sent, and the prompt size.
  */
-record SimRequest(String model, String system, String user, boolean hasImages, boolean stream,
+record SimRequest(String model, String system, String user, String allUserText, boolean hasImages, boolean stream,
                   boolean includeUsage, int promptTokens) {
 
     /** Reads a chat-completions body; throws IllegalArgumentException with a message for the client. */
@@ -22,6 +23,7 @@ record SimRequest(String model, String system, String user, boolean hasImages, b
         }
         StringBuilder system = new StringBuilder();
         String user = "";
+        StringBuilder allUser = new StringBuilder();
         boolean images = false;
         int tokens = 0;
         for (JsonValue value : messages) {
@@ -47,10 +49,11 @@ record SimRequest(String model, String system, String user, boolean hasImages, b
                 system.append(system.length() == 0 ? "" : "\n").append(text);
             } else if ("user".equals(role)) {
                 user = text.toString();
+                allUser.append(allUser.length() == 0 ? "" : "\n").append(text);
             }
         }
         boolean stream = body.getBoolean("stream", false);
         boolean usage = body.get("stream_options") instanceof JsonObject o && o.getBoolean("include_usage", false);
-        return new SimRequest(model.getString(), system.toString(), user, images, stream, usage, tokens);
+        return new SimRequest(model.getString(), system.toString(), user, allUser.toString(), images, stream, usage, tokens);
     }
 }

@@ -7,15 +7,23 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.StringReader;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.SocketException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -41,7 +49,7 @@ class ModelSimulatorTest {
     @Test
     void answersAnExpertWithUsageAndConfidence() throws Exception {
         HttpResponse<String> r = send("POST", "/v1/chat/completions",
-                chat("sim-expert:14b", "You are an expert. category: math", "What is 2+2?", false));
+                chat("sim-expert:7b", "You are an expert. category: math", "What is 2+2?", false));
         assertEquals(200, r.statusCode());
         JsonObject body = json(r.body());
         assertEquals("chat.completion", body.getString("object"));
@@ -69,7 +77,7 @@ class ModelSimulatorTest {
     @Test
     void streamsRoleContentStopUsageAndDone() throws Exception {
         String body = send("POST", "/v1/chat/completions",
-                chat("sim-general:8b", "You are an expert. category: general", "Tell me about streams", true)).body();
+                chat("sim-expert:7b", "You are an expert. category: general", "Tell me about streams", true)).body();
         List<String> events = Arrays.stream(body.split("\n\n")).map(String::strip).filter(s -> !s.isEmpty()).toList();
         assertEquals("data: [DONE]", events.get(events.size() - 1));
         JsonObject first = json(events.get(0).substring(6));
@@ -92,7 +100,7 @@ class ModelSimulatorTest {
                 {"match":{"role":"expert","contains":"capital"},"times":1,
                  "action":{"content":"Paris.","confidence":"niedrig"}}""");
         assertEquals(201, added.statusCode());
-        String request = chat("sim-expert:14b", "expert category: general", "The capital of France?", false);
+        String request = chat("sim-expert:7b", "expert category: general", "The capital of France?", false);
         assertEquals("Paris.\nKONFIDENZ: niedrig", content(send("POST", "/v1/chat/completions", request)));
         assertTrue(content(send("POST", "/v1/chat/completions", request)).endsWith("KONFIDENZ: hoch"), "used up after once");
     }
@@ -109,14 +117,79 @@ class ModelSimulatorTest {
     @Test
     void aCutStreamEndsWithoutStopOrDone() throws Exception {
         send("POST", "/_sim/rules", "{\"action\":{\"fault\":\"stream_cut\"}}");
-        String request = chat("sim-general:8b", "expert category: general", "a long answer please", true);
-        try {
-            String body = send("POST", "/v1/chat/completions", request).body();
-            assertFalse(body.contains("[DONE]"), body);
-            assertFalse(body.contains("\"finish_reason\":\"stop\""), body);
-        } catch (IOException expected) {
-            // the JDK client may also report the cut as an error: both are what a cut stream looks like
-        }
+        String request = chat("sim-expert:7b", "expert category: general", "a long answer please", true);
+        String received = rawPost(request); // a raw socket sees every byte sent before the cut
+        assertTrue(received.startsWith("HTTP/1.1 200"), received);
+        assertTrue(received.contains("\"role\":\"assistant\""), received);
+        assertTrue(received.contains("\"content\":\"Expert answer"), "some content before the cut: " + received);
+        assertFalse(received.contains("[DONE]"), received);
+        assertFalse(received.contains("\"finish_reason\":\"stop\""), received);
+    }
+
+    @Test
+    void aMalformedChunkIsFollowedByTheRestOfTheStream() throws Exception {
+        send("POST", "/_sim/rules", "{\"action\":{\"fault\":\"malformed_chunk\"}}");
+        String body = send("POST", "/v1/chat/completions", chat("m", "expert", "q", true)).body();
+        assertTrue(body.contains("data: {not json\n\n"), body);
+        assertTrue(body.endsWith("data: [DONE]\n\n"), body);
+    }
+
+    @Test
+    void aConfidenceRuleReplacesTheDefaultConfidenceLine() throws Exception {
+        send("POST", "/_sim/rules", "{\"match\":{\"category\":\"legal_advisor\"},\"action\":{\"confidence\":\"mittel\"}}");
+        String content = content(send("POST", "/v1/chat/completions",
+                chat("sim-expert:7b", "You are an expert. category: legal_advisor", "Is § 823 BGB relevant?", false)));
+        assertTrue(content.endsWith("\nKONFIDENZ: mittel"), content);
+        assertFalse(content.contains("KONFIDENZ: hoch"), content);
+    }
+
+    @Test
+    void theSameRequestGetsTheSameAnswer() throws Exception {
+        String request = chat("sim-judge:32b", "You are the judge; synthesise.", "Why is the sky blue?", false);
+        String first = content(send("POST", "/v1/chat/completions", request));
+        assertEquals(first, content(send("POST", "/v1/chat/completions", request)));
+        assertTrue(first.length() >= 200 && first.contains("Why is the sky blue?"), first);
+    }
+
+    @Test
+    void recognisesEachRoleFromTheSystemPrompt() throws Exception {
+        assertEquals("COMPLETE", content(send("POST", "/v1/chat/completions", chat("m", "Gap check: answer NEEDS_MORE_INFO or COMPLETE", "q", false))));
+        assertEquals("BESTÄTIGT", content(send("POST", "/v1/chat/completions", chat("m", "You are a critic.", "q", false))));
+        String triples = content(send("POST", "/v1/chat/completions", chat("m", "Extract triples.", "Aspirin treats headache", false)));
+        assertTrue(triples.lines().allMatch(l -> l.split("\\|").length == 3), triples);
+        String trace = content(send("POST", "/v1/chat/completions", chat("m", "Write a reasoning trace.", "q", false)));
+        assertEquals(4, trace.lines().filter(l -> l.matches("\\d\\. .*")).count(), trace);
+        List<String> roles = json(send("GET", "/_sim/calls", null).body()).getJsonArray("calls").stream()
+                .map(c -> c.asJsonObject().getString("role")).toList();
+        assertEquals(List.of("gap_check", "critic", "triples", "reasoning"), roles);
+    }
+
+    @Test
+    void recordsImagesSentToTheVisionPlanner() throws Exception {
+        String request = Json.createObjectBuilder().add("model", "sim-vision:7b").add("messages", Json.createArrayBuilder()
+                .add(Json.createObjectBuilder().add("role", "system").add("content", "You are the planner."))
+                .add(Json.createObjectBuilder().add("role", "user").add("content", Json.createArrayBuilder()
+                        .add(Json.createObjectBuilder().add("type", "text").add("text", "What is in this picture?"))
+                        .add(Json.createObjectBuilder().add("type", "image_url")
+                                .add("image_url", Json.createObjectBuilder().add("url", "data:image/png;base64,AAAA"))))))
+                .build().toString();
+        JsonArray plan = Json.createReader(new StringReader(content(send("POST", "/v1/chat/completions", request)))).readArray();
+        assertEquals("vision", plan.getJsonObject(0).getString("category"));
+        JsonObject call = json(send("GET", "/_sim/calls", null).body()).getJsonArray("calls").getJsonObject(0);
+        assertTrue(call.getBoolean("has_images"));
+        assertEquals("planner", call.getString("role"));
+        assertEquals("What is in this picture?", call.getString("user"));
+    }
+
+    @Test
+    void aHeldRequestDoesNotBlockOthers() throws Exception {
+        send("POST", "/_sim/rules", "{\"match\":{\"contains\":\"hold me\"},\"action\":{\"fault\":\"no_response\"}}");
+        CompletableFuture<HttpResponse<String>> held = HTTP.sendAsync(post(chat("m", "s", "hold me", false)),
+                HttpResponse.BodyHandlers.ofString());
+        awaitCalls(1);
+        assertEquals("Simulated answer to \"other\".", content(send("POST", "/v1/chat/completions", chat("m", "s", "other", false))));
+        assertFalse(held.isDone(), "the held request is still unanswered");
+        held.cancel(true);
     }
 
     @Test
@@ -154,6 +227,43 @@ class ModelSimulatorTest {
                         .add(Json.createObjectBuilder().add("role", "system").add("content", system))
                         .add(Json.createObjectBuilder().add("role", "user").add("content", user)))
                 .build().toString();
+    }
+
+    private static void awaitCalls(int n) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (json(send("GET", "/_sim/calls", null).body()).getJsonArray("calls").size() < n) {
+            assertTrue(System.nanoTime() < deadline, "no call recorded in time");
+            Thread.onSpinWait();
+        }
+    }
+
+    /** POSTs a chat request over a plain socket and returns the raw bytes read until the server closes. */
+    private static String rawPost(String body) throws IOException {
+        byte[] json = body.getBytes(StandardCharsets.UTF_8);
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), SIM.port())) {
+            socket.setSoTimeout(20_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(("POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: " + json.length + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.write(json);
+            out.flush();
+            ByteArrayOutputStream received = new ByteArrayOutputStream();
+            InputStream in = socket.getInputStream();
+            byte[] buffer = new byte[8192];
+            try {
+                for (int n; (n = in.read(buffer)) >= 0; ) {
+                    received.write(buffer, 0, n);
+                }
+            } catch (SocketException reset) {
+                // a reset after the data is still the end of the stream
+            }
+            return received.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    private static HttpRequest post(String body) {
+        return HttpRequest.newBuilder(URI.create(SIM.baseUrl() + "/v1/chat/completions")).timeout(Duration.ofSeconds(20))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build();
     }
 
     private static String content(HttpResponse<String> r) {

@@ -70,7 +70,13 @@ class AdminLoginIT {
         assertEquals(403, withoutToken.statusCode(), withoutToken.body());
         assertTrue(withoutToken.body().contains("csrf_token_invalid"));
         assertEquals(403, createUser("0".repeat(64)).statusCode(), "a wrong token is refused too");
-        assertEquals(201, createUser(token.group(1)).statusCode());
+        HttpResponse<String> created = createUser(token.group(1));
+        assertEquals(201, created.statusCode());
+
+        HttpResponse<String> users = send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/users.xhtml")));
+        assertEquals(200, users.statusCode());
+        String username = created.body().replaceAll(".*\"username\":\"([^\"]+)\".*", "$1");
+        assertTrue(users.body().contains(username), "the users page lists the new account");
     }
 
     @Test
