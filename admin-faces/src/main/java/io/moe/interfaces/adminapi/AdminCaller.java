@@ -2,6 +2,7 @@ package io.moe.interfaces.adminapi;
 
 import io.moe.application.identity.IdentityException;
 import io.moe.application.identity.KeyAuthenticator;
+import io.moe.application.identity.PresentedKey;
 import io.moe.domain.identity.Caller;
 import io.moe.interfaces.admin.AdminSession;
 import jakarta.annotation.Priority;
@@ -33,10 +34,8 @@ public class AdminCaller implements ContainerRequestFilter {
 
     @Override
     public void filter(ContainerRequestContext request) {
-        String authorization = request.getHeaderString(HttpHeaders.AUTHORIZATION);
-        String key = authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)
-                ? authorization.substring(7).trim() : request.getHeaderString("x-api-key");
-        if ((key == null || key.isBlank()) && AdminSession.userId(http).isPresent()) {
+        String key = PresentedKey.from(request.getHeaderString(HttpHeaders.AUTHORIZATION), request.getHeaderString("x-api-key"));
+        if (key == null && AdminSession.userId(http).isPresent()) {
             if (!SAFE.contains(request.getMethod()) && !AdminSession.csrfMatches(http, request.getHeaderString(AdminSession.CSRF_HEADER))) {
                 throw new IdentityException(403, "csrf_token_invalid", null,
                         "send the session's CSRF token (meta csrf-token of the admin pages) in the X-CSRF-Token header");
@@ -46,11 +45,11 @@ public class AdminCaller implements ContainerRequestFilter {
             request.setProperty(CALLER, caller);
             return;
         }
-        if (key == null || key.isBlank()) {
+        if (key == null) {
             throw new IdentityException(401, "missing_credentials", null,
                     "sign in, or send an admin API key as 'Authorization: Bearer <key>'");
         }
-        Caller caller = keys.authenticate(key.trim()).orElseThrow(() -> new IdentityException(401, "invalid_credentials",
+        Caller caller = keys.authenticate(key).orElseThrow(() -> new IdentityException(401, "invalid_credentials",
                 null, "the key is unknown, revoked or expired, or its user is blocked"));
         request.setProperty(CALLER, caller);
     }

@@ -56,8 +56,7 @@ public class KeyAuthenticator {
     /** The caller for a signed-in user (no key): active users only, with their grants and limits. */
     public Optional<Caller> forUser(String userId) {
         return Optional.ofNullable(userId == null ? null : em.find(UserAccount.class, userId)).filter(UserAccount::isActive)
-                .map(user -> new Caller(user.id(), user.username(), null, user.isAdmin(), grantsOf(user.id()),
-                        Optional.ofNullable(em.find(TokenBudget.class, user.id())).map(TokenBudget::limits).orElse(Limits.NONE)));
+                .map(user -> callerOf(user, null));
     }
 
     /** A caller read from the database, cached no longer than its key stays valid. */
@@ -70,9 +69,13 @@ public class KeyAuthenticator {
                 .filter(key -> key.isUsableAt(Ids.nowUtc()))
                 .flatMap(key -> Optional.ofNullable(em.find(UserAccount.class, key.userId()))
                         .filter(UserAccount::isActive)
-                        .map(user -> new Loaded(new Caller(user.id(), user.username(), key.id(), user.isAdmin(),
-                                grantsOf(user.id()), Optional.ofNullable(em.find(TokenBudget.class, user.id()))
-                                .map(TokenBudget::limits).orElse(Limits.NONE)), cacheFor(key))));
+                        .map(user -> new Loaded(callerOf(user, key.id()), cacheFor(key))));
+    }
+
+    /** The caller an active user is, with their grants and token limits; {@code apiKeyId} null for a session. */
+    private Caller callerOf(UserAccount user, String apiKeyId) {
+        Limits limits = Optional.ofNullable(em.find(TokenBudget.class, user.id())).map(TokenBudget::limits).orElse(Limits.NONE);
+        return new Caller(user.id(), user.username(), apiKeyId, user.isAdmin(), grantsOf(user.id()), limits);
     }
 
     private static Duration cacheFor(ApiKey key) {

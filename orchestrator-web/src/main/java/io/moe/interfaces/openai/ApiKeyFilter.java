@@ -1,6 +1,7 @@
 package io.moe.interfaces.openai;
 
 import io.moe.application.identity.KeyAuthenticator;
+import io.moe.application.identity.PresentedKey;
 import io.moe.application.spend.SpendMetrics;
 import io.moe.domain.identity.Caller;
 import jakarta.annotation.Priority;
@@ -45,12 +46,6 @@ public class ApiKeyFilter implements ContainerRequestFilter {
     }
 
     static String presentedKey(ContainerRequestContext request) {
-        String authorization = request.getHeaderString(HttpHeaders.AUTHORIZATION);
-        if (authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            String key = authorization.substring(7).trim();
-            return key.isEmpty() ? null : key;
-        }
-        String header = request.getHeaderString("x-api-key");
-        return header == null || header.isBlank() ? null : header.trim();
+        return PresentedKey.from(request.getHeaderString(HttpHeaders.AUTHORIZATION), request.getHeaderString("x-api-key"));
     }
 }

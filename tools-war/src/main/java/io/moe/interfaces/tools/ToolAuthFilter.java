@@ -1,6 +1,7 @@
 package io.moe.interfaces.tools;
 
 import io.moe.application.identity.KeyAuthenticator;
+import io.moe.application.identity.PresentedKey;
 import io.moe.tools.ToolException;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
@@ -49,12 +50,7 @@ public class ToolAuthFilter implements ContainerRequestFilter {
     }
 
     private static String presented(ContainerRequestContext request) {
-        String authorization = request.getHeaderString(HttpHeaders.AUTHORIZATION);
-        if (authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7) && !authorization.substring(7).isBlank()) {
-            return authorization.substring(7).trim();
-        }
-        String header = request.getHeaderString("x-api-key");
-        return header == null || header.isBlank() ? null : header.trim();
+        return PresentedKey.from(request.getHeaderString(HttpHeaders.AUTHORIZATION), request.getHeaderString("x-api-key"));
     }
 
     private static boolean sameSecret(String expected, String presented) {
