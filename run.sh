@@ -46,6 +46,17 @@ set -a
 set +a
 export MOE_INFERENCE_URL=${MOE_INFERENCE_URL:-${MOE_SIMULATOR_URL:-}}
 export MOE_BOOTSTRAP_CREDENTIALS_FILE=${MOE_BOOTSTRAP_CREDENTIALS_FILE:-$DATA/first-admin-credentials.txt}
+# Web research asks the simulator's SearXNG-compatible /search unless a real engine is configured.
+export MOE_SEARCH_URL=${MOE_SEARCH_URL:-${MOE_SIMULATOR_URL:-}}
+export MOE_SKILLS_DIR=${MOE_SKILLS_DIR:-$ROOT/skills}
+# The orchestrator calls the tool server with a service token; one is generated once per data folder.
+if [ -z "${MOE_TOOLS_SERVICE_TOKEN:-}" ]; then
+  if [ ! -s "$DATA/tools-service-token" ]; then
+    (umask 077; head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$DATA/tools-service-token")
+  fi
+  MOE_TOOLS_SERVICE_TOKEN=$(cat "$DATA/tools-service-token")
+  export MOE_TOOLS_SERVICE_TOKEN
+fi
 
 # The black-box test build points the server at its own stores; never let that leak into a run.
 rm -f "$SERVER_DIR"/configDropins/overrides/it-*.xml

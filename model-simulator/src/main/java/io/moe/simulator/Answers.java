@@ -27,7 +27,7 @@ final class Answers {
             case GAP_CHECK -> "COMPLETE";
             case CRITIC -> "BESTÄTIGT";
             case TRIPLES -> triples(question);
-            case PLANNER -> plan(question, request.hasImages());
+            case PLANNER -> plan(question, request.hasImages() || request.user().contains("image(s) attached"));
             case JUDGE -> "Synthesised answer to \"" + question + "\": the experts agree on the main points. "
                     + "This merged answer restates the question, combines the expert findings in order of "
                     + "their confidence and keeps the structure the mode asks for, so a client can check "
@@ -41,7 +41,7 @@ final class Answers {
                     + "\": the question is answered here in full sentences, with the facts a specialist "
                     + "would give first and the caveats after them. The simulator writes at least two "
                     + "hundred characters so that length-based rules of the pipeline can be tested." + confidenceLine;
-            case PLAIN -> "Simulated answer to \"" + question + "\".";
+            case PLAIN, SEARCH -> "Simulated answer to \"" + question + "\".";
         };
     }
 

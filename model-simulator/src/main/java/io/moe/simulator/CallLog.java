@@ -37,6 +37,18 @@ final class CallLog {
                 .build());
     }
 
+    /** Records a web search, as role "search" with the query as its user text. */
+    void recordSearch(String query) {
+        if (calls.size() >= MAX_CALLS) {
+            calls.remove(0);
+        }
+        calls.add(Json.createObjectBuilder()
+                .add("seq", seq.incrementAndGet()).add("model", "search").add("role", "search").add("category", "")
+                .add("stream", false).add("has_images", false).add("system", "").add("user", query)
+                .add("prompt_tokens", 0).add("completion_tokens", 0).add("fault", "")
+                .add("at", Instant.now().toString()).build());
+    }
+
     JsonObject toJson() {
         JsonArrayBuilder list = Json.createArrayBuilder();
         calls.forEach(list::add);

@@ -36,7 +36,7 @@ public final class ModelSimulator implements AutoCloseable {
             server.createContext("/v1/chat/completions", new ChatCompletionsHandler(rules, calls, closed));
             server.createContext("/v1/models", new ModelsHandler());
             server.createContext("/api/tags", new ModelsHandler());
-            server.createContext("/search", new SearchHandler());
+            server.createContext("/search", new SearchHandler(rules, calls));
             server.createContext("/_sim/", new ControlHandler(rules, calls));
             server.createContext("/", exchange -> Exchanges.error(exchange, 404, "not_found",
                     "no such route on the model simulator: " + exchange.getRequestURI().getPath()));

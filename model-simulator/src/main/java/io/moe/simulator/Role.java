@@ -6,7 +6,9 @@ import java.util.regex.Pattern;
 
 /** The pipeline role a request plays, recognised from its system prompt; the first match wins. */
 enum Role {
-    GAP_CHECK, CRITIC, TRIPLES, PLANNER, JUDGE, REASONING, INTERNAL, EXPERT, PLAIN;
+    GAP_CHECK, CRITIC, TRIPLES, PLANNER, JUDGE, REASONING, INTERNAL, EXPERT, PLAIN,
+    /** A web search on /search; never recognised from a system prompt. */
+    SEARCH;
 
     private static final Pattern CATEGORY = Pattern.compile("category[:=]\\s*([a-z_]+)");
 

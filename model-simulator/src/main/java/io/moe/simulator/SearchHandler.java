@@ -10,14 +10,39 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
-/** GET /search?q=…&format=json in SearXNG's JSON shape: three deterministic results per query. */
+/**
+ * GET /search?q=…&format=json in SearXNG's JSON shape: three deterministic results per query. Rules with
+ * role "search" can add latency or make it fail; every search is in the call log as role "search".
+ */
 final class SearchHandler implements HttpHandler {
+
+    private final Rules rules;
+    private final CallLog calls;
+
+    SearchHandler(Rules rules, CallLog calls) {
+        this.rules = rules;
+        this.calls = calls;
+    }
 
     @Override
     public void handle(HttpExchange exchange) throws IOException {
         String q = query(exchange.getRequestURI().getRawQuery(), "q");
         if (q == null || q.isBlank()) {
             Exchanges.error(exchange, 400, "missing_query", "query parameter q is required");
+            return;
+        }
+        calls.recordSearch(q);
+        SimRequest asRequest = new SimRequest("search", "", q, q, false, false, false, 0);
+        var rule = rules.take(asRequest, Role.SEARCH, null);
+        if (rule.isPresent() && rule.get().latencyMs() > 0) {
+            try {
+                Thread.sleep(rule.get().latencyMs()); // the scripted latency of a slow search engine
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (rule.isPresent() && rule.get().fault() != null) {
+            Exchanges.error(exchange, 503, "unavailable", "scripted search fault");
             return;
         }
         String slug = q.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");

@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class IdentityIT {
 
     static HttpResponse<String> chat(String key, String model) {
-        return Http.post(ChatCompletionsIT.URL, ChatCompletionsIT.request(model, "Hello there"), "Authorization", Http.bearer(key));
+        return Http.post(ChatCompletionsIT.URL, ChatCompletionsIT.request(model, io.moe.it.Phrases.random()), "Authorization", Http.bearer(key));
     }
 
     @Test

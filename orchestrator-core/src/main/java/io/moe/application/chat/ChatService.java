@@ -1,56 +1,119 @@
 package io.moe.application.chat;
 
+import io.moe.application.pipeline.AfterAnswer;
+import io.moe.application.pipeline.AgenticLoop;
+import io.moe.application.pipeline.CacheLookup;
+import io.moe.application.pipeline.Critic;
+import io.moe.application.pipeline.InternalRequests;
+import io.moe.application.pipeline.Merger;
+import io.moe.application.pipeline.OutputFormat;
+import io.moe.application.pipeline.ParallelStage;
+import io.moe.application.pipeline.PipelineRun;
+import io.moe.application.pipeline.Planner;
+import io.moe.application.pipeline.Progress;
+import io.moe.application.pipeline.ResearchFallback;
+import io.moe.application.pipeline.SkillResolver;
+import io.moe.application.pipeline.ThinkingStep;
 import io.moe.application.template.TemplateCatalog;
 import io.moe.domain.chat.ChatAnswer;
-import io.moe.domain.chat.ChatMessage;
 import io.moe.domain.chat.ChatRequest;
-import io.moe.domain.chat.ModelCall;
-import io.moe.domain.template.ExpertConfig;
-import io.moe.domain.template.ExpertModel;
-import io.moe.domain.template.ExpertTemplate;
+import io.moe.domain.identity.Caller;
+import io.moe.domain.pipeline.Plan;
 import io.moe.infrastructure.concurrency.PipelineExecutor;
-import io.moe.infrastructure.llm.InferenceClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.stream.Collectors;
 
 /**
- * Answers a chat request. This first slice routes every request to the default template's general
- * expert through the real inference client; the full pipeline replaces the single expert call.
+ * Answers a chat request with the spec's pipeline, in the order of its rules: skills (13), internal
+ * requests (12), cache lookup (1), planner (2), the parallel stage of experts, research, math, tools and
+ * graph (3, 4), research fallback (5), thinking (6), merger (7), critic (8), agentic re-planning (9),
+ * then the mode's output form and the after-answer work (10, 11) off the response path.
  */
 @ApplicationScoped
 public class ChatService {
 
-    static final String CATEGORY = "general";
+    @Inject
+    PipelineExecutor executor;
 
     @Inject
     TemplateCatalog templates;
 
     @Inject
-    InferenceClient inference;
+    SkillResolver skills;
 
     @Inject
-    PipelineExecutor executor;
+    InternalRequests internal;
 
-    /** Answers {@code request} under the response id {@code id}, created at Unix time {@code created}. */
-    public CompletionStage<ChatAnswer> answer(String id, long created, ChatRequest request) {
-        return executor.supply(templates::defaultTemplate)
-                .thenCompose(template -> inference.complete(expertCall(template, request)))
-                .thenApply(completion -> new ChatAnswer(id, created, completion.content(), completion.usage(), List.of(completion)));
+    @Inject
+    CacheLookup cache;
+
+    @Inject
+    Planner planner;
+
+    @Inject
+    ParallelStage parallel;
+
+    @Inject
+    ResearchFallback researchFallback;
+
+    @Inject
+    ThinkingStep thinking;
+
+    @Inject
+    Merger merger;
+
+    @Inject
+    Critic critic;
+
+    @Inject
+    AgenticLoop agentic;
+
+    @Inject
+    AfterAnswer afterAnswer;
+
+    /** Answers {@code request} for {@code caller} under the response id {@code id}; progress lines go to {@code progress}. */
+    public CompletionStage<ChatAnswer> answer(Caller caller, String id, long created, ChatRequest request, Progress progress) {
+        return executor.supply(() -> run(new PipelineRun(id, caller, request, templates.defaultTemplate(), progress), created));
     }
 
-    private static ModelCall expertCall(ExpertTemplate template, ChatRequest request) {
-        ExpertConfig expert = template.expert(CATEGORY).filter(e -> !e.models().isEmpty())
-                .orElseThrow(() -> new IllegalStateException("template '" + template.name()
-                        + "' has no model for the category '" + CATEGORY + "'"));
-        ExpertModel model = expert.models().get(0);
-        List<ChatMessage> messages = new ArrayList<>();
-        messages.add(ChatMessage.system(expert.systemPrompt() != null ? expert.systemPrompt() : ExpertPrompts.of(CATEGORY)));
-        request.messages().stream().filter(m -> !"system".equals(m.role())).forEach(messages::add);
-        return new ModelCall(model.ref(), messages, 0);
+    private ChatAnswer run(PipelineRun run, long created) {
+        long start = System.nanoTime();
+        skills.resolve(run);
+        if (internal.matches(run)) {
+            internal.answer(run);
+            return finish(run, created, run.answer(), start);
+        }
+        if (!run.timed("cache", () -> cache.lookup(run))) {
+            for (int round = 1; ; round++) {
+                boolean replanning = round > 1;
+                run.status(replanning ? "Planning again with what is missing" : "Planning the answer");
+                Plan plan = run.timed("planner", () -> planner.plan(run, replanning));
+                run.plan(plan);
+                run.status("Plan: " + plan.tasks().size() + " task(s): "
+                        + plan.tasks().stream().map(t -> t.category()).collect(Collectors.joining(", ")));
+                parallel.run(run);
+                run.timed("research_fallback", () -> researchFallback.run(run));
+                if (thinking.applies(run)) {
+                    run.timed("thinking", () -> thinking.run(run));
+                }
+                run.timed("merger", () -> merger.merge(run));
+                if (critic.applies(run)) {
+                    run.timed("critic", () -> critic.run(run));
+                }
+                if (!agentic.anotherRound(run, round)) {
+                    break;
+                }
+            }
+        }
+        String content = OutputFormat.render(run.mode(), run.answer(), run.confidence(), run.web());
+        return finish(run, created, content, start);
+    }
+
+    private ChatAnswer finish(PipelineRun run, long created, String content, long start) {
+        afterAnswer.schedule(run, content, (System.nanoTime() - start) / 1_000_000);
+        return new ChatAnswer(run.id(), created, content, run.usage(), run.completions(), run.cacheHit());
     }
 }

@@ -1,6 +1,7 @@
 package io.moe.application.spend;
 
 import io.moe.application.chat.ChatService;
+import io.moe.application.pipeline.Progress;
 import io.moe.domain.chat.ChatAnswer;
 import io.moe.domain.chat.ChatMessage;
 import io.moe.domain.chat.ChatRequest;
@@ -24,7 +25,7 @@ import java.util.concurrent.CompletionStage;
 @ApplicationScoped
 public class MeteredChat {
 
-    static final int RESERVE_FLOOR = 256;
+    static final int RESERVE_FLOOR = 1024;
 
     @Inject
     ChatService chat;
@@ -38,29 +39,36 @@ public class MeteredChat {
     @Inject
     SpendMetrics metrics;
 
-    public CompletionStage<ChatAnswer> answer(Caller caller, String id, long created, ChatRequest request) {
+    @Inject
+    TypicalCost typical;
+
+    public CompletionStage<ChatAnswer> answer(Caller caller, String id, long created, ChatRequest request, Progress progress) {
         String model = request.mode().modelId();
         String routing = request.mode().routing();
         if (!caller.admin() && !caller.granted(ResourceType.MOE_MODE).contains(routing)) {
             throw new ModeNotPermittedException(model, routing);
         }
         OffsetDateTime at = Ids.nowUtc();
-        metrics.request(request.mode().modeName(), false, caller.userId());
         SpendControl.Reservation reservation;
         try {
-            reservation = budgets.reserve(caller, estimate(request));
+            reservation = budgets.reserve(caller, Math.max(estimate(request), typical.of(request.mode())));
         } catch (BudgetExceededException e) {
+            metrics.request(request.mode().modeName(), false, caller.userId());
             metrics.budgetExceeded(caller.userId(), e.limitType());
             usage.record(new UsageEntry(caller.userId(), caller.apiKeyId(), id, model, routing, 0, 0, UsageEntry.BUDGET_EXCEEDED, at));
             throw e;
         }
-        return chat.answer(id, created, request).whenComplete((answer, failure) -> {
+        return chat.answer(caller, id, created, request, progress).whenComplete((answer, failure) -> {
+            metrics.request(request.mode().modeName(), failure == null && answer.cacheHit(), caller.userId());
             if (failure != null) {
                 budgets.settle(reservation, 0);
                 usage.record(new UsageEntry(caller.userId(), caller.apiKeyId(), id, model, routing, 0, 0, UsageEntry.ERROR, at));
                 return;
             }
             budgets.settle(reservation, answer.usage().totalTokens());
+            if (!answer.cacheHit()) {
+                typical.observe(request.mode(), answer.usage().totalTokens());
+            }
             usage.record(new UsageEntry(caller.userId(), caller.apiKeyId(), id, model, routing,
                     answer.usage().promptTokens(), answer.usage().completionTokens(), UsageEntry.OK, at));
             for (Completion call : answer.calls()) {
@@ -71,10 +79,13 @@ public class MeteredChat {
         });
     }
 
-    /** About four characters per token for the prompt, plus a floor for the answer. */
+    /**
+     * About four characters per token for the prompt, counted twice (the planner and the experts both read
+     * it), plus a floor for the answers; the typical cost of the mode raises it once requests have run.
+     */
     static long estimate(ChatRequest request) {
         long chars = request.messages().stream().mapToLong(m -> m.text().length()).sum();
-        return chars / 4 + RESERVE_FLOOR;
+        return chars / 2 + RESERVE_FLOOR;
     }
 
     private static ModelRef parse(String model) {

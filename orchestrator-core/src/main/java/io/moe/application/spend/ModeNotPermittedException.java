@@ -1,7 +1,7 @@
 package io.moe.application.spend;
 
 /** A chat mode the caller holds no moe_mode grant for. */
-public class ModeNotPermittedException extends RuntimeException {
+public class ModeNotPermittedException extends NotPermittedException {
 
     public ModeNotPermittedException(String modelId, String routing) {
         super("your account may not use '" + modelId + "': it needs the moe_mode permission '" + routing

@@ -1,8 +1,5 @@
 package io.moe.domain.identity;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.regex.Pattern;
@@ -35,12 +32,7 @@ public record ApiKeySecret(String raw) {
 
     /** SHA-256 of any presented key string, hex; used for lookups even of malformed keys. */
     public static String hashOf(String presented) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(presented.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
-        }
+        return io.moe.domain.shared.Digests.sha256(presented);
     }
 
     public String hash() {

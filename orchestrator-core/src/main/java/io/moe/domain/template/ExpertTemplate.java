@@ -21,7 +21,8 @@ import java.util.Optional;
 public record ExpertTemplate(String name, String description, ModelRef plannerModel, String plannerPrompt,
                              ModelRef judgeModel, String judgePrompt, Map<String, ExpertConfig> experts,
                              double costFactor, boolean forceThink, boolean enableGraphrag,
-                             boolean enableWebResearch, int maxAgenticRounds) {
+                             boolean enableWebResearch, int maxAgenticRounds,
+                             boolean forceEnsemble) {
 
     public ExpertTemplate {
         experts = Map.copyOf(experts);
@@ -54,7 +55,8 @@ public record ExpertTemplate(String name, String description, ModelRef plannerMo
                 configs, item.getJsonNumber("cost_factor") == null ? 1.0 : item.getJsonNumber("cost_factor").doubleValue(),
                 item.getBoolean("force_think", false), item.getBoolean("enable_graphrag", true),
                 item.getBoolean("enable_web_research", true),
-                item.getJsonNumber("max_agentic_rounds") == null ? 0 : item.getJsonNumber("max_agentic_rounds").intValue());
+                item.getJsonNumber("max_agentic_rounds") == null ? 0 : item.getJsonNumber("max_agentic_rounds").intValue(),
+                item.getBoolean("force_ensemble", false));
     }
 
     private static ExpertConfig expertConfig(String category, JsonValue value) {

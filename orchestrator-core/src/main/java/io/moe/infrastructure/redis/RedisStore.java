@@ -24,6 +24,11 @@ public final class RedisStore implements AutoCloseable {
         redis.set(key, value, SetParams.setParams().ex(Math.max(1, ttl.toSeconds())));
     }
 
+    /** Stores {@code value} only when {@code key} does not exist (SET … NX EX); true when it was stored. */
+    public boolean putIfAbsent(String key, String value, Duration ttl) {
+        return "OK".equals(redis.set(key, value, SetParams.setParams().nx().ex(Math.max(1, ttl.toSeconds()))));
+    }
+
     public Optional<String> get(String key) {
         return Optional.ofNullable(redis.get(key));
     }
@@ -61,6 +66,46 @@ public final class RedisStore implements AutoCloseable {
     /** Runs a Lua script atomically on the server (EVAL); {@code keys} and {@code args} as Redis expects. */
     public Object eval(String script, java.util.List<String> keys, java.util.List<String> args) {
         return redis.eval(script, keys, args);
+    }
+
+    /** Adds {@code by} to the field of a hash (HINCRBY). */
+    public long hashIncrement(String key, String field, long by) {
+        return redis.hincrBy(key, field, by);
+    }
+
+    public java.util.Map<String, String> hash(String key) {
+        return redis.hgetAll(key);
+    }
+
+    /** Adds {@code by} to the score of {@code member} in a sorted set (ZINCRBY). */
+    public void rank(String key, String member, double by) {
+        redis.zincrby(key, by, member);
+    }
+
+    /** The {@code n} highest-scored members of a sorted set with their scores, best first. */
+    public java.util.List<java.util.Map.Entry<String, Double>> top(String key, int n) {
+        return redis.zrevrangeWithScores(key, 0, n - 1L).stream()
+                .map(t -> java.util.Map.entry(t.getElement(), t.getScore())).toList();
+    }
+
+    /** Puts {@code value} at the head of a list and keeps only its {@code keep} newest entries. */
+    public void pushCapped(String key, String value, int keep) {
+        redis.lpush(key, value);
+        redis.ltrim(key, 0, keep - 1L);
+    }
+
+    /** Takes the oldest entry of a list built by {@link #pushCapped}; null when it is empty. */
+    public String popOldest(String key) {
+        return redis.rpop(key);
+    }
+
+    /** Puts an entry back as the oldest of the list. */
+    public void pushOldest(String key, String value) {
+        redis.rpush(key, value);
+    }
+
+    public java.util.List<String> newest(String key, int n) {
+        return redis.lrange(key, 0, n - 1L);
     }
 
     public boolean ping() {

@@ -22,7 +22,7 @@ import java.util.stream.Collectors;
  * A parsed and validated body of POST /v1/chat/completions. Every violation is an {@link ApiError}
  * (400) whose message names the field and the accepted form.
  */
-public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean includeUsage) {
+public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean includeUsage, boolean reasoningContent) {
 
     private static final Set<String> ROLES = Set.of("system", "developer", "user", "assistant", "tool");
     private static final Pattern DATA_URL = Pattern.compile("data:image/[a-zA-Z0-9.+-]+;base64,[A-Za-z0-9+/=\\s]+");
@@ -37,7 +37,8 @@ public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean in
             throw ApiError.invalidRequest("invalid_type", "'stream_options' must be an object such as {\"include_usage\": true}");
         }
         boolean includeUsage = options instanceof JsonObject o && optionalBoolean(o, "include_usage");
-        return new ChatCompletionRequest(new ChatRequest(mode, messages), stream, includeUsage);
+        boolean reasoningContent = optionalBoolean(json, "include_reasoning");
+        return new ChatCompletionRequest(new ChatRequest(mode, messages), stream, includeUsage, reasoningContent);
     }
 
     private static JsonObject object(String body) {

@@ -1,5 +1,6 @@
 package io.moe.interfaces.openai;
 
+import io.moe.application.pipeline.Progress;
 import io.moe.application.spend.MeteredChat;
 import io.moe.domain.identity.Caller;
 import jakarta.servlet.http.HttpServletRequest;
@@ -44,15 +45,18 @@ public class ChatCompletionsResource {
         String id = ChatAnswer.newResponseId();
         long created = Instant.now().getEpochSecond();
         String model = request.chat().mode().modelId();
-        CompletableFuture<ChatAnswer> answer = chat.answer(caller, id, created, request.chat()).toCompletableFuture();
         if (request.stream()) {
-            async.resume(Response.ok(new CompletionStream(id, created, model, request.includeUsage(), answer,
+            ProgressQueue progress = new ProgressQueue();
+            CompletableFuture<ChatAnswer> answer = chat.answer(caller, id, created, request.chat(), progress).toCompletableFuture();
+            async.resume(Response.ok(new CompletionStream(new CompletionStream.Head(id, created, model),
+                            request.includeUsage(), request.reasoningContent(), answer, progress,
                             Duration.ofSeconds(keepAliveSeconds)), MediaType.SERVER_SENT_EVENTS_TYPE)
                     .header("Cache-Control", "no-cache")
                     .header("X-Accel-Buffering", "no")
                     .build());
             return;
         }
+        CompletableFuture<ChatAnswer> answer = chat.answer(caller, id, created, request.chat(), Progress.NONE).toCompletableFuture();
         answer.whenComplete((done, failure) -> {
             if (failure != null) {
                 async.resume(failure); // resume(Throwable): answered by OpenAiExceptionMapper

@@ -3,6 +3,7 @@ package io.moe.interfaces.openai;
 import io.moe.domain.chat.ChatAnswer;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.core.StreamingOutput;
 
 import java.io.IOException;
@@ -13,31 +14,38 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
- * The server-sent events of a streamed completion, in the order clients rely on: a role chunk, content
- * chunks of about 50 characters, a stop chunk, a usage chunk when asked for, and {@code data: [DONE]}.
- * While the answer is being worked out, SSE comments keep the connection alive. A failure after the
- * stream has begun is reported as an error event followed by {@code [DONE]}.
+ * The server-sent events of a streamed completion, in the order clients rely on: a role chunk, the
+ * pipeline's progress lines for the think panel (as {@code <think>…</think>} content, or as
+ * {@code reasoning_content} deltas when the request set {@code include_reasoning}), content chunks of
+ * about 50 characters, a stop chunk, a usage chunk when asked for, and {@code data: [DONE]}. While
+ * nothing else is sent, SSE comments keep the connection alive. A failure after the stream has begun
+ * is reported as an error event followed by {@code [DONE]}.
  */
 final class CompletionStream implements StreamingOutput {
 
-    private final String id;
-    private final long created;
-    private final String model;
-    private final boolean includeUsage;
-    private final CompletableFuture<ChatAnswer> answer;
-    private final Duration keepAlive;
+    /** What every chunk carries. */
+    record Head(String id, long created, String model) {
+    }
 
-    CompletionStream(String id, long created, String model, boolean includeUsage,
-                     CompletableFuture<ChatAnswer> answer, Duration keepAlive) {
-        this.id = id;
-        this.created = created;
-        this.model = model;
+    private static final long POLL_MILLIS = 200;
+
+    private final Head head;
+    private final boolean includeUsage;
+    private final boolean reasoningContent;
+    private final CompletableFuture<ChatAnswer> answer;
+    private final ProgressQueue progress;
+    private final Duration keepAlive;
+    private boolean thinkOpen;
+
+    CompletionStream(Head head, boolean includeUsage, boolean reasoningContent, CompletableFuture<ChatAnswer> answer,
+                     ProgressQueue progress, Duration keepAlive) {
+        this.head = head;
         this.includeUsage = includeUsage;
+        this.reasoningContent = reasoningContent;
         this.answer = answer;
+        this.progress = progress;
         this.keepAlive = keepAlive;
     }
 
@@ -45,17 +53,18 @@ final class CompletionStream implements StreamingOutput {
     public void write(OutputStream output) throws IOException {
         Writer out = new OutputStreamWriter(output, StandardCharsets.UTF_8);
         try {
-            send(out, CompletionJson.chunk(id, created, model,
-                    Json.createObjectBuilder().add("role", "assistant").add("content", ""), null));
+            send(out, chunk(Json.createObjectBuilder().add("role", "assistant").add("content", ""), null));
             ChatAnswer done = await(out);
+            closeThink(out);
             for (String piece : ContentChunks.of(done.content())) {
-                send(out, CompletionJson.chunk(id, created, model, Json.createObjectBuilder().add("content", piece), null));
+                send(out, chunk(Json.createObjectBuilder().add("content", piece), null));
             }
-            send(out, CompletionJson.chunk(id, created, model, Json.createObjectBuilder(), "stop"));
+            send(out, chunk(Json.createObjectBuilder(), "stop"));
             if (includeUsage) {
-                send(out, CompletionJson.usageChunk(id, created, model, done.usage()));
+                send(out, CompletionJson.usageChunk(head.id(), head.created(), head.model(), done.usage()));
             }
         } catch (ExecutionException e) {
+            closeThink(out);
             send(out, OpenAiErrors.body(OpenAiErrors.classify(e)));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -69,15 +78,49 @@ final class CompletionStream implements StreamingOutput {
         out.flush();
     }
 
+    /** Forwards progress lines until the answer is there, with a keep-alive comment after each quiet period. */
     private ChatAnswer await(Writer out) throws ExecutionException, InterruptedException, IOException {
-        while (true) {
-            try {
-                return answer.get(keepAlive.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (TimeoutException stillWorking) {
+        long lastSent = System.nanoTime();
+        while (!answer.isDone()) {
+            String line = progress.next(POLL_MILLIS);
+            if (line != null) {
+                think(out, line);
+                lastSent = System.nanoTime();
+            } else if (System.nanoTime() - lastSent >= keepAlive.toNanos()) {
                 out.write(": keep-alive\n\n");
                 out.flush();
+                lastSent = System.nanoTime();
             }
         }
+        for (String line = progress.nextNow(); line != null; line = progress.nextNow()) {
+            think(out, line);
+        }
+        return answer.get();
+    }
+
+    private void think(Writer out, String line) throws IOException {
+        if (reasoningContent) {
+            for (String piece : ContentChunks.of(line + "\n")) {
+                send(out, chunk(Json.createObjectBuilder().add("reasoning_content", piece), null));
+            }
+            return;
+        }
+        String text = (thinkOpen ? "" : "<think>\n") + line + "\n";
+        thinkOpen = true;
+        for (String piece : ContentChunks.of(text)) {
+            send(out, chunk(Json.createObjectBuilder().add("content", piece), null));
+        }
+    }
+
+    private void closeThink(Writer out) throws IOException {
+        if (thinkOpen) {
+            thinkOpen = false;
+            send(out, chunk(Json.createObjectBuilder().add("content", "</think>\n\n"), null));
+        }
+    }
+
+    private JsonObject chunk(JsonObjectBuilder delta, String finishReason) {
+        return CompletionJson.chunk(head.id(), head.created(), head.model(), delta, finishReason);
     }
 
     private static void send(Writer out, JsonObject event) throws IOException {

@@ -2,7 +2,7 @@ package io.moe.interfaces.openai;
 
 import io.moe.application.spend.BudgetExceededException;
 import io.moe.application.spend.BudgetUnavailableException;
-import io.moe.application.spend.ModeNotPermittedException;
+import io.moe.application.spend.NotPermittedException;
 import io.moe.infrastructure.llm.InferenceException;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -34,7 +34,7 @@ final class OpenAiErrors {
         if (t instanceof ApiError e) {
             return e;
         }
-        if (t instanceof ModeNotPermittedException e) {
+        if (t instanceof NotPermittedException e) {
             return new ApiError(403, "permission_error", "permission_denied", e.getMessage());
         }
         if (t instanceof BudgetExceededException e) {

@@ -1,0 +1,141 @@
+package io.moe.application.feedback;
+
+import io.moe.application.events.EventOutbox;
+import io.moe.application.pipeline.ErrorExamples;
+import io.moe.application.pipeline.LearnedPatterns;
+import io.moe.application.pipeline.ModelScores;
+import io.moe.application.pipeline.ResponseStore;
+import io.moe.application.pipeline.SemanticCache;
+import io.moe.domain.identity.Caller;
+import io.moe.domain.shared.Ids;
+import io.moe.infrastructure.graph.GraphStore;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * POST /v1/feedback (spec: feedback effects). Only the key that received a response may rate it, once.
+ * Ratings 1 and 2 lower the scores of the models that answered, flag the cached answer and the graph
+ * relations the answer used, and keep a numeric correction as an error example; 3 changes nothing; 4
+ * and 5 raise the scores, verify the relations and store the plan's category pattern. Every rating is
+ * published on moe.feedback.
+ */
+@ApplicationScoped
+public class FeedbackService {
+
+    static final Pattern NUMBER = Pattern.compile("\\d");
+    static final int EXCERPT = 300;
+    private static final String FLAG_RELATIONS = "MATCH ()-[r]->() WHERE elementId(r) IN $ids "
+            + "SET r.flagged = true, r.verified = false RETURN count(r) AS n";
+    private static final String VERIFY_RELATIONS = "MATCH ()-[r]->() WHERE elementId(r) IN $ids "
+            + "SET r.verified = true, r.flagged = false RETURN count(r) AS n";
+
+    @Inject
+    ResponseStore responses;
+
+    @Inject
+    ModelScores scores;
+
+    @Inject
+    SemanticCache cache;
+
+    @Inject
+    GraphStore graph;
+
+    @Inject
+    LearnedPatterns patterns;
+
+    @Inject
+    ErrorExamples errors;
+
+    @Inject
+    EventOutbox events;
+
+    /** Applies a rating and returns what it changed. */
+    public JsonObject rate(Caller caller, String responseId, int rating, String correction) {
+        JsonObject meta = responses.get(responseId).filter(m -> ownedBy(m, caller)).orElseThrow(() ->
+                new FeedbackException(404, "response_not_found", "no response '" + responseId
+                        + "' of this key is known; feedback is taken for 7 days by the key that received the answer"));
+        if (!responses.markRated(responseId)) {
+            throw new FeedbackException(409, "feedback_exists", "response '" + responseId + "' was already rated; one rating per response counts");
+        }
+        JsonObjectBuilder effects = Json.createObjectBuilder();
+        if (rating <= 2 || rating >= 4) {
+            boolean positive = rating >= 4;
+            Set<String> rated = new LinkedHashSet<>();
+            for (JsonObject expert : meta.getJsonArray("experts").getValuesAs(JsonObject.class)) {
+                String model = expert.getString("model");
+                String category = expert.getString("category");
+                if (rated.add(model + "|" + category)) {
+                    scores.rate(model, category, positive);
+                }
+            }
+            effects.add("model_scores", rated.size());
+            List<String> relations = meta.getJsonArray("graph_relations").getValuesAs(JsonString.class).stream()
+                    .map(JsonString::getString).toList();
+            long changed = relations.isEmpty() ? 0 : graph.write(positive ? VERIFY_RELATIONS : FLAG_RELATIONS,
+                    Map.of("ids", relations)).get(0).get("n").asLong();
+            effects.add(positive ? "graph_relations_verified" : "graph_relations_flagged", changed);
+            if (positive) {
+                String pattern = meta.getString("pattern", "");
+                if (!pattern.isEmpty()) {
+                    patterns.success(pattern);
+                    effects.add("planner_pattern", pattern);
+                }
+            } else {
+                String entry = meta.getString("cache_entry", null);
+                effects.add("cache_entry_flagged", entry != null && cache.flag(entry));
+                if (correction != null && NUMBER.matcher(correction).find()) {
+                    String example = "Question: " + excerpt(meta.getString("query", "")) + "\nWrong answer: "
+                            + excerpt(meta.getString("answer", "")) + "\nCorrection: " + excerpt(correction);
+                    categories(meta).forEach(c -> errors.add(c, example));
+                    effects.add("error_example_stored", true);
+                }
+            }
+        }
+        JsonObject result = Json.createObjectBuilder().add("status", "ok").add("response_id", responseId)
+                .add("rating", rating).add("effects", effects).build();
+        events.publish("moe.feedback", responseId, Json.createObjectBuilder().add("response_id", responseId)
+                .add("user_id", caller.userId()).add("rating", rating).add("correction", correction == null ? "" : correction)
+                .add("pattern", meta.getString("pattern", "")).add("experts", meta.getJsonArray("experts"))
+                .add("at", Ids.nowUtc().toString()).build());
+        return result;
+    }
+
+    /** The response's trace, for the key's user only. */
+    public JsonObject trace(Caller caller, String responseId) {
+        return responses.get(responseId).filter(m -> caller.userId().equals(m.getString("user_id", null)))
+                .map(m -> m.getJsonObject("trace")).orElseThrow(() -> new FeedbackException(404, "response_not_found",
+                        "no response '" + responseId + "' of yours is known; traces are kept for 7 days"));
+    }
+
+    private static boolean ownedBy(JsonObject meta, Caller caller) {
+        String key = meta.getString("api_key_id", "");
+        return caller.userId().equals(meta.getString("user_id", null))
+                && (key.isEmpty() || caller.apiKeyId() == null || key.equals(caller.apiKeyId()));
+    }
+
+    private static Set<String> categories(JsonObject meta) {
+        Set<String> categories = new LinkedHashSet<>();
+        JsonArray experts = meta.getJsonArray("experts");
+        experts.getValuesAs(JsonObject.class).forEach(e -> categories.add(e.getString("category")));
+        if (categories.isEmpty()) {
+            categories.add("general");
+        }
+        return categories;
+    }
+
+    private static String excerpt(String text) {
+        return text.length() > EXCERPT ? text.substring(0, EXCERPT) + "…" : text;
+    }
+}

@@ -1,0 +1,141 @@
+package io.moe.application.pipeline;
+
+import io.moe.application.events.EventOutbox;
+import io.moe.domain.pipeline.ExpertResult;
+import io.moe.domain.pipeline.GraphFact;
+import io.moe.domain.shared.Ids;
+import io.moe.infrastructure.concurrency.PipelineExecutor;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Rules 10 and 11, off the response path: the answer goes into the semantic cache, the response
+ * metadata (with the trace) is kept for 7 days, and the moe.requests and moe.ingest events are published
+ * for answers longer than 150 characters. Usage accounting is done by the metered chat around the
+ * pipeline. Nothing here can fail or delay the answer.
+ */
+@ApplicationScoped
+public class AfterAnswer {
+
+    /** Answers up to this length are neither cached nor published. */
+    public static final int MIN_CHARS = 150;
+    static final int SNIPPET = 300;
+    static final int MAX_INPUT = 4000;
+    private static final Logger LOG = Logger.getLogger(AfterAnswer.class.getName());
+
+    @Inject
+    PipelineExecutor executor;
+
+    @Inject
+    ResponseStore responses;
+
+    @Inject
+    SemanticCache cache;
+
+    @Inject
+    EventOutbox events;
+
+    /** Schedules the after-answer work and returns at once. */
+    public void schedule(PipelineRun run, String content, long millis) {
+        JsonObject trace = traceOf(run, millis);
+        executor.branch(() -> {
+            work(run, content, trace);
+            return null;
+        });
+    }
+
+    private void work(PipelineRun run, String content, JsonObject trace) {
+        if (!run.cacheHit() && run.plan() != null && content.length() > MIN_CHARS) {
+            attempt("cache store", () -> run.cacheEntryId(cache.store(run, run.answer())));
+        }
+        attempt("response metadata", () -> responses.put(run.id(), metadata(run, trace)));
+        if (content.length() > MIN_CHARS) {
+            attempt("events", () -> {
+                String user = run.caller() == null ? "anon" : run.caller().userId();
+                events.publish("moe.requests", run.id(), Json.createObjectBuilder().add("response_id", run.id())
+                        .add("user_id", user).add("mode", run.mode().modeName()).add("template", run.template().name())
+                        .add("input", cut(run.query(), MAX_INPUT)).add("answer_snippet", cut(content, SNIPPET))
+                        .add("models", models(run)).add("cache_hit", run.cacheHit())
+                        .add("total_tokens", run.usage().totalTokens()).add("at", Ids.nowUtc().toString()).build());
+                events.publish("moe.ingest", run.id(), Json.createObjectBuilder().add("response_id", run.id())
+                        .add("template", run.template().name()).add("query", cut(run.query(), MAX_INPUT))
+                        .add("answer", content).add("categories", categories(run)).add("at", Ids.nowUtc().toString()).build());
+            });
+        }
+    }
+
+    private JsonObject metadata(PipelineRun run, JsonObject trace) {
+        JsonArrayBuilder experts = Json.createArrayBuilder();
+        for (ExpertResult r : run.findings()) {
+            if (!r.failed()) {
+                experts.add(Json.createObjectBuilder().add("model", r.model()).add("category", r.category())
+                        .add("confidence", r.confidence().label()));
+            }
+        }
+        JsonArrayBuilder relations = Json.createArrayBuilder();
+        run.graph().stream().map(GraphFact::id).forEach(relations::add);
+        var o = Json.createObjectBuilder().add("response_id", run.id())
+                .add("user_id", run.caller() == null ? "anon" : run.caller().userId())
+                .add("api_key_id", run.caller() == null || run.caller().apiKeyId() == null ? "" : run.caller().apiKeyId())
+                .add("mode", run.mode().modeName()).add("template", run.template().name())
+                .add("query", cut(run.query(), MAX_INPUT)).add("answer", cut(run.answer() == null ? "" : run.answer(), MAX_INPUT))
+                .add("pattern", run.plan() == null ? "" : run.plan().pattern())
+                .add("experts", experts).add("graph_relations", relations)
+                .add("created", Ids.nowUtc().toString()).add("trace", trace);
+        if (run.cacheEntryId() != null) {
+            o.add("cache_entry", run.cacheEntryId());
+        }
+        return o.build();
+    }
+
+    private static JsonObject traceOf(PipelineRun run, long millis) {
+        JsonObject stages = run.trace().toJson(run.calls());
+        var usage = run.usage();
+        return Json.createObjectBuilder(stages).add("response_id", run.id()).add("mode", run.mode().modeName())
+                .add("template", run.template().name())
+                .add("plan", run.plan() == null ? Json.createArrayBuilder().build() : run.plan().toJson())
+                .add("graph_facts", facts(run)).add("cache_hit", run.cacheHit())
+                .add("confidence", run.confidence().label())
+                .add("usage", Json.createObjectBuilder().add("prompt_tokens", usage.promptTokens())
+                        .add("completion_tokens", usage.completionTokens()).add("total_tokens", usage.totalTokens()))
+                .add("total_ms", millis).build();
+    }
+
+    private static JsonArrayBuilder facts(PipelineRun run) {
+        JsonArrayBuilder a = Json.createArrayBuilder();
+        run.graph().forEach(f -> a.add(Json.createObjectBuilder().add("id", f.id()).add("fact", f.sentence()).add("trust", f.trust())));
+        return a;
+    }
+
+    private static JsonArrayBuilder models(PipelineRun run) {
+        JsonArrayBuilder a = Json.createArrayBuilder();
+        run.calls().stream().map(c -> c.completion().model()).distinct().forEach(a::add);
+        return a;
+    }
+
+    private static JsonArrayBuilder categories(PipelineRun run) {
+        JsonArrayBuilder a = Json.createArrayBuilder();
+        if (run.plan() != null) {
+            run.plan().tasks().stream().map(t -> t.category()).distinct().forEach(a::add);
+        }
+        return a;
+    }
+
+    private static String cut(String text, int max) {
+        return text.length() > max ? text.substring(0, max) : text;
+    }
+
+    private static void attempt(String what, Runnable work) {
+        try {
+            work.run();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "After-answer step failed (" + what + "): " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package io.moe.application.pipeline;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+
+import java.util.Optional;
+
+/**
+ * Rule 9, agentic re-planning (opt-in by the template's max_agentic_rounds): after a synthesis the gap
+ * check decides whether another round is needed; if so the next round plans again (bypassing the plan
+ * cache) with a context block of what is established and what is missing. Skipped once the prompt
+ * tokens of the request exceed 80 000.
+ */
+@ApplicationScoped
+public class AgenticLoop {
+
+    static final int ESTABLISHED_CHARS = 1500;
+
+    @Inject
+    GapCheck gaps;
+
+    /** True when another round should run after {@code roundsDone} rounds. */
+    public boolean anotherRound(PipelineRun run, int roundsDone) {
+        int max = run.template().maxAgenticRounds();
+        run.trace().put("agentic_rounds", Json.createValue(roundsDone));
+        if (max <= 0 || roundsDone > max) {
+            return false;
+        }
+        if (run.usage().promptTokens() > GapCheck.MAX_PROMPT_TOKENS) {
+            run.trace().put("gap_check", "skipped: more than " + GapCheck.MAX_PROMPT_TOKENS + " prompt tokens");
+            return false;
+        }
+        Optional<String> missing = run.timed(GapCheck.STAGE, () -> gaps.missing(run));
+        if (missing.isEmpty()) {
+            run.trace().put("gap_check", "complete");
+            return false;
+        }
+        String answer = run.answer() == null ? "" : run.answer();
+        run.agenticContext("Context from earlier rounds.\nWhat is established:\n"
+                + (answer.length() > ESTABLISHED_CHARS ? answer.substring(0, ESTABLISHED_CHARS) + "…" : answer)
+                + "\nWhat is missing:\n" + missing.get());
+        run.trace().put("gap_check", "needs_more_info");
+        run.status("Agentic round " + (roundsDone + 1) + " of " + (max + 1) + ": looking for what is missing");
+        return true;
+    }
+}

@@ -1,0 +1,146 @@
+package io.moe.application.pipeline;
+
+import io.moe.domain.pipeline.GraphFact;
+import io.moe.domain.shared.Digests;
+import io.moe.infrastructure.graph.GraphStore;
+import io.moe.infrastructure.redis.RedisStore;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import org.neo4j.driver.Record;
+
+import java.io.StringReader;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Graph context (rule 3): terms are taken from the question without a model call, matched to entities
+ * of the knowledge graph, and the relations up to two hops around them (not flagged by feedback,
+ * highest trust first) become facts for the merger. Cached for one hour by query plus categories.
+ * Terms the graph does not know are counted as ontology gaps.
+ */
+@ApplicationScoped
+public class GraphContext {
+
+    static final Duration TTL = Duration.ofHours(1);
+    static final int MAX_TERMS = 12;
+    static final int MAX_FACTS = 25;
+    private static final Set<String> STOP_WORDS = Set.of("what", "which", "when", "where", "does", "this", "that",
+            "with", "from", "have", "about", "there", "their", "would", "could", "should", "explain", "please",
+            "tell", "give", "many", "much", "some", "into", "than", "then", "them", "they", "were", "will", "your",
+            "also", "only", "more", "most", "very", "like", "just", "make", "know", "need", "want", "answer",
+            "question", "means", "mean", "wie", "was", "der", "die", "das", "und", "oder", "nicht", "eine", "einen",
+            "ist", "sind", "mit", "für", "warum", "welche", "wann", "bitte");
+    private static final String FACTS = """
+            MATCH (e:Entity) WHERE e.name_lc IN $terms
+            MATCH path = (e)-[*1..2]-(:Entity)
+            UNWIND relationships(path) AS r
+            WITH DISTINCT r
+            WHERE coalesce(r.flagged, false) = false
+            RETURN elementId(r) AS id, startNode(r).name AS s, type(r) AS p, endNode(r).name AS o,
+                   coalesce(r.trust, 0.5) AS trust
+            ORDER BY trust DESC LIMIT $limit""";
+    private static final String KNOWN = "MATCH (e:Entity) WHERE e.name_lc IN $terms RETURN DISTINCT e.name_lc AS term";
+
+    @Inject
+    GraphStore graph;
+
+    @Inject
+    RedisStore redis;
+
+    @Inject
+    OntologyGaps gaps;
+
+    public boolean enabled(PipelineRun run) {
+        return run.template().enableGraphrag();
+    }
+
+    public List<GraphFact> run(PipelineRun run) {
+        List<String> terms = terms(run.query());
+        if (terms.isEmpty()) {
+            return List.of();
+        }
+        String key = key(run.query(), run.plan().tasks().stream().map(t -> t.category()).collect(java.util.stream.Collectors.toCollection(TreeSet::new)));
+        Optional<List<GraphFact>> cached = cached(key);
+        if (cached.isPresent()) {
+            run.trace().put("graph_cache", "hit");
+            return cached.get();
+        }
+        try {
+            Set<String> known = new LinkedHashSet<>();
+            graph.read(KNOWN, Map.of("terms", terms)).forEach(r -> known.add(r.get("term").asString()));
+            terms.stream().filter(t -> !known.contains(t)).forEach(this::gap);
+            List<GraphFact> facts = new ArrayList<>();
+            if (!known.isEmpty()) {
+                for (Record r : graph.read(FACTS, Map.of("terms", List.copyOf(known), "limit", MAX_FACTS))) {
+                    facts.add(new GraphFact(r.get("id").asString(), r.get("s").asString(), r.get("p").asString(),
+                            r.get("o").asString(), r.get("trust").asDouble()));
+                }
+            }
+            store(key, facts);
+            return facts;
+        } catch (RuntimeException e) {
+            run.trace().put("graph_error", String.valueOf(e.getMessage()));
+            return List.of();
+        }
+    }
+
+    /** Lower-case words of at least four letters that are not stop words, in order, without repeats. */
+    static List<String> terms(String query) {
+        Set<String> terms = new LinkedHashSet<>();
+        for (String word : query.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}_-]+")) {
+            String w = word.replaceAll("^[-_]+|[-_]+$", "");
+            if (w.length() >= 4 && !STOP_WORDS.contains(w) && !w.chars().allMatch(Character::isDigit) && terms.size() < MAX_TERMS) {
+                terms.add(w);
+            }
+        }
+        return List.copyOf(terms);
+    }
+
+    private void gap(String term) {
+        try {
+            gaps.unknown(term);
+        } catch (RuntimeException ignored) {
+            // counting gaps is best effort
+        }
+    }
+
+    private Optional<List<GraphFact>> cached(String key) {
+        try {
+            return redis.get(key).map(GraphContext::parse);
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    private void store(String key, List<GraphFact> facts) {
+        JsonArrayBuilder a = Json.createArrayBuilder();
+        facts.forEach(f -> a.add(Json.createObjectBuilder().add("id", f.id()).add("s", f.subject()).add("p", f.predicate())
+                .add("o", f.object()).add("trust", f.trust())));
+        try {
+            redis.put(key, a.build().toString(), TTL);
+        } catch (RuntimeException ignored) {
+            // the cache is an optimisation
+        }
+    }
+
+    private static List<GraphFact> parse(String json) {
+        JsonArray a = Json.createReader(new StringReader(json)).readArray();
+        return a.getValuesAs(JsonObject.class).stream().map(o -> new GraphFact(o.getString("id"), o.getString("s"),
+                o.getString("p"), o.getString("o"), o.getJsonNumber("trust").doubleValue())).toList();
+    }
+
+    private static String key(String query, Set<String> categories) {
+        return "moe:graph-context:" + Digests.sha256(query + "\n" + String.join(",", categories));
+    }
+}

@@ -1,0 +1,71 @@
+package io.moe.application.pipeline;
+
+import io.moe.domain.pipeline.Category;
+import io.moe.domain.pipeline.Subtask;
+import io.moe.domain.pipeline.ToolResult;
+import io.moe.infrastructure.tools.ToolServerClient;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Symbolic math (rule 3): runs only when the plan has a math task and no precision_tools task. The
+ * formula in the task is solved exactly by the tool server's computer-algebra tools (solve_equation
+ * for an equation, calculate otherwise); a task without a formula gives no result.
+ */
+@ApplicationScoped
+public class MathStage {
+
+    private static final Pattern FORMULA = Pattern.compile(
+            "(?:\\d+(?:\\.\\d+)?|(?<![a-z])(?:sqrt|sin|cos|tan|log|ln|pi|[a-z])(?![a-z])|[-+*/^()=%\\s])+");
+    private static final Pattern VARIABLE = Pattern.compile("(?<![a-z])([a-z])(?![a-z])");
+
+    @Inject
+    ToolServerClient tools;
+
+    public boolean applies(PipelineRun run) {
+        return run.plan().has(Category.MATH) && !run.plan().has(Category.PRECISION_TOOLS);
+    }
+
+    public String run(PipelineRun run) {
+        StringBuilder out = new StringBuilder();
+        for (Subtask task : run.plan().of(Category.MATH)) {
+            formula(task.task()).ifPresent(formula -> {
+                ToolResult result = solve(formula);
+                run.trace().tool(Json.createObjectBuilder().add("tool", result.tool()).add("args", result.args())
+                        .add("ok", result.ok()).add("result", result.output()).add("stage", "math").build());
+                if (result.ok()) {
+                    out.append(formula).append(" → ").append(result.output()).append('\n');
+                }
+            });
+        }
+        return out.toString();
+    }
+
+    private ToolResult solve(String formula) {
+        if (formula.contains("=")) {
+            Matcher v = VARIABLE.matcher(formula);
+            String variable = v.find() ? v.group(1) : "x";
+            return tools.invoke("solve_equation", Json.createObjectBuilder().add("equation", formula).add("var", variable).build());
+        }
+        return tools.invoke("calculate", Json.createObjectBuilder().add("expression", formula).build());
+    }
+
+    /** The longest formula-looking run of the text (digits joined by operators), if any. */
+    static Optional<String> formula(String text) {
+        Matcher m = FORMULA.matcher(text.toLowerCase(java.util.Locale.ROOT));
+        String best = null;
+        while (m.find()) {
+            String candidate = m.group().trim();
+            if (candidate.matches(".*\\d.*") && candidate.matches(".*[-+*/^=].*")
+                    && (best == null || candidate.length() > best.length())) {
+                best = candidate;
+            }
+        }
+        return Optional.ofNullable(best).map(f -> f.replaceAll("[.?!]+$", "").trim());
+    }
+}

@@ -1,0 +1,83 @@
+package io.moe.application.pipeline;
+
+import io.moe.domain.chat.Completion;
+import io.moe.domain.pipeline.Category;
+import io.moe.domain.pipeline.Confidence;
+import io.moe.domain.pipeline.ExpertResult;
+import io.moe.domain.template.ModelRef;
+import io.moe.infrastructure.llm.InferenceException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Rule 7: keeps the most confident result per category; when exactly one expert answered with hoch and
+ * there is no tool, graph, web or reasoning material, that answer is returned without a judge call
+ * (fast path); otherwise the judge model synthesises one answer from the material in source priority,
+ * in the form the mode asks for. A failed judge falls back to the most confident expert answer.
+ */
+@ApplicationScoped
+public class Merger {
+
+    static final String STAGE = "judge";
+
+    @Inject
+    ModelCaller models;
+
+    public void merge(PipelineRun run) {
+        List<ExpertResult> best = MergerInput.bestPerCategory(run.findings());
+        boolean context = run.tools().stream().anyMatch(t -> t.ok()) || !run.math().isEmpty() || !run.graph().isEmpty()
+                || !run.web().isEmpty() || !run.reasoning().isEmpty();
+        if (best.isEmpty() && !context) {
+            RuntimeException failure = run.firstFailure();
+            throw failure != null ? failure : new IllegalStateException("no expert answered and no other source had anything");
+        }
+        if (best.size() == 1 && best.get(0).confidence() == Confidence.HOCH && !context) {
+            run.trace().put("merger", "fast_path");
+            run.answer(Confidence.strip(best.get(0).text()), Confidence.HOCH);
+            return;
+        }
+        run.status("Merging " + best.size() + " expert answer(s) with the other sources");
+        try {
+            Completion judged = models.call(run, STAGE, judgeModel(run), prompt(run), "Question: " + run.query() + "\n\n"
+                    + MergerInput.sources(run, true));
+            String text = judged.content().strip();
+            Confidence level = mentionsConfidence(text) ? Confidence.of(text) : strongest(best);
+            run.trace().put("merger", "judge");
+            run.answer(Confidence.strip(text), level);
+        } catch (InferenceException e) {
+            if (best.isEmpty()) {
+                throw e;
+            }
+            ExpertResult top = best.stream().max(Comparator.comparing(ExpertResult::confidence)).orElseThrow();
+            run.trace().put("merger", "judge_failed: " + e.getMessage());
+            run.answer(Confidence.strip(top.text()), top.confidence());
+        }
+    }
+
+    private static String prompt(PipelineRun run) {
+        String own = run.template().judgePrompt();
+        String base = own != null && !own.isBlank() ? own
+                : "You are the judge of a multi-expert system. Synthesise one answer to the question from the material "
+                + "below. Material earlier in the list has priority: reasoning trace, tool results, knowledge graph, "
+                + "experts, web research, earlier answers. Prefer exact tool results over estimates, cite web sources as [n], "
+                + "and do not mention the experts or this process.";
+        return base + "\n" + OutputFormat.instruction(run.mode())
+                + "\nEnd with one line 'KONFIDENZ: hoch', 'KONFIDENZ: mittel' or 'KONFIDENZ: niedrig'.";
+    }
+
+    private static boolean mentionsConfidence(String text) {
+        return text.toLowerCase(java.util.Locale.ROOT).matches("(?s).*(konfidenz|confidence)\\s*[:=].*");
+    }
+
+    private static Confidence strongest(List<ExpertResult> results) {
+        return results.stream().map(ExpertResult::confidence).max(Comparator.naturalOrder()).orElse(Confidence.MITTEL);
+    }
+
+    static ModelRef judgeModel(PipelineRun run) {
+        return run.template().judgeModel() != null ? run.template().judgeModel()
+                : Experts.modelsOf(run.template(), Category.GENERAL).get(0).ref();
+    }
+}

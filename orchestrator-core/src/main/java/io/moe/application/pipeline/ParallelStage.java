@@ -1,0 +1,95 @@
+package io.moe.application.pipeline;
+
+import io.moe.domain.pipeline.Category;
+import io.moe.domain.pipeline.ExpertResult;
+import io.moe.domain.pipeline.GraphFact;
+import io.moe.domain.pipeline.Subtask;
+import io.moe.domain.pipeline.ToolResult;
+import io.moe.infrastructure.concurrency.PipelineExecutor;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.stream.Collectors;
+
+/**
+ * Rule 3: after planning, experts, web research, symbolic math, precision tools and graph context all
+ * run at the same time; the stage ends when the slowest of them is done.
+ */
+@ApplicationScoped
+public class ParallelStage {
+
+    @Inject
+    PipelineExecutor executor;
+
+    @Inject
+    ExpertStage experts;
+
+    @Inject
+    ResearchStage research;
+
+    @Inject
+    MathStage math;
+
+    @Inject
+    ToolStage tools;
+
+    @Inject
+    GraphContext graph;
+
+    public void run(PipelineRun run) {
+        List<Subtask> expertTasks = run.plan().expertTasks();
+        List<String> queries = research.queries(run);
+        boolean withMath = math.applies(run);
+        boolean withTools = run.plan().has(Category.PRECISION_TOOLS);
+        boolean withGraph = graph.enabled(run);
+        announce(run, expertTasks, queries, withTools);
+
+        CompletableFuture<List<ExpertResult>> expertsDone = executor.branch(() -> run.timed("experts", () -> experts.run(run, expertTasks)));
+        CompletableFuture<Void> webDone = executor.branch(() -> run.timed("research", () -> {
+            if (!queries.isEmpty()) {
+                research.run(run, queries);
+            }
+            return null;
+        }));
+        CompletableFuture<String> mathDone = executor.branch(() -> withMath ? run.timed("math", () -> math.run(run)) : "");
+        CompletableFuture<List<ToolResult>> toolsDone = executor.branch(() -> withTools ? run.timed("tools", () -> tools.run(run)) : List.of());
+        CompletableFuture<List<GraphFact>> graphDone = executor.branch(() -> withGraph ? run.timed("graph", () -> graph.run(run)) : List.of());
+        try {
+            CompletableFuture.allOf(expertsDone, webDone, mathDone, toolsDone, graphDone).join();
+        } catch (CompletionException e) {
+            throw ModelCaller.unwrap(e);
+        }
+        run.experts(expertsDone.join());
+        run.math(mathDone.join());
+        run.tools(toolsDone.join());
+        run.graph(graphDone.join());
+        run.status(summary(run));
+    }
+
+    private static void announce(PipelineRun run, List<Subtask> expertTasks, List<String> queries, boolean withTools) {
+        StringBuilder line = new StringBuilder();
+        if (!expertTasks.isEmpty()) {
+            line.append("Asking experts: ").append(expertTasks.stream().map(Subtask::category).distinct().collect(Collectors.joining(", ")));
+        }
+        if (withTools) {
+            line.append(line.length() == 0 ? "" : "; ").append("running tools: ").append(run.plan().of(Category.PRECISION_TOOLS)
+                    .stream().map(t -> t.mcpTool() == null ? "?" : t.mcpTool()).collect(Collectors.joining(", ")));
+        }
+        if (!queries.isEmpty()) {
+            line.append(line.length() == 0 ? "" : "; ").append("searching the web (").append(queries.size()).append(')');
+        }
+        if (line.length() > 0) {
+            run.status(line.toString());
+        }
+    }
+
+    private static String summary(PipelineRun run) {
+        long answered = run.experts().stream().filter(r -> !r.failed()).count();
+        return answered + " expert answer(s)" + (run.tools().isEmpty() ? "" : ", " + run.tools().size() + " tool result(s)")
+                + (run.graph().isEmpty() ? "" : ", " + run.graph().size() + " graph fact(s)")
+                + (run.web().isEmpty() ? "" : ", web sources found");
+    }
+}

@@ -1,0 +1,86 @@
+package io.moe.application.pipeline;
+
+import io.moe.domain.chat.Completion;
+import io.moe.domain.pipeline.Category;
+import io.moe.domain.pipeline.Plan;
+import io.moe.domain.pipeline.PlanParser;
+import io.moe.domain.template.ModelRef;
+import io.moe.infrastructure.tools.ToolServerClient;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.Set;
+
+/**
+ * Rule 2: the planner model splits the request into 1 to 4 typed subtasks. Its prompt lists the
+ * categories and the tool server's tools; its output is parsed tolerantly; plans are cached for 30
+ * minutes by query text, except on agentic re-planning rounds.
+ */
+@ApplicationScoped
+public class Planner {
+
+    static final String STAGE = "planner";
+
+    @Inject
+    ModelCaller models;
+
+    @Inject
+    PlanCache cache;
+
+    @Inject
+    ToolServerClient tools;
+
+    @Inject
+    LearnedPatterns patterns;
+
+    public Plan plan(PipelineRun run, boolean bypassCache) {
+        Set<String> known = Category.known(run.template().experts().keySet());
+        String cacheText = run.query() + (run.images().isEmpty() ? "" : "\n[images]");
+        if (!bypassCache) {
+            var cached = cache.get(run.template().name(), cacheText, known);
+            if (cached.isPresent()) {
+                run.trace().put("plan_source", "cache");
+                return cached.get();
+            }
+        }
+        ModelRef model = plannerModel(run);
+        Completion output = models.call(run, STAGE, model, prompt(run, known), userText(run));
+        Plan plan = PlanParser.parse(output.content(), run.query(), known);
+        run.trace().put("plan_source", plan.fallback() ? "fallback" : "planner");
+        if (!bypassCache) {
+            cache.put(run.template().name(), cacheText, plan);
+        }
+        return plan;
+    }
+
+    private String prompt(PipelineRun run, Set<String> known) {
+        if (run.template().plannerPrompt() != null && !run.template().plannerPrompt().isBlank()) {
+            return run.template().plannerPrompt() + "\nCategories: " + String.join(", ", known)
+                    + "\nTools:\n" + tools.descriptions();
+        }
+        String learned = patterns.hint();
+        return "You are the planner of a multi-expert system. Split the user's request into 1 to 4 subtasks.\n"
+                + "Answer with a JSON array only: [{\"task\": \"...\", \"category\": \"...\", \"search_query\": \"...\", "
+                + "\"mcp_tool\": \"...\", \"mcp_args\": {}}]. search_query only for research tasks, mcp_tool and "
+                + "mcp_args only for precision_tools tasks.\n"
+                + "Categories: " + String.join(", ", known) + ".\n"
+                + "Use precision_tools for exact computation, dates, units, hashes, encodings, networks or law texts, "
+                + "naming the tool and its arguments. Use research only for external or current information. "
+                + "Use vision when images are attached.\n"
+                + "Tools:\n" + tools.descriptions()
+                + (learned.isEmpty() ? "" : "Expert combinations that users rated well: " + learned + "\n");
+    }
+
+    private static String userText(PipelineRun run) {
+        String text = run.agenticContext().isEmpty() ? run.query() : run.agenticContext() + "\n\nRequest: " + run.query();
+        return run.images().isEmpty() ? text
+                : text + "\n\n[" + run.images().size() + " image(s) attached: route the image analysis to category vision]";
+    }
+
+    static ModelRef plannerModel(PipelineRun run) {
+        if (run.template().plannerModel() != null) {
+            return run.template().plannerModel();
+        }
+        return Experts.modelsOf(run.template(), Category.GENERAL).get(0).ref();
+    }
+}

@@ -1,0 +1,126 @@
+package io.moe.application.pipeline;
+
+import io.moe.domain.pipeline.Confidence;
+import io.moe.domain.shared.Ids;
+import io.moe.infrastructure.embedding.SentenceEmbedder;
+import io.moe.infrastructure.graph.GraphStore;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.neo4j.driver.Record;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The semantic cache (rule 1). Questions are normalised (lower case, punctuation stripped), embedded
+ * in-process, and stored as {@code :CacheEntry} nodes in Neo4j under an HNSW vector index (cosine), so
+ * nearest-neighbour lookup stays fast as the cache grows. Entries are scoped by template and mode;
+ * entries flagged by negative feedback are never served.
+ */
+@ApplicationScoped
+public class SemanticCache {
+
+    public static final double HARD = 0.15;
+    public static final double SOFT = 0.50;
+    static final int MAX_EXAMPLES = 2;
+    /** Nearest neighbours fetched before the scope and flag filter. */
+    static final int CANDIDATES = 50;
+    static final String INDEX = "moe_cache_question";
+
+    private static final String CREATE_INDEX = "CREATE VECTOR INDEX " + INDEX + " IF NOT EXISTS FOR (c:CacheEntry) ON (c.embedding) "
+            + "OPTIONS {indexConfig: {`vector.dimensions`: 384, `vector.similarity_function`: 'cosine'}}";
+    private static final String NEAREST = """
+            CALL db.index.vector.queryNodes($index, $k, $vector) YIELD node, score
+            WHERE node.scope = $scope AND NOT coalesce(node.flagged, false)
+            RETURN node.id AS id, node.question AS question, node.answer AS answer, node.confidence AS confidence,
+                   2 - 2 * score AS distance
+            ORDER BY distance ASC LIMIT $limit""";
+    private static final String STORE = """
+            MERGE (c:CacheEntry {scope: $scope, question: $question})
+            ON CREATE SET c.id = $id, c.created = $now
+            SET c.answer = $answer, c.confidence = $confidence, c.embedding = $vector, c.flagged = false, c.updated = $now
+            RETURN c.id AS id""";
+    private static final String FLAG = "MATCH (c:CacheEntry {id: $id}) SET c.flagged = true RETURN count(c) AS n";
+
+    @Inject
+    SentenceEmbedder embedder;
+
+    @Inject
+    GraphStore graph;
+
+    private volatile boolean indexReady;
+
+    /** A cached answer near the question. */
+    public record Hit(String id, String question, String answer, Confidence confidence, double distance) {
+    }
+
+    /** The nearest unflagged entries of the scope, nearest first, at most {@code limit}. */
+    public List<Hit> nearest(String scope, String question, int limit) {
+        ensureIndex();
+        List<Double> vector = vector(normalise(question));
+        List<Hit> hits = new ArrayList<>();
+        for (Record r : graph.read(NEAREST, Map.of("index", INDEX, "k", CANDIDATES, "vector", vector, "scope", scope, "limit", limit))) {
+            hits.add(new Hit(r.get("id").asString(), r.get("question").asString(), r.get("answer").asString(),
+                    level(r.get("confidence").asString("mittel")), Math.max(0, r.get("distance").asDouble())));
+        }
+        return hits;
+    }
+
+    /** Stores the answer under the normalised question of the run's scope; returns the entry id. */
+    public String store(PipelineRun run, String answer) {
+        ensureIndex();
+        String question = normalise(run.query());
+        List<Record> stored = graph.write(STORE, Map.of("scope", scope(run), "question", question, "id", Ids.newId(),
+                "now", Ids.nowUtc().toString(), "answer", answer, "confidence", run.confidence().label(),
+                "vector", vector(question)));
+        return stored.get(0).get("id").asString();
+    }
+
+    /** Flags an entry so it is never served again; false when there is no such entry. */
+    public boolean flag(String id) {
+        return graph.write(FLAG, Map.of("id", id)).get(0).get("n").asLong() > 0;
+    }
+
+    public static String scope(PipelineRun run) {
+        return run.template().name() + "|" + run.mode().modeName();
+    }
+
+    /** Lower case, punctuation stripped, white space collapsed. */
+    public static String normalise(String question) {
+        return question.toLowerCase(Locale.ROOT).replaceAll("[\\p{P}\\p{S}]+", " ").replaceAll("\\s+", " ").trim();
+    }
+
+    public Optional<Hit> nearest(PipelineRun run) {
+        List<Hit> hits = nearest(scope(run), run.query(), 1);
+        return hits.isEmpty() ? Optional.empty() : Optional.of(hits.get(0));
+    }
+
+    private List<Double> vector(String text) {
+        float[] v = embedder.embed(text.isEmpty() ? " " : text);
+        List<Double> list = new ArrayList<>(v.length);
+        for (float x : v) {
+            list.add((double) x);
+        }
+        return list;
+    }
+
+    private void ensureIndex() {
+        if (!indexReady) {
+            graph.write(CREATE_INDEX, Map.of());
+            graph.write("CALL db.awaitIndex($index, 60)", Map.of("index", INDEX));
+            indexReady = true;
+        }
+    }
+
+    private static Confidence level(String label) {
+        for (Confidence c : Confidence.values()) {
+            if (c.label().equals(label)) {
+                return c;
+            }
+        }
+        return Confidence.MITTEL;
+    }
+}

@@ -1,0 +1,87 @@
+package io.moe.infrastructure.search;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Asks the configured SearXNG-compatible engine ({@code moe.search.url}) with {@code GET /search?q=…&format=json}.
+ * Without a configured URL web research is off and every search returns nothing.
+ */
+@ApplicationScoped
+public class WebSearchClient {
+
+    static final int MAX_RESULTS = 5;
+
+    @Inject
+    @ConfigProperty(name = "moe.search.url")
+    Optional<String> url;
+
+    @Inject
+    @ConfigProperty(name = "moe.search.timeout-seconds", defaultValue = "20")
+    int timeoutSeconds;
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    public boolean configured() {
+        return url.filter(u -> !u.isBlank()).isPresent();
+    }
+
+    /** Up to five results for {@code query}; fails with UncheckedIOException when the engine cannot be asked. */
+    public List<SearchHit> search(String query) {
+        if (!configured()) {
+            return List.of();
+        }
+        String base = url.get().replaceAll("/+$", "");
+        HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/search?format=json&q="
+                        + URLEncoder.encode(query, StandardCharsets.UTF_8)))
+                .timeout(Duration.ofSeconds(timeoutSeconds)).header("Accept", "application/json").GET().build();
+        try {
+            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                throw new UncheckedIOException(new IOException("search engine answered " + response.statusCode()));
+            }
+            return hits(Json.createReader(new StringReader(response.body())).readObject());
+        } catch (IOException e) {
+            throw new UncheckedIOException("search engine at " + base + " could not be asked: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UncheckedIOException(new IOException("search interrupted"));
+        }
+    }
+
+    private static List<SearchHit> hits(JsonObject body) {
+        List<SearchHit> hits = new ArrayList<>();
+        if (body.get("results") instanceof JsonArray results) {
+            for (JsonValue value : results) {
+                if (value instanceof JsonObject r && hits.size() < MAX_RESULTS) {
+                    hits.add(new SearchHit(string(r, "title"), string(r, "url"), string(r, "content")));
+                }
+            }
+        }
+        return hits;
+    }
+
+    private static String string(JsonObject o, String field) {
+        return o.get(field) instanceof JsonString s ? s.getString() : "";
+    }
+}

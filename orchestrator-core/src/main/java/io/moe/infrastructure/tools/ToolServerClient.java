@@ -1,0 +1,117 @@
+package io.moe.infrastructure.tools;
+
+import io.moe.domain.pipeline.ToolResult;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Calls the precision-tool server ({@code moe.tools.url}) with the orchestrator's service token
+ * ({@code moe.tools.service-token}). Tool descriptions are fetched once and reused for ten minutes.
+ */
+@ApplicationScoped
+public class ToolServerClient {
+
+    private static final Logger LOG = Logger.getLogger(ToolServerClient.class.getName());
+    private static final Duration DESCRIPTIONS_TTL = Duration.ofMinutes(10);
+    /** A tool result longer than this is cut before it reaches a prompt. */
+    static final int MAX_RESULT_CHARS = 4000;
+
+    @Inject
+    @ConfigProperty(name = "moe.tools.url", defaultValue = "http://127.0.0.1:8003")
+    String url;
+
+    @Inject
+    @ConfigProperty(name = "moe.tools.service-token")
+    Optional<String> token;
+
+    @Inject
+    @ConfigProperty(name = "moe.tools.timeout-seconds", defaultValue = "30")
+    int timeoutSeconds;
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private volatile String descriptions;
+    private volatile Instant descriptionsAt = Instant.EPOCH;
+
+    /** One line per tool, {@code name(args): description}, for the planner prompt; "" when the server cannot be asked. */
+    public String descriptions() {
+        if (descriptions != null && descriptionsAt.plus(DESCRIPTIONS_TTL).isAfter(Instant.now())) {
+            return descriptions;
+        }
+        try {
+            HttpResponse<String> response = http.send(request("/tools").GET().build(), HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                return descriptions == null ? "" : descriptions;
+            }
+            StringBuilder lines = new StringBuilder();
+            JsonObject body = Json.createReader(new StringReader(response.body())).readObject();
+            JsonArray tools = body.getJsonArray("tools");
+            for (JsonValue value : tools == null ? JsonValue.EMPTY_JSON_ARRAY : tools) {
+                JsonObject tool = value.asJsonObject();
+                JsonObject properties = tool.getJsonObject("input_schema") == null ? null
+                        : tool.getJsonObject("input_schema").getJsonObject("properties");
+                lines.append("- ").append(tool.getString("name", "?"))
+                        .append(properties == null ? "" : "(" + String.join(", ", properties.keySet()) + ")")
+                        .append(": ").append(tool.getString("description", "")).append('\n');
+            }
+            descriptions = lines.toString();
+            descriptionsAt = Instant.now();
+            return descriptions;
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.FINE, "tool descriptions unavailable", e);
+            return descriptions == null ? "" : descriptions;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
+        }
+    }
+
+    /** Invokes {@code tool}; a refusal or an unreachable server is a failed result with the reason, never an exception. */
+    public ToolResult invoke(String tool, JsonObject args) {
+        String body = Json.createObjectBuilder().add("tool", tool).add("args", args).build().toString();
+        try {
+            HttpResponse<String> response = http.send(request("/invoke")
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+            JsonObject json = Json.createReader(new StringReader(response.body())).readObject();
+            if (response.statusCode() == 200) {
+                return new ToolResult(tool, args, true, cap(json.get("result").toString()));
+            }
+            JsonObject error = json.getJsonObject("error");
+            return new ToolResult(tool, args, false, error == null ? "HTTP " + response.statusCode()
+                    : error.getString("error_code", "error") + ": " + error.getString("message", ""));
+        } catch (IOException | RuntimeException e) {
+            return new ToolResult(tool, args, false, "tool server at " + url + " could not be reached: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new ToolResult(tool, args, false, "interrupted");
+        }
+    }
+
+    private HttpRequest.Builder request(String path) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(url.replaceAll("/+$", "") + path))
+                .timeout(Duration.ofSeconds(timeoutSeconds)).header("Accept", "application/json");
+        token.filter(t -> !t.isBlank()).ifPresent(t -> builder.header("Authorization", "Bearer " + t));
+        return builder;
+    }
+
+    private static String cap(String text) {
+        return text.length() > MAX_RESULT_CHARS ? text.substring(0, MAX_RESULT_CHARS) + "…" : text;
+    }
+}

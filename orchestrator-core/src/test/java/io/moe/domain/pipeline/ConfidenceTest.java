@@ -1,0 +1,35 @@
+package io.moe.domain.pipeline;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class ConfidenceTest {
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "The answer is 42 because of reasons.\\nKONFIDENZ: hoch|HOCH",
+            "The answer is 42 because of reasons.\\n**Konfidenz:** Mittel|MITTEL",
+            "The answer is 42 because of reasons.\\nCONFIDENCE: low|NIEDRIG",
+            "The answer is 42 because of reasons. confidence = HIGH|HOCH",
+            "KONFIDENZ: niedrig at first, but KONFIDENZ: hoch in the end|HOCH",
+            "The answer is 42 because of reasons, no marker at all.|MITTEL",
+            "ok|NIEDRIG"
+    })
+    void readsTheLastMarkerInEitherLanguage(String output, Confidence expected) {
+        assertEquals(expected, Confidence.of(output.replace("\\n", "\n")));
+    }
+
+    @Test
+    void emptyOrFailedOutputIsNiedrig() {
+        assertEquals(Confidence.NIEDRIG, Confidence.of(null));
+        assertEquals(Confidence.NIEDRIG, Confidence.of("   "));
+    }
+
+    @Test
+    void stripRemovesTheMarkerLineOnly() {
+        assertEquals("Line one.\nLine two.", Confidence.strip("Line one.\nLine two.\nKONFIDENZ: hoch"));
+    }
+}

@@ -1,0 +1,71 @@
+package io.moe.interfaces.openai;
+
+import io.moe.application.pipeline.LearnedPatterns;
+import io.moe.application.pipeline.OntologyGaps;
+import io.moe.domain.identity.Caller;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * GET /v1/admin/planner-patterns (expert combinations users rated well) and GET /v1/admin/ontology-gaps
+ * (query terms the knowledge graph does not know), most frequent first; admin keys only.
+ */
+@Path("/v1/admin")
+@KeyRequired
+@Produces(MediaType.APPLICATION_JSON)
+public class AdminInsightsResource {
+
+    static final int MAX_LIMIT = 500;
+
+    @Inject
+    LearnedPatterns patterns;
+
+    @Inject
+    OntologyGaps gaps;
+
+    @GET
+    @Path("planner-patterns")
+    public String plannerPatterns(@QueryParam("limit") @DefaultValue("50") int limit, @Context HttpServletRequest http) {
+        requireAdmin(http);
+        return list("pattern", "count", patterns.top(bounded(limit)));
+    }
+
+    @GET
+    @Path("ontology-gaps")
+    public String ontologyGaps(@QueryParam("limit") @DefaultValue("50") int limit, @Context HttpServletRequest http) {
+        requireAdmin(http);
+        return list("term", "count", gaps.top(bounded(limit)));
+    }
+
+    private static int bounded(int limit) {
+        if (limit < 1 || limit > MAX_LIMIT) {
+            throw ApiError.invalidRequest("invalid_value", "'limit' must be between 1 and " + MAX_LIMIT);
+        }
+        return limit;
+    }
+
+    private static void requireAdmin(HttpServletRequest http) {
+        Caller caller = FeedbackResource.caller(http);
+        if (caller == null || !caller.admin()) {
+            throw new ApiError(403, "permission_error", "admin_required", "this route is for admin keys only");
+        }
+    }
+
+    private static String list(String name, String count, List<Map.Entry<String, Double>> entries) {
+        JsonArrayBuilder data = Json.createArrayBuilder();
+        entries.forEach(e -> data.add(Json.createObjectBuilder().add(name, e.getKey()).add(count, e.getValue().longValue())));
+        return Json.createObjectBuilder().add("data", data).build().toString();
+    }
+}
