@@ -27,6 +27,14 @@ public final class ItConfig {
         return property("moe.it.api-key", null);
     }
 
+    public static String dbUrl() {
+        return property("moe.it.db-url", "jdbc:postgresql://127.0.0.1:25432/moe");
+    }
+
+    public static String neo4jUri() {
+        return property("moe.it.neo4j-uri", "bolt://127.0.0.1:27687");
+    }
+
     public static String nodeDir() {
         return property("moe.it.node-dir", "src/test/node");
     }

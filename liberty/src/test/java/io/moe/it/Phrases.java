@@ -20,10 +20,24 @@ public final class Phrases {
     private Phrases() {
     }
 
-    /** Six random words, e.g. "tell me about kelp prism walrus ember gravel quill". */
+    /**
+     * A unique marker of letters only, e.g. "shape-abcdefab": test questions carry one so their simulator
+     * calls can be found, and no digits, so the simulator's planner never mistakes it for arithmetic.
+     */
+    public static String marker(String prefix) {
+        return prefix + "-" + java.util.UUID.randomUUID().toString().replace("-", "").chars()
+                .mapToObj(c -> String.valueOf((char) (Character.isDigit(c) ? 'g' + (c - '0') : c))).reduce("", String::concat);
+    }
+
+    /** A question of six random words, e.g. "Tell me about kelp prism walrus ember gravel quill". */
     public static String random() {
-        StringJoiner words = new StringJoiner(" ", "Tell me about ", "");
-        for (int i = 0; i < 6; i++) {
+        return "Tell me about " + words(6);
+    }
+
+    /** {@code n} random words separated by spaces. */
+    public static String words(int n) {
+        StringJoiner words = new StringJoiner(" ");
+        for (int i = 0; i < n; i++) {
             words.add(WORDS[ThreadLocalRandom.current().nextInt(WORDS.length)]);
         }
         return words.toString();

@@ -11,7 +11,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.net.http.HttpResponse;
 import java.util.List;
-import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -36,7 +35,7 @@ public class ChatCompletionsIT {
     @ValueSource(strings = {"moe-orchestrator", "moe-orchestrator-code", "moe-orchestrator-concise", "moe-orchestrator-agent",
             "moe-orchestrator-agent-orchestrated", "moe-orchestrator-research", "moe-orchestrator-report", "moe-orchestrator-plan"})
     void everyModeAnswersWithTheSpecShape(String model) {
-        String marker = "shape-" + UUID.randomUUID();
+        String marker = io.moe.it.Phrases.marker("shape");
         HttpResponse<String> response = chat(request(model, "Explain what " + marker + " means."));
 
         assertEquals(200, response.statusCode(), response.body());
@@ -58,7 +57,7 @@ public class ChatCompletionsIT {
 
     @Test
     void usageIsWhatTheInferenceServerReported() {
-        String marker = "usage-" + UUID.randomUUID();
+        String marker = io.moe.it.Phrases.marker("usage");
         JsonObject usage = Http.object(chat(request("moe-orchestrator", "Count " + marker))).getJsonObject("usage");
 
         var calls = Simulator.callsContaining(marker).getValuesAs(JsonObject.class);
@@ -72,7 +71,7 @@ public class ChatCompletionsIT {
 
     @Test
     void theScriptedExpertAnswerIsReturnedVerbatim() {
-        String marker = "scripted-" + UUID.randomUUID();
+        String marker = io.moe.it.Phrases.marker("scripted");
         String rule = Simulator.addRule(Json.createObjectBuilder()
                 .add("match", Json.createObjectBuilder().add("contains", marker).add("role", "expert"))
                 .add("action", Json.createObjectBuilder().add("content", "Exactly this answer.").add("confidence", "hoch"))
@@ -88,7 +87,7 @@ public class ChatCompletionsIT {
 
     @Test
     void imagePartsReachTheModel() {
-        String marker = "vision-" + UUID.randomUUID();
+        String marker = io.moe.it.Phrases.marker("vision");
         String body = Json.createObjectBuilder().add("model", "moe-orchestrator")
                 .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user")
                         .add("content", Json.createArrayBuilder()
@@ -105,7 +104,7 @@ public class ChatCompletionsIT {
 
     @Test
     void systemMessagesOfTheClientDoNotReplaceTheExpertPrompt() {
-        String marker = "system-" + UUID.randomUUID();
+        String marker = io.moe.it.Phrases.marker("system");
         String body = Json.createObjectBuilder().add("model", "moe-orchestrator")
                 .add("messages", Json.createArrayBuilder()
                         .add(Json.createObjectBuilder().add("role", "system").add("content", "You are a pirate."))

@@ -10,7 +10,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.net.http.HttpResponse;
-import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -64,7 +63,7 @@ class ChatErrorsIT {
 
     @Test
     void anInferenceServerErrorIs502() {
-        String marker = "fault500-" + UUID.randomUUID();
+        String marker = io.moe.it.Phrases.marker("fault500");
         String rule = Simulator.addRule(Json.createObjectBuilder()
                 .add("match", Json.createObjectBuilder().add("contains", marker))
                 .add("action", Json.createObjectBuilder().add("fault", "http_500")).build());
@@ -79,7 +78,7 @@ class ChatErrorsIT {
 
     @Test
     void aSilentInferenceServerIs504AfterTheConfiguredTimeout() {
-        String marker = "silent-" + UUID.randomUUID();
+        String marker = io.moe.it.Phrases.marker("silent");
         String rule = Simulator.addRule(Json.createObjectBuilder()
                 .add("match", Json.createObjectBuilder().add("contains", marker))
                 .add("action", Json.createObjectBuilder().add("fault", "no_response")).build());
@@ -94,7 +93,7 @@ class ChatErrorsIT {
 
     @Test
     void aFailureAfterTheStreamBeganIsAnErrorEventThenDone() {
-        String marker = "streamfault-" + UUID.randomUUID();
+        String marker = io.moe.it.Phrases.marker("streamfault");
         String rule = Simulator.addRule(Json.createObjectBuilder()
                 .add("match", Json.createObjectBuilder().add("contains", marker))
                 .add("action", Json.createObjectBuilder().add("fault", "http_503")).build());

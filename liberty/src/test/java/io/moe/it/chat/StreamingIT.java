@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Test;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -39,7 +38,7 @@ class StreamingIT {
 
     @Test
     void chunksFollowTheSpecSequence() {
-        String marker = "stream-" + UUID.randomUUID();
+        String marker = io.moe.it.Phrases.marker("stream");
         HttpResponse<String> response = stream("Tell me about " + marker, false);
 
         assertEquals(200, response.statusCode(), response.body());
@@ -79,10 +78,10 @@ class StreamingIT {
 
     @Test
     void usageChunkComesOnlyWhenAskedFor() {
-        List<String> without = dataLines(stream("No usage " + UUID.randomUUID(), false));
+        List<String> without = dataLines(stream("No usage " + io.moe.it.Phrases.marker("q"), false));
         assertTrue(without.stream().noneMatch(d -> d.contains("\"usage\"")));
 
-        List<String> with = dataLines(stream("With usage " + UUID.randomUUID(), true));
+        List<String> with = dataLines(stream("With usage " + io.moe.it.Phrases.marker("q"), true));
         JsonObject usageChunk = (JsonObject) Http.json(with.get(with.size() - 2));
         assertEquals(0, usageChunk.getJsonArray("choices").size());
         JsonObject usage = usageChunk.getJsonObject("usage");

@@ -9,31 +9,31 @@ import java.net.http.HttpResponse;
 import java.util.UUID;
 
 /** The admin JSON API, called with the bootstrap admin's key. */
-final class Admin {
+public final class Admin {
 
-    static final String USERS = ItConfig.adminUrl() + "/api/users";
+    public static final String USERS = ItConfig.adminUrl() + "/api/users";
 
     private Admin() {
     }
 
-    static HttpResponse<String> post(String url, String body) {
+    public static HttpResponse<String> post(String url, String body) {
         return Http.post(url, body, "Authorization", Http.bearer(ItConfig.apiKey()));
     }
 
-    static HttpResponse<String> put(String url, String body) {
+    public static HttpResponse<String> put(String url, String body) {
         return Http.put(url, body, "Authorization", Http.bearer(ItConfig.apiKey()));
     }
 
-    static HttpResponse<String> get(String url) {
+    public static HttpResponse<String> get(String url) {
         return Http.get(url, "Authorization", Http.bearer(ItConfig.apiKey()));
     }
 
-    static HttpResponse<String> delete(String url) {
+    public static HttpResponse<String> delete(String url) {
         return Http.delete(url, "Authorization", Http.bearer(ItConfig.apiKey()));
     }
 
     /** A new user with a unique name; returns its id. */
-    static String newUser() {
+    public static String newUser() {
         String name = "u" + UUID.randomUUID().toString().substring(0, 12);
         HttpResponse<String> r = post(USERS, Json.createObjectBuilder().add("username", name)
                 .add("email", name + "@example.org").add("password", "a-long-password-1").build().toString());
@@ -44,7 +44,7 @@ final class Admin {
     }
 
     /** Grants a permission; returns its id. */
-    static String grant(String userId, String type, String id) {
+    public static String grant(String userId, String type, String id) {
         HttpResponse<String> r = post(USERS + "/" + userId + "/permissions",
                 "{\"resource_type\":\"" + type + "\",\"resource_id\":\"" + id + "\"}");
         if (r.statusCode() != 201) {
@@ -54,12 +54,12 @@ final class Admin {
     }
 
     /** A new key of the user: [id, raw key]. */
-    static String[] newKey(String userId) {
+    public static String[] newKey(String userId) {
         JsonObject key = Http.object(post(USERS + "/" + userId + "/keys", "{\"label\":\"it\"}"));
         return new String[]{key.getString("id"), key.getString("key")};
     }
 
-    static JsonObject usage(String userId) {
+    public static JsonObject usage(String userId) {
         return Http.object(get(USERS + "/" + userId + "/usage"));
     }
 }

@@ -43,7 +43,7 @@ public final class OutputFormat {
                     + "\nDETAILS:\n" + body;
             case CODE -> "# KONFIDENZ: " + level.label() + "\n" + codeOnly(body);
             case CONCISE -> "KONFIDENZ: " + level.label() + " " + words(body, CONCISE_WORDS);
-            case AGENT, AGENT_ORCHESTRATED -> body;
+            case AGENT, AGENT_ORCHESTRATED -> Confidence.stripAll(body);
             case RESEARCH -> section(body, "## Findings") + sources(body, webSources) + block(level);
             case REPORT -> (body.toLowerCase(java.util.Locale.ROOT).contains("executive summary") ? body
                     : "# Report\n\n## Executive summary\n\n" + keyStatement(body) + "\n\n## Details\n\n" + body) + block(level);

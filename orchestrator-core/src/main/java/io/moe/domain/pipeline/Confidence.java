@@ -48,6 +48,12 @@ public enum Confidence {
         };
     }
 
+    /** The text without any confidence marker, also those inside a line: the clean output of the agent modes. */
+    public static String stripAll(String output) {
+        return strip(output).replaceAll("(?iu)[*_]*(?:konfidenz|confidence)[*_\\s]*[:=][*_\\s]*(hoch|mittel|niedrig|high|medium|low)\\b[*_]*", "")
+                .replaceAll("[ \t]+\n", "\n").strip();
+    }
+
     /** The output without its confidence marker lines, for merging and for the clean output modes. */
     public static String strip(String output) {
         if (output == null) {

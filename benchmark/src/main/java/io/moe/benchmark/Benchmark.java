@@ -1,0 +1,30 @@
+package io.moe.benchmark;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The benchmark command (bench.sh): prints figures, never asserts them.
+ * Arguments: --orchestrator URL --simulator URL --neo4j URI --key KEY [--server-pid PID]
+ * [--cache-sizes 10000,100000] [--requests 200] [--concurrency 16].
+ */
+public final class Benchmark {
+
+    private Benchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> a = new HashMap<>();
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            a.put(args[i].replaceFirst("^--", ""), args[i + 1]);
+        }
+        ChatBenchmark chat = new ChatBenchmark(a.get("orchestrator"), a.get("simulator"), a.get("key"));
+        chat.parallelStage(5);
+        chat.throughput(Integer.parseInt(a.getOrDefault("requests", "200")), Integer.parseInt(a.getOrDefault("concurrency", "16")),
+                Long.parseLong(a.getOrDefault("server-pid", "0")));
+        List<Integer> sizes = Arrays.stream(a.getOrDefault("cache-sizes", "10000,100000").split(",")).map(Integer::parseInt).toList();
+        new CacheLookupBenchmark(a.get("neo4j")).run(sizes);
+    }
+}

@@ -1,0 +1,103 @@
+package io.moe.benchmark;
+
+import io.moe.application.pipeline.SemanticCache;
+import io.moe.infrastructure.embedding.SentenceEmbedder;
+import org.neo4j.driver.AuthTokens;
+import org.neo4j.driver.Driver;
+import org.neo4j.driver.GraphDatabase;
+import org.neo4j.driver.Session;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * Semantic-cache lookup time as the cache grows: fills the product's Neo4j vector index with entries of
+ * 384-dimensional unit vectors up to each size and times the product's own nearest-neighbour query.
+ * Also times the in-process embedding of one question, the other half of a lookup.
+ */
+final class CacheLookupBenchmark {
+
+    static final int BATCH = 2000;
+    static final int QUERIES = 200;
+    static final String SCOPE = "benchmark|default";
+
+    private final String neo4jUri;
+    private final Random random = new Random(42);
+
+    CacheLookupBenchmark(String neo4jUri) {
+        this.neo4jUri = neo4jUri;
+    }
+
+    void run(List<Integer> sizes) {
+        System.out.println("== Semantic cache lookup (Neo4j HNSW vector index, cosine, 384 dimensions)");
+        SentenceEmbedder embedder = new SentenceEmbedder();
+        embedder.embed("warm up the model");
+        Percentiles embed = new Percentiles();
+        for (int i = 0; i < 50; i++) {
+            long t = System.nanoTime();
+            embedder.embed("how do i repot an orchid without damaging its roots number " + i);
+            embed.add((System.nanoTime() - t) / 1e6);
+        }
+        System.out.println("embedding one question in-process: " + embed.summary());
+        try (Driver driver = GraphDatabase.driver(neo4jUri, AuthTokens.none()); Session session = driver.session()) {
+            session.run(SemanticCache.CREATE_INDEX).consume();
+            session.run("CALL db.awaitIndex($index, 300)", Map.of("index", SemanticCache.INDEX)).consume();
+            int stored = count(session);
+            for (int size : sizes) {
+                long fillStart = System.nanoTime();
+                while (stored < size) {
+                    int n = Math.min(BATCH, size - stored);
+                    insert(session, stored, n);
+                    stored += n;
+                }
+                double fillSeconds = (System.nanoTime() - fillStart) / 1e9;
+                session.run("CALL db.awaitIndex($index, 600)", Map.of("index", SemanticCache.INDEX)).consume();
+                Percentiles lookups = new Percentiles();
+                for (int q = 0; q < QUERIES; q++) {
+                    List<Double> vector = unitVector();
+                    long t = System.nanoTime();
+                    session.run(SemanticCache.NEAREST, Map.of("index", SemanticCache.INDEX, "k", 50, "vector", vector,
+                            "scope", SCOPE, "limit", 2)).list();
+                    lookups.add((System.nanoTime() - t) / 1e6);
+                }
+                System.out.printf(Locale.ROOT, "%,d entries (filled in %.1f s): nearest-neighbour lookup %s%n", size, fillSeconds, lookups.summary());
+            }
+        }
+    }
+
+    private static int count(Session session) {
+        return session.run("MATCH (c:CacheEntry {scope: $scope}) RETURN count(c) AS n", Map.of("scope", SCOPE)).single().get("n").asInt();
+    }
+
+    private void insert(Session session, int from, int n) {
+        List<Map<String, Object>> rows = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            Map<String, Object> row = new HashMap<>();
+            row.put("id", "bench-" + (from + i));
+            row.put("question", "benchmark question " + (from + i));
+            row.put("vector", unitVector());
+            rows.add(row);
+        }
+        session.executeWrite(tx -> tx.run("UNWIND $rows AS row CREATE (c:CacheEntry {id: row.id, scope: $scope, question: row.question, "
+                + "answer: 'benchmark answer', confidence: 'mittel', flagged: false, embedding: row.vector})",
+                Map.of("rows", rows, "scope", SCOPE)).consume());
+    }
+
+    private List<Double> unitVector() {
+        double[] v = new double[SentenceEmbedder.DIMENSIONS];
+        double norm = 0;
+        for (int i = 0; i < v.length; i++) {
+            v[i] = random.nextGaussian();
+            norm += v[i] * v[i];
+        }
+        List<Double> list = new ArrayList<>(v.length);
+        for (double x : v) {
+            list.add(x / Math.sqrt(norm));
+        }
+        return list;
+    }
+}

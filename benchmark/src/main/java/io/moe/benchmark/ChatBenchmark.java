@@ -1,0 +1,179 @@
+package io.moe.benchmark;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * End-to-end figures against the running server on the model simulator: the parallel stage's wall time
+ * against its critical path, and chat throughput with latency percentiles and the server's memory.
+ */
+final class ChatBenchmark {
+
+    static final long DELAY_MS = 300;
+
+    private final String orchestrator;
+    private final String simulator;
+    private final String key;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    ChatBenchmark(String orchestrator, String simulator, String key) {
+        this.orchestrator = orchestrator;
+        this.simulator = simulator;
+        this.key = key;
+    }
+
+    /** Four experts and two searches, each delayed 300 ms by the simulator: how long does the parallel stage take? */
+    void parallelStage(int runs) {
+        System.out.println("== Parallel stage (4 experts + 2 web searches, each delayed " + DELAY_MS + " ms by the simulator)");
+        Percentiles wall = new Percentiles();
+        Percentiles stage = new Percentiles();
+        for (int run = 0; run < runs; run++) {
+            String marker = "bench" + UUID.randomUUID().toString().replaceAll("[^a-f]", "");
+            List<String> rules = new ArrayList<>();
+            rules.add(rule("{\"match\":{\"role\":\"planner\",\"contains\":\"" + marker + "\"},\"action\":{\"content\":"
+                    + Json.createValue(plan(marker)) + "}}"));
+            rules.add(rule("{\"match\":{\"role\":\"expert\",\"contains\":\"" + marker + "\"},\"action\":{\"latency_ms\":" + DELAY_MS + "}}"));
+            rules.add(rule("{\"match\":{\"role\":\"search\",\"contains\":\"" + marker + "\"},\"action\":{\"latency_ms\":" + DELAY_MS + "}}"));
+            try {
+                long t = System.nanoTime();
+                JsonObject answer = chat("Four parts and two searches " + marker);
+                wall.add((System.nanoTime() - t) / 1e6);
+                JsonObject trace = trace(answer.getString("id"));
+                long experts = stageMs(trace, "experts");
+                long research = stageMs(trace, "research");
+                stage.add(Math.max(experts, research));
+            } finally {
+                rules.forEach(id -> send(HttpRequest.newBuilder(URI.create(simulator + "/_sim/rules/" + id)).DELETE().build()));
+            }
+        }
+        double critical = DELAY_MS;
+        System.out.printf(Locale.ROOT, "request wall time %s%n", wall.summary());
+        System.out.printf(Locale.ROOT, "parallel stage (slowest branch) p50 %.0f ms; critical path %.0f ms; sum of the six delays %d ms%n",
+                stage.at(50), critical, 6 * DELAY_MS);
+        System.out.printf(Locale.ROOT, "parallel stage ÷ critical path = %.2f (1.00 is perfect overlap; sequential would be %.2f)%n",
+                stage.at(50) / critical, 6.0 * DELAY_MS / critical);
+    }
+
+    /** {@code total} chat requests with {@code concurrency} clients, each a different question. */
+    void throughput(int total, int concurrency, long serverPid) throws Exception {
+        System.out.println("== Chat throughput (" + total + " requests, " + concurrency + " concurrent clients, unique questions, simulator)");
+        Percentiles latency = new Percentiles();
+        AtomicInteger failed = new AtomicInteger();
+        ExecutorService clients = Executors.newFixedThreadPool(concurrency);
+        long start = System.nanoTime();
+        List<Future<?>> done = new ArrayList<>();
+        for (int i = 0; i < total; i++) {
+            int n = i;
+            done.add(clients.submit(() -> {
+                long t = System.nanoTime();
+                try {
+                    chat("Benchmark question " + n + " about " + UUID.randomUUID());
+                    latency.add((System.nanoTime() - t) / 1e6);
+                } catch (RuntimeException e) {
+                    failed.incrementAndGet();
+                }
+            }));
+        }
+        for (Future<?> f : done) {
+            f.get();
+        }
+        clients.shutdown();
+        double seconds = (System.nanoTime() - start) / 1e9;
+        System.out.printf(Locale.ROOT, "%.1f requests/s; latency %s; failed %d%n", total / seconds, latency.summary(), failed.get());
+        if (serverPid > 0) {
+            System.out.println("server memory: " + rss(serverPid));
+        }
+    }
+
+    private static String plan(String marker) {
+        return "[" + task("Part one " + marker, "general") + "," + task("Part two " + marker, "science") + ","
+                + task("Part three " + marker, "translation") + "," + task("Part four " + marker, "data_analyst") + ","
+                + "{\"task\":\"Find news " + marker + "\",\"category\":\"research\",\"search_query\":\"news " + marker + "\"},"
+                + "{\"task\":\"Find history " + marker + "\",\"category\":\"research\",\"search_query\":\"history " + marker + "\"}]";
+    }
+
+    private static String task(String task, String category) {
+        return "{\"task\":\"" + task + "\",\"category\":\"" + category + "\"}";
+    }
+
+    private static long stageMs(JsonObject trace, String name) {
+        return trace.getJsonArray("stages").getValuesAs(JsonObject.class).stream()
+                .filter(s -> s.getString("stage").equals(name)).mapToLong(s -> s.getJsonNumber("ms").longValue()).sum();
+    }
+
+    private JsonObject chat(String question) {
+        String body = Json.createObjectBuilder().add("model", "moe-orchestrator")
+                .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user").add("content", question)))
+                .build().toString();
+        HttpResponse<String> r = send(HttpRequest.newBuilder(URI.create(orchestrator + "/v1/chat/completions"))
+                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
+                .timeout(Duration.ofMinutes(5)).POST(HttpRequest.BodyPublishers.ofString(body)).build());
+        if (r.statusCode() != 200) {
+            throw new IllegalStateException("chat answered " + r.statusCode() + ": " + r.body());
+        }
+        return Json.createReader(new StringReader(r.body())).readObject();
+    }
+
+    private JsonObject trace(String id) {
+        for (int i = 0; i < 100; i++) {
+            HttpResponse<String> r = send(HttpRequest.newBuilder(URI.create(orchestrator + "/v1/responses/" + id + "/trace"))
+                    .header("Authorization", "Bearer " + key).GET().build());
+            if (r.statusCode() == 200) {
+                return Json.createReader(new StringReader(r.body())).readObject();
+            }
+            try {
+                Thread.sleep(100); // polling until the after-answer work has stored the trace
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        throw new IllegalStateException("no trace for " + id);
+    }
+
+    private String rule(String json) {
+        HttpResponse<String> r = send(HttpRequest.newBuilder(URI.create(simulator + "/_sim/rules"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build());
+        return Json.createReader(new StringReader(r.body())).readObject().getString("id");
+    }
+
+    private HttpResponse<String> send(HttpRequest request) {
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String rss(long pid) {
+        try {
+            return Files.readAllLines(Path.of("/proc/" + pid + "/status")).stream()
+                    .filter(l -> l.startsWith("VmRSS") || l.startsWith("VmHWM")).map(l -> l.replaceAll("\\s+", " "))
+                    .reduce((a, b) -> a + ", " + b).orElse("unknown");
+        } catch (IOException e) {
+            return "unknown (" + e.getMessage() + ")";
+        }
+    }
+}

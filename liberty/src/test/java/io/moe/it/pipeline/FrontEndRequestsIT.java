@@ -1,0 +1,65 @@
+package io.moe.it.pipeline;
+
+import io.moe.it.Http;
+import io.moe.it.identity.Admin;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
+import java.net.http.HttpResponse;
+
+import static io.moe.it.pipeline.Pipeline.ask;
+import static io.moe.it.pipeline.Pipeline.calls;
+import static io.moe.it.pipeline.Pipeline.content;
+import static io.moe.it.pipeline.Pipeline.marker;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Rule 12 (internal requests of chat front-ends) and rule 13 (skills). */
+class FrontEndRequestsIT {
+
+    @Test
+    void aTitleRequestIsAnsweredWithOneSmallModelCall() {
+        String m = marker();
+        JsonObject answer = ask("moe-orchestrator", "### Task:\nGenerate a concise, 3-5 word title with an emoji summarizing the chat history.\n"
+                + "### Chat History:\nUSER: tell me about " + m);
+        assertEquals(1, calls(m).size(), "no planner, experts or judge: " + calls(m));
+        assertEquals("internal", calls(m).get(0).getString("role"));
+        assertTrue(content(answer).startsWith("Simulated"), "returned as the model wrote it: " + content(answer));
+    }
+
+    @Test
+    void aSkillIsExpandedBeforeThePipeline() {
+        String m = marker();
+        ask("moe-orchestrator", "/shout hello " + m);
+        String expert = calls(m, "expert").get(0).getString("user");
+        assertTrue(expert.contains("SKILL-FRAME-START hello " + m + " SKILL-FRAME-END"), expert);
+    }
+
+    @Test
+    void aSkillWithoutTheArgumentsTokenIgnoresArguments() {
+        String m = marker();
+        JsonObject answer = ask("moe-orchestrator", "/fixed " + m);
+        assertEquals("fixed", Pipeline.trace(answer.getString("id")).getString("skill"));
+        assertTrue(calls(m).isEmpty(), "the arguments went nowhere");
+    }
+
+    @Test
+    void aDisabledSkillOrAnUnknownNameLeavesTheMessageAsItIs() {
+        String m = marker();
+        ask("moe-orchestrator", "/sleeping " + m);
+        assertTrue(calls(m, "expert").get(0).getString("user").startsWith("/sleeping " + m));
+    }
+
+    @Test
+    void aUserNeedsASkillPermission() {
+        String user = Admin.newUser();
+        Admin.grant(user, "moe_mode", "moe_orchestrated");
+        String key = Admin.newKey(user)[1];
+        HttpResponse<String> refused = Pipeline.post("moe-orchestrator", "/shout hi " + marker(), key);
+        assertEquals(403, refused.statusCode(), refused.body());
+        assertEquals("permission_denied", Http.object(refused).getJsonObject("error").getString("code"));
+
+        Admin.grant(user, "skill", "shout");
+        assertEquals(200, Pipeline.post("moe-orchestrator", "/shout hi " + marker(), key).statusCode());
+    }
+}

@@ -1,0 +1,48 @@
+package io.moe.it.pipeline;
+
+import io.moe.it.Http;
+import io.moe.it.ItConfig;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+import org.neo4j.driver.AuthTokens;
+import org.neo4j.driver.Driver;
+import org.neo4j.driver.GraphDatabase;
+
+import java.util.Map;
+
+import static io.moe.it.pipeline.Pipeline.ask;
+import static io.moe.it.pipeline.Pipeline.calls;
+import static io.moe.it.pipeline.Pipeline.marker;
+import static io.moe.it.pipeline.Pipeline.trace;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Rule 3's graph context: two hops of the knowledge graph around the question's terms reach the judge. */
+class GraphContextIT {
+
+    @Test
+    void factsTwoHopsAroundAQuestionTermReachTheMergerAndTheTrace() {
+        String term = Pipeline.word();
+        try (Driver neo4j = GraphDatabase.driver(ItConfig.neo4jUri(), AuthTokens.none()); var session = neo4j.session()) {
+            session.run("CREATE (a:Entity {name: $a, name_lc: $a})-[:TREATS {trust: 0.9}]->(b:Entity {name: 'Headache', name_lc: 'headache'})"
+                    + "-[:CAUSED_BY {trust: 0.7}]->(:Entity {name: 'Dehydration', name_lc: 'dehydration'})", Map.of("a", term)).consume();
+        }
+        JsonObject answer = ask("moe-orchestrator", "What does " + term + " do? " + marker());
+
+        JsonObject trace = trace(answer.getString("id"));
+        String facts = trace.getJsonArray("graph_facts").toString();
+        assertTrue(facts.contains(term + " TREATS Headache"), facts);
+        assertTrue(facts.contains("Headache CAUSED_BY Dehydration"), "the second hop is included: " + facts);
+        assertTrue(calls(term, "judge").get(0).getString("user").contains("## Knowledge graph"),
+                "graph context means no fast path: the judge merges it");
+    }
+
+    @Test
+    void termsTheGraphDoesNotKnowAreReportedAsOntologyGaps() {
+        String term = Pipeline.word();
+        ask("moe-orchestrator", "Explain " + term + " please " + marker());
+        var response = Http.get(ItConfig.orchestratorUrl() + "/v1/admin/ontology-gaps?limit=500", "Authorization", Http.bearer(ItConfig.apiKey()));
+        assertEquals(200, response.statusCode());
+        assertTrue(response.body().contains("\"term\":\"" + term + "\""), response.body());
+    }
+}

@@ -1,0 +1,109 @@
+package io.moe.it.pipeline;
+
+import io.moe.it.Http;
+import io.moe.it.ItConfig;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.List;
+
+import static io.moe.it.pipeline.Pipeline.ask;
+import static io.moe.it.pipeline.Pipeline.content;
+import static io.moe.it.pipeline.Pipeline.marker;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The eight output modes' forms, and pipeline progress in the think panel of a stream. */
+class OutputAndStreamIT {
+
+    @Test
+    void defaultModeHasTheKernaussageKonfidenzDetailsBlock() {
+        String text = content(ask("moe-orchestrator", "Why is grass green " + marker()));
+        assertTrue(text.matches("(?s)KERNAUSSAGE: .+\nKONFIDENZ: hoch\nDETAILS:\n.+"), text);
+    }
+
+    @Test
+    void codeModeStartsWithTheConfidenceComment() {
+        String text = content(ask("moe-orchestrator-code", "Write a function that adds two numbers " + marker()));
+        assertTrue(text.startsWith("# KONFIDENZ: hoch\n"), text);
+    }
+
+    @Test
+    void conciseModeHasTheInlinePrefixAndAboutOneHundredTwentyWords() {
+        String m = marker();
+        try (var script = new Pipeline.Script()) {
+            script.add("expert", m, Json.createObjectBuilder().add("content", "word ".repeat(400)).add("confidence", "hoch").build());
+            String text = content(ask("moe-orchestrator-concise", "Say a lot " + m));
+            assertTrue(text.startsWith("KONFIDENZ: hoch "), text);
+            assertTrue(text.split("\\s+").length <= 125, "about 120 words: " + text.split("\\s+").length);
+        }
+    }
+
+    @Test
+    void agentModesAreCleanMarkdownWithoutConfidence() {
+        for (String model : List.of("moe-orchestrator-agent", "moe-orchestrator-agent-orchestrated")) {
+            String text = content(ask(model, "Refactor my loop " + marker()));
+            assertFalse(text.contains("KONFIDENZ"), model + ": " + text);
+        }
+    }
+
+    @Test
+    void reportAndPlanModesHaveTheirStructureAndAConfidenceBlock() {
+        String report = content(ask("moe-orchestrator-report", "Report on bees " + marker()));
+        assertTrue(report.contains("## Executive summary"), report);
+        assertTrue(report.matches("(?s).*\n---\nKONFIDENZ: (hoch|mittel|niedrig)$"), report);
+        String plan = content(ask("moe-orchestrator-plan", "Plan a move " + marker()));
+        assertTrue(plan.startsWith("## Plan") && plan.matches("(?s).*KONFIDENZ: (hoch|mittel|niedrig)$"), plan);
+    }
+
+    @Test
+    void progressLinesFillTheThinkPanelBeforeTheAnswer() {
+        String content = streamedContent(stream(false), "content");
+        assertTrue(content.startsWith("<think>\nPlanning the answer\n"), content);
+        int close = content.indexOf("</think>\n\n");
+        assertTrue(close > 0, content);
+        String panel = content.substring(0, close);
+        assertTrue(panel.contains("Asking experts: general"), panel);
+        assertFalse(panel.contains("You are"), "never an internal prompt: " + panel);
+        assertTrue(content.substring(close).contains("KERNAUSSAGE"), "the answer follows the panel");
+    }
+
+    @Test
+    void reasoningContentCarriesTheProgressWhenTheClientAsksForIt() {
+        List<JsonObject> deltas = deltas(stream(true));
+        String reasoning = String.join("", deltas.stream().filter(d -> d.containsKey("reasoning_content"))
+                .map(d -> d.getString("reasoning_content")).toList());
+        String content = String.join("", deltas.stream().filter(d -> d.containsKey("content")).map(d -> d.getString("content")).toList());
+        assertTrue(reasoning.contains("Planning the answer"), reasoning);
+        assertFalse(content.contains("<think>"), content);
+        assertTrue(content.startsWith("KERNAUSSAGE"), content);
+    }
+
+    private static String stream(boolean reasoningContent) {
+        var body = Json.createObjectBuilder().add("model", "moe-orchestrator").add("stream", true)
+                .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user")
+                        .add("content", "Stream about tides " + marker())));
+        if (reasoningContent) {
+            body.add("include_reasoning", true);
+        }
+        var response = Http.post(Pipeline.CHAT, body.build().toString(), "Authorization", Http.bearer(ItConfig.apiKey()));
+        assertEquals(200, response.statusCode(), response.body());
+        return response.body();
+    }
+
+    private static List<JsonObject> deltas(String sse) {
+        return Arrays.stream(sse.split("\n")).filter(l -> l.startsWith("data: {"))
+                .map(l -> (JsonObject) Http.json(l.substring(6)))
+                .filter(o -> !o.getJsonArray("choices").isEmpty())
+                .map(o -> o.getJsonArray("choices").getJsonObject(0).getJsonObject("delta")).toList();
+    }
+
+    private static String streamedContent(String sse, String field) {
+        StringBuilder out = new StringBuilder();
+        deltas(sse).stream().filter(d -> d.containsKey(field)).forEach(d -> out.append(d.getString(field)));
+        return out.toString();
+    }
+}
