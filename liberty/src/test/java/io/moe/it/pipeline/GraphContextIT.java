@@ -38,6 +38,27 @@ class GraphContextIT {
     }
 
     @Test
+    void anAnswerIsIngestedIntoTheGraphAsUnverifiedTriples() {
+        String id = ask("moe-orchestrator", "Describe the old lighthouse " + marker()).getString("id");
+        java.time.Instant deadline = java.time.Instant.now().plusSeconds(60);
+        try (Driver neo4j = GraphDatabase.driver(ItConfig.neo4jUri(), AuthTokens.none()); var session = neo4j.session()) {
+            while (true) {
+                var rows = session.run("MATCH (:Entity)-[r {response_id: $id}]->(:Entity) RETURN r.verified AS verified, "
+                        + "r.source AS source, r.trust AS trust", Map.of("id", id)).list();
+                if (!rows.isEmpty()) {
+                    assertTrue(rows.size() <= 8, "at most 8 triples per answer");
+                    assertEquals(false, rows.get(0).get("verified").asBoolean());
+                    assertEquals("ingest", rows.get(0).get("source").asString());
+                    assertEquals(0.5, rows.get(0).get("trust").asDouble());
+                    return;
+                }
+                assertTrue(java.time.Instant.now().isBefore(deadline), "the answer was not ingested within 60 s");
+                Pipeline.pause();
+            }
+        }
+    }
+
+    @Test
     void termsTheGraphDoesNotKnowAreReportedAsOntologyGaps() {
         String term = Pipeline.word();
         ask("moe-orchestrator", "Explain " + term + " please " + marker());

@@ -1,6 +1,7 @@
 package io.moe.application.startup;
 
 import io.moe.application.identity.FirstAdminBootstrap;
+import io.moe.application.events.KnowledgeIngest;
 import io.moe.application.template.TemplateCatalog;
 import io.moe.infrastructure.persistence.SchemaMigration;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -30,6 +31,9 @@ public class ApplicationStartup {
     @Inject
     TemplateCatalog templates;
 
+    @Inject
+    KnowledgeIngest ingest;
+
     private volatile boolean ready;
 
     void onStart(@Observes @Initialized(ApplicationScoped.class) Object event) {
@@ -51,6 +55,7 @@ public class ApplicationStartup {
         schema.migrate();
         firstAdmin.ensureFirstAdmin();
         templates.seedDefault();
+        ingest.start();
         ready = true;
     }
 }

@@ -1,0 +1,135 @@
+package io.moe.application.events;
+
+import io.moe.application.template.TemplateCatalog;
+import io.moe.domain.chat.ChatMessage;
+import io.moe.domain.chat.ModelCall;
+import io.moe.domain.template.ExpertTemplate;
+import io.moe.domain.template.ModelRef;
+import io.moe.infrastructure.kafka.EventConsumer;
+import io.moe.infrastructure.llm.InferenceClient;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import org.apache.kafka.common.errors.WakeupException;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.io.StringReader;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The moe.ingest consumer (spec: Events): for every answer published there, the judge model is asked
+ * for up to 8 triples, which {@link KnowledgeGraphWriter} stores as unverified relations. Runs on one
+ * managed thread; offsets are committed after each batch, so events survive a restart.
+ */
+@ApplicationScoped
+public class KnowledgeIngest {
+
+    static final String TOPIC = "moe.ingest";
+    static final String SYSTEM = "You extract knowledge triples from an answer. Reply with at most 8 lines of the form "
+            + "'subject | PREDICATE | object', PREDICATE in upper case with underscores (e.g. TREATS, PART_OF, CAUSES). "
+            + "Nothing else.";
+    private static final Logger LOG = Logger.getLogger(KnowledgeIngest.class.getName());
+
+    @Inject
+    @ConfigProperty(name = "moe.kafka.bootstrap-servers", defaultValue = "127.0.0.1:19092")
+    String bootstrapServers;
+
+    @Inject
+    @ConfigProperty(name = "moe.ingest.enabled", defaultValue = "true")
+    boolean enabled;
+
+    @Inject
+    TemplateCatalog templates;
+
+    @Inject
+    InferenceClient inference;
+
+    @Inject
+    KnowledgeGraphWriter writer;
+
+    @Resource(lookup = "java:comp/DefaultManagedThreadFactory")
+    ManagedThreadFactory threads;
+
+    private volatile boolean running;
+    private volatile EventConsumer consumer;
+    private Thread worker;
+
+    /** Starts the consumer once; later calls do nothing. */
+    public synchronized void start() {
+        if (!enabled || worker != null) {
+            return;
+        }
+        running = true;
+        worker = threads.newThread(this::consume);
+        worker.setName("moe-knowledge-ingest");
+        worker.start();
+    }
+
+    private void consume() {
+        while (running) {
+            try (EventConsumer events = new EventConsumer(bootstrapServers, "moe-ingest", TOPIC)) {
+                consumer = events;
+                while (running) {
+                    List<String> batch = events.poll(Duration.ofSeconds(2));
+                    batch.forEach(this::ingestQuietly);
+                    if (!batch.isEmpty()) {
+                        events.commit();
+                    }
+                }
+            } catch (WakeupException stopping) {
+                return;
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "Knowledge ingest paused: " + e.getMessage());
+                pause();
+            }
+        }
+    }
+
+    private void ingestQuietly(String json) {
+        try {
+            JsonObject event = Json.createReader(new StringReader(json)).readObject();
+            String answer = event.getString("answer", "");
+            String responseId = event.getString("response_id", "");
+            ExpertTemplate template = templates.defaultTemplate();
+            ModelRef judge = template.judgeModel() != null ? template.judgeModel()
+                    : template.expert("general").orElseThrow().models().get(0).ref();
+            String output = inference.complete(new ModelCall(judge, List.of(ChatMessage.system(SYSTEM),
+                    ChatMessage.user("Question: " + event.getString("query", "") + "\n\nAnswer:\n" + answer)), 0))
+                    .toCompletableFuture().get(10, TimeUnit.MINUTES).content();
+            writer.store(Triple.parse(output), responseId);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            LOG.log(Level.WARNING, "An answer could not be ingested into the knowledge graph: " + e.getMessage());
+        }
+    }
+
+    private void pause() {
+        try {
+            Thread.sleep(5_000); // the broker is unreachable; try again in a moment
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            running = false;
+        }
+    }
+
+    @PreDestroy
+    synchronized void stop() {
+        running = false;
+        EventConsumer current = consumer;
+        if (current != null) {
+            current.wakeup();
+        }
+        if (worker != null) {
+            worker.interrupt();
+        }
+    }
+}

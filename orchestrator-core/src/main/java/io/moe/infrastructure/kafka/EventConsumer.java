@@ -1,0 +1,66 @@
+package io.moe.infrastructure.kafka;
+
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * Reads one topic as a member of a consumer group. Offsets are committed only after the caller has
+ * handled a batch, so a crash re-delivers rather than loses events. Not thread-safe: one thread polls.
+ */
+public final class EventConsumer implements AutoCloseable {
+
+    private final KafkaConsumer<String, String> consumer;
+
+    public EventConsumer(String bootstrapServers, String group, String topic) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+        p.put(ConsumerConfig.CLIENT_ID_CONFIG, "moe-" + group);
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 20);
+        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        // As for the producer: kafka-clients loads its plug-ins through the context class loader.
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(KafkaConsumer.class.getClassLoader());
+        try {
+            this.consumer = new KafkaConsumer<>(p);
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+        consumer.subscribe(List.of(topic));
+    }
+
+    /** The values of the next records, waiting at most {@code timeout}. */
+    public List<String> poll(Duration timeout) {
+        List<String> values = new ArrayList<>();
+        for (ConsumerRecord<String, String> record : consumer.poll(timeout)) {
+            values.add(record.value());
+        }
+        return values;
+    }
+
+    /** Marks everything polled so far as handled. */
+    public void commit() {
+        consumer.commitSync();
+    }
+
+    /** Makes a blocked {@link #poll} return at once; the only method another thread may call. */
+    public void wakeup() {
+        consumer.wakeup();
+    }
+
+    @Override
+    public void close() {
+        consumer.close(Duration.ofSeconds(5));
+    }
+}

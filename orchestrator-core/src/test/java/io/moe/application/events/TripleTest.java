@@ -1,0 +1,30 @@
+package io.moe.application.events;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class TripleTest {
+
+    @Test
+    void readsPipeSeparatedLinesAndNormalisesThePredicate() {
+        List<Triple> triples = Triple.parse("1. Aspirin | treats | Headache\n- Water | part of | Ocean\nnot a triple\n");
+        assertEquals(List.of(new Triple("Aspirin", "TREATS", "Headache"), new Triple("Water", "PART_OF", "Ocean")), triples);
+    }
+
+    @Test
+    void predicatesThatCouldInjectCypherAreDropped() {
+        assertEquals(List.of(), Triple.parse("a | TREATS]->(x) DETACH DELETE x // | b\nc | 9LIVES | d\ne |  | f"));
+    }
+
+    @Test
+    void atMostEightTriplesPerAnswer() {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 12; i++) {
+            text.append("s").append(i).append(" | RELATES_TO | o").append(i).append('\n');
+        }
+        assertEquals(8, Triple.parse(text.toString()).size());
+    }
+}
