@@ -26,7 +26,7 @@ final class Answers {
         return switch (role) {
             case GAP_CHECK -> "COMPLETE";
             case CRITIC -> "BESTÄTIGT";
-            case TRIPLES -> triples(question);
+            case TRIPLES -> triples(request.user());
             case PLANNER -> plan(question, request.hasImages() || request.user().contains("image(s) attached"));
             case JUDGE -> "Synthesised answer to \"" + question + "\": the experts agree on the main points. "
                     + "This merged answer restates the question, combines the expert findings in order of "
@@ -56,11 +56,17 @@ final class Answers {
                 .add("task", question).add("category", category)).build().toString();
     }
 
-    private static String triples(String question) {
-        String[] words = question.replaceAll("[^\\p{L}\\p{N} ]", " ").trim().split("\\s+");
-        String subject = words.length > 0 && !words[0].isEmpty() ? words[0] : "Question";
-        String object = words.length > 1 ? words[words.length - 1] : "Answer";
-        return subject + " | RELATES_TO | " + object + "\n" + object + " | MENTIONED_IN | Question";
+    /**
+     * Triples about the question of an extraction request ("Question: ...", then the answer), only for its
+     * longest word of at least 12 letters (the unique markers tests put in questions): everyday words never
+     * become graph entities that would change the answers of other questions. Nothing to extract otherwise.
+     */
+    private static String triples(String user) {
+        String question = user.replaceFirst("(?s)^Question:\\s*", "").split("\\R\\s*\\R", 2)[0];
+        return java.util.Arrays.stream(question.split("[^\\p{L}\\p{N}]+")).filter(w -> w.length() >= 12)
+                .max(java.util.Comparator.comparingInt(String::length))
+                .map(w -> w + " | RELATES_TO | " + w + " context\n" + w + " context | PART_OF | " + w + " corpus")
+                .orElse("");
     }
 
     private static String oneLine(String text) {

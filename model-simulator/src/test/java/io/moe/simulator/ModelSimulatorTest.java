@@ -155,8 +155,8 @@ class ModelSimulatorTest {
     void recognisesEachRoleFromTheSystemPrompt() throws Exception {
         assertEquals("COMPLETE", content(send("POST", "/v1/chat/completions", chat("m", "Gap check: answer NEEDS_MORE_INFO or COMPLETE", "q", false))));
         assertEquals("BESTÄTIGT", content(send("POST", "/v1/chat/completions", chat("m", "You are a critic.", "q", false))));
-        String triples = content(send("POST", "/v1/chat/completions", chat("m", "Extract triples.", "Aspirin treats headache", false)));
-        assertTrue(triples.lines().allMatch(l -> l.split("\\|").length == 3), triples);
+        String triples = content(send("POST", "/v1/chat/completions", chat("m", "Extract triples.", "Question: Does acetylsalicylic acid treat headache?\n\nAnswer: yes", false)));
+        assertTrue(triples.startsWith("acetylsalicylic | RELATES_TO |") && triples.lines().allMatch(l -> l.split("\\|").length == 3), triples);
         String trace = content(send("POST", "/v1/chat/completions", chat("m", "Write a reasoning trace.", "q", false)));
         assertEquals(4, trace.lines().filter(l -> l.matches("\\d\\. .*")).count(), trace);
         List<String> roles = json(send("GET", "/_sim/calls", null).body()).getJsonArray("calls").stream()

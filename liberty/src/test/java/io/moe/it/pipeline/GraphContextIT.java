@@ -39,11 +39,12 @@ class GraphContextIT {
 
     @Test
     void anAnswerIsIngestedIntoTheGraphAsUnverifiedTriples() {
-        String id = ask("moe-orchestrator", "Describe the old lighthouse " + marker()).getString("id");
-        java.time.Instant deadline = java.time.Instant.now().plusSeconds(60);
+        String marker = marker();
+        String id = ask("moe-orchestrator", "Describe the old lighthouse " + marker).getString("id");
+        java.time.Instant deadline = java.time.Instant.now().plusSeconds(90);
         try (Driver neo4j = GraphDatabase.driver(ItConfig.neo4jUri(), AuthTokens.none()); var session = neo4j.session()) {
             while (true) {
-                var rows = session.run("MATCH (:Entity)-[r {response_id: $id}]->(:Entity) RETURN r.verified AS verified, "
+                var rows = session.run("MATCH (:Entity)-[r]->(:Entity) WHERE $id IN r.response_ids RETURN r.verified AS verified, "
                         + "r.source AS source, r.trust AS trust", Map.of("id", id)).list();
                 if (!rows.isEmpty()) {
                     assertTrue(rows.size() <= 8, "at most 8 triples per answer");
@@ -52,7 +53,8 @@ class GraphContextIT {
                     assertEquals(0.5, rows.get(0).get("trust").asDouble());
                     return;
                 }
-                assertTrue(java.time.Instant.now().isBefore(deadline), "the answer was not ingested within 60 s");
+                assertTrue(java.time.Instant.now().isBefore(deadline), () -> "the answer was not ingested within 90 s; cache path "
+                        + trace(id).get("cache") + "; extraction calls seen by the simulator: " + calls(marker, "triples").size());
                 Pipeline.pause();
             }
         }

@@ -39,9 +39,9 @@ final class Pipeline {
         return word() + " " + Phrases.words(4);
     }
 
-    /** A unique word of letters only. */
+    /** A unique word of letters only, about 27 long (the simulator extracts graph triples only about long words). */
     static String word() {
-        return "mk" + UUID.randomUUID().toString().replaceAll("[^a-f]", "") + "x";
+        return "mk" + (UUID.randomUUID() + "" + UUID.randomUUID()).replaceAll("[^a-f]", "") + "x";
     }
 
     static HttpResponse<String> post(String model, String text, String key) {

@@ -13,13 +13,16 @@ import java.util.Map;
  * Writes extracted triples as unverified relations between {@code :Entity} nodes (merged by lower-case
  * name, so no duplicates). A triple that contradicts a trusted relation between the same entities
  * (TREATS against CAUSES or CONTRAINDICATES) is skipped. The relation type is the validated predicate;
- * everything else goes in as parameters.
+ * everything else goes in as parameters. A relation that several answers yield is stored once and remembers
+ * the ids of the answers it came from ({@code response_ids}, the latest 20; {@code response_id} is the first).
  */
 @ApplicationScoped
 public class KnowledgeGraphWriter {
 
     static final double NEW_TRUST = 0.5;
     static final double TRUSTED = 0.7;
+    /** How many answers a relation remembers as its sources (the most recent ones). */
+    static final int MAX_SOURCES = 20;
     private static final Map<String, List<String>> CONFLICTS = Map.of(
             "TREATS", List.of("CAUSES", "CONTRAINDICATES"),
             "CAUSES", List.of("TREATS"),
@@ -50,7 +53,9 @@ public class KnowledgeGraphWriter {
                     + "MERGE (o:Entity {name_lc: $o}) ON CREATE SET o.name = $oName, o.created = $now "
                     + "MERGE (s)-[r:" + t.predicate() + "]->(o) "
                     + "ON CREATE SET r.trust = $trust, r.verified = false, r.flagged = false, r.source = 'ingest', "
-                    + "r.response_id = $rid, r.created = $now",
+                    + "r.response_id = $rid, r.response_ids = [$rid], r.created = $now "
+                    + "ON MATCH SET r.response_ids = CASE WHEN $rid IN coalesce(r.response_ids, []) THEN r.response_ids "
+                    + "ELSE (coalesce(r.response_ids, []) + $rid)[-" + MAX_SOURCES + "..] END",
                     Map.of("s", s, "o", o, "sName", t.subject(), "oName", t.object(), "now", Ids.nowUtc().toString(),
                             "trust", NEW_TRUST, "rid", responseId));
             written++;

@@ -1,0 +1,40 @@
+package io.moe.application.events;
+
+import io.moe.devservices.TestStores;
+import io.moe.infrastructure.graph.GraphStore;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The ingest writer against a real Neo4j: one relation per triple, remembering every answer it came from. */
+class KnowledgeGraphWriterTest {
+
+    private static final TestStores STORES = TestStores.shared();
+
+    @Test
+    void aTripleFromTwoAnswersIsOneUnverifiedRelationLinkedToBoth() {
+        try (GraphStore graph = new GraphStore(STORES.neo4jUri(), null, null)) {
+            KnowledgeGraphWriter writer = new KnowledgeGraphWriter();
+            writer.graph = graph;
+            String subject = "Subject-" + UUID.randomUUID();
+            List<Triple> triples = Triple.parse(subject + " | PART_OF | Lighthouse district\nno triple here");
+
+            assertEquals(1, writer.store(triples, "chatcmpl-first"));
+            assertEquals(1, writer.store(triples, "chatcmpl-second"));
+            assertEquals(1, writer.store(triples, "chatcmpl-second"));
+
+            var rows = graph.read("MATCH (:Entity {name_lc: $s})-[r:PART_OF]->(:Entity {name_lc: 'lighthouse district'}) "
+                    + "RETURN r.response_id AS first, r.response_ids AS ids, r.verified AS verified, r.trust AS trust",
+                    Map.of("s", subject.toLowerCase()));
+            assertEquals(1, rows.size(), "merged, not duplicated");
+            assertEquals("chatcmpl-first", rows.get(0).get("first").asString());
+            assertEquals(List.of("chatcmpl-first", "chatcmpl-second"), rows.get(0).get("ids").asList(v -> v.asString()));
+            assertEquals(false, rows.get(0).get("verified").asBoolean());
+            assertEquals(0.5, rows.get(0).get("trust").asDouble());
+        }
+    }
+}
