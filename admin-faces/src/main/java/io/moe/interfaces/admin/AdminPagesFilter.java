@@ -17,7 +17,7 @@ public class AdminPagesFilter extends HttpFilter {
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
         String path = request.getRequestURI().substring(request.getContextPath().length());
-        boolean open = path.equals("/login.xhtml") || path.startsWith("/api/") || path.startsWith("/jakarta.faces.resource/");
+        boolean open = path.equals("/login.xhtml") || path.startsWith("/api/") || path.equals("/sso") || path.equals("/sso/callback") || path.startsWith("/jakarta.faces.resource/");
         if (open || AdminSession.userId(request).isPresent()) {
             response.setHeader("X-Frame-Options", "DENY");
             response.setHeader("X-Content-Type-Options", "nosniff");

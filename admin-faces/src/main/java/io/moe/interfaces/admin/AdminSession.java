@@ -34,10 +34,16 @@ public final class AdminSession {
         session.setAttribute(CSRF, HexFormat.of().formatHex(token));
     }
 
+    /** Ends the admin session and any single sign-on state the container holds for it. */
     public static void signOut(HttpServletRequest request) {
         HttpSession session = request.getSession(false);
         if (session != null) {
             session.invalidate();
+        }
+        try {
+            request.logout();
+        } catch (jakarta.servlet.ServletException e) {
+            // no container sign-in to end: the form sign-in never creates one
         }
     }
 

@@ -3,7 +3,12 @@ package io.moe.interfaces.adminapi;
 import io.moe.application.identity.IdentityException;
 import io.moe.application.identity.KeyAuthenticator;
 import io.moe.application.identity.PresentedKey;
+import io.moe.application.identity.SingleSignOnAccounts;
 import io.moe.domain.identity.Caller;
+import io.moe.domain.identity.SsoIdentity;
+import io.moe.infrastructure.oidc.ProviderTokens;
+import io.moe.infrastructure.oidc.ProviderUnavailableException;
+import io.moe.infrastructure.oidc.TokenRejectedException;
 import io.moe.interfaces.admin.AdminSession;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
@@ -14,7 +19,8 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.ext.Provider;
 
 /**
- * Authenticates every /api call: with a bearer API key (or x-api-key), or with the admin's browser
+ * Authenticates every /api call: with a bearer API key (or x-api-key), with a bearer access token
+ * (JWT) of the configured identity provider whose holder is in the admin group, or with the admin's browser
  * session — then every call that changes something must carry the session's CSRF token in
  * {@code X-CSRF-Token} (403 otherwise). Admin rights are checked by the resources.
  */
@@ -28,6 +34,12 @@ public class AdminCaller implements ContainerRequestFilter {
 
     @Inject
     KeyAuthenticator keys;
+
+    @Inject
+    ProviderTokens providerTokens;
+
+    @Inject
+    SingleSignOnAccounts singleSignOn;
 
     @jakarta.ws.rs.core.Context
     jakarta.servlet.http.HttpServletRequest http;
@@ -49,8 +61,28 @@ public class AdminCaller implements ContainerRequestFilter {
             throw new IdentityException(401, "missing_credentials", null,
                     "sign in, or send an admin API key as 'Authorization: Bearer <key>'");
         }
+        if (ProviderTokens.looksLikeJwt(key)) {
+            request.setProperty(CALLER, providerCaller(key));
+            return;
+        }
         Caller caller = keys.authenticate(key).orElseThrow(() -> new IdentityException(401, "invalid_credentials",
                 null, "the key is unknown, revoked or expired, or its user is blocked"));
         request.setProperty(CALLER, caller);
+    }
+
+    /** The admin a provider's access token names; first use creates the linked local account. */
+    private Caller providerCaller(String token) {
+        SsoIdentity identity;
+        try {
+            identity = providerTokens.verify(token);
+        } catch (TokenRejectedException e) {
+            throw new IdentityException(401, "invalid_token", null,
+                    "the bearer token is not a valid access token of the configured identity provider: " + e.getMessage());
+        } catch (ProviderUnavailableException e) {
+            throw new IdentityException(503, "identity_provider_unavailable", null, e.getMessage());
+        }
+        String userId = singleSignOn.admitAdmin(identity).id();
+        return keys.forUser(userId).orElseThrow(() -> new IdentityException(401, "session_expired", null,
+                "the account linked to this token is no longer active"));
     }
 }

@@ -16,6 +16,7 @@ import java.time.OffsetDateTime;
         query = "SELECT COUNT(u) FROM UserAccount u WHERE u.admin = 1 AND u.active = 1")
 @NamedQuery(name = "UserAccount.byUsername", query = "SELECT u FROM UserAccount u WHERE u.username = :username")
 @NamedQuery(name = "UserAccount.byEmail", query = "SELECT u FROM UserAccount u WHERE LOWER(u.email) = LOWER(:email)")
+@NamedQuery(name = "UserAccount.bySsoSubject", query = "SELECT u FROM UserAccount u WHERE u.ssoSubject = :subject")
 @NamedQuery(name = "UserAccount.all", query = "SELECT u FROM UserAccount u ORDER BY u.createdAt, u.id")
 public class UserAccount {
 
@@ -35,6 +36,9 @@ public class UserAccount {
     private OffsetDateTime createdAt;
     @Column(name = "updated_at")
     private OffsetDateTime updatedAt;
+    /** The single sign-on identity this account is linked to ("issuer subject"), or null. */
+    @Column(name = "sso_subject")
+    private String ssoSubject;
 
     protected UserAccount() {
     }
@@ -77,6 +81,11 @@ public class UserAccount {
         touch();
     }
 
+    public void linkSingleSignOn(String ssoSubject) {
+        this.ssoSubject = ssoSubject;
+        touch();
+    }
+
     private void touch() {
         this.updatedAt = Ids.nowUtc();
     }
@@ -107,6 +116,10 @@ public class UserAccount {
 
     public boolean isAdmin() {
         return admin == 1;
+    }
+
+    public String ssoSubject() {
+        return ssoSubject;
     }
 
     public OffsetDateTime createdAt() {

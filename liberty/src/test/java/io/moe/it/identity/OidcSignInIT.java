@@ -1,0 +1,174 @@
+package io.moe.it.identity;
+
+import io.moe.it.ItConfig;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.CookieManager;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The second way in: single sign-on through a real OpenID provider (npm oidc-provider, started here),
+ * and the provider's bearer access tokens on the admin JSON API. The provider signs in any login name;
+ * "alice" is in the admin group, "bob" is not.
+ */
+class OidcSignInIT {
+
+    private static final Pattern FORM_ACTION = Pattern.compile("<form[^>]*action=\"([^\"]+)\"");
+    private static final Pattern PROMPT = Pattern.compile("name=\"prompt\" value=\"(login|consent)\"");
+    private static Process provider;
+
+    private final HttpClient browser = HttpClient.newBuilder().cookieHandler(new CookieManager())
+            .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+
+    static String issuer() {
+        return "http://127.0.0.1:" + System.getProperty("moe.it.oidc-port", "19876");
+    }
+
+    @BeforeAll
+    static void startProvider() throws Exception {
+        ProcessBuilder builder = new ProcessBuilder("node", "oidc-provider.mjs")
+                .directory(Path.of(ItConfig.nodeDir()).toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(Path.of("target", "oidc-provider.log").toFile());
+        builder.environment().put("OIDC_PORT", System.getProperty("moe.it.oidc-port", "19876"));
+        builder.environment().put("OIDC_CLIENT_ID", "moe-admin");
+        builder.environment().put("OIDC_CLIENT_SECRET", System.getProperty("moe.it.oidc-client-secret", ""));
+        builder.environment().put("OIDC_REDIRECT_URI", ItConfig.adminUrl() + "/sso/callback");
+        provider = builder.start();
+        HttpClient client = HttpClient.newHttpClient();
+        Instant deadline = Instant.now().plusSeconds(30);
+        while (true) {
+            try {
+                if (client.send(HttpRequest.newBuilder(URI.create(issuer() + "/.well-known/openid-configuration")).build(),
+                        HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // the provider is still starting
+            }
+            if (!provider.isAlive() || Instant.now().isAfter(deadline)) {
+                throw new IllegalStateException("the OpenID provider did not start; see target/oidc-provider.log");
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    @AfterAll
+    static void stopProvider() {
+        if (provider != null) {
+            provider.destroy();
+        }
+    }
+
+    private HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
+        return browser.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /**
+     * Follows redirects like a browser and, at the provider, fills in its sign-in form with the login
+     * name and confirms the consent form; returns the first page that is neither.
+     */
+    private HttpResponse<String> browse(URI start, String login) throws IOException, InterruptedException {
+        HttpResponse<String> response = send(HttpRequest.newBuilder(start));
+        for (int hop = 0; hop < 20; hop++) {
+            URI at = response.uri();
+            if (response.statusCode() / 100 == 3) {
+                response = send(HttpRequest.newBuilder(at.resolve(response.headers().firstValue("Location").orElseThrow())));
+                continue;
+            }
+            Matcher prompt = PROMPT.matcher(response.body());
+            Matcher action = FORM_ACTION.matcher(response.body());
+            if (response.statusCode() != 200 || !prompt.find() || !action.find()) {
+                return response;
+            }
+            String form = "login".equals(prompt.group(1))
+                    ? "prompt=login&login=" + URLEncoder.encode(login, StandardCharsets.UTF_8) + "&password=any"
+                    : "prompt=consent";
+            response = send(HttpRequest.newBuilder(at.resolve(action.group(1)))
+                    .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(form)));
+        }
+        throw new AssertionError("more than 20 redirects and forms from " + start);
+    }
+
+    private String accessToken(String client) throws IOException, InterruptedException {
+        HttpResponse<String> token = send(HttpRequest.newBuilder(URI.create(issuer() + "/token"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("grant_type=client_credentials&client_id=" + client
+                        + "&client_secret=" + client + "-secret&resource=urn:moe:api&scope=api")));
+        assertEquals(200, token.statusCode(), token.body());
+        return token.body().replaceAll(".*\"access_token\":\"([^\"]+)\".*", "$1");
+    }
+
+    private HttpResponse<String> listUsers(String bearer) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/api/users"))
+                .header("Authorization", "Bearer " + bearer));
+    }
+
+    @Test
+    void anAdminGroupMemberSignsInThroughTheProviderAndGetsAnAdminSession() throws Exception {
+        HttpResponse<String> loginPage = send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/login.xhtml")));
+        assertTrue(loginPage.body().contains("/sso\""), "the sign-in page offers single sign-on: " + loginPage.body());
+
+        HttpResponse<String> landed = browse(URI.create(ItConfig.adminUrl() + "/sso"), "alice");
+        assertEquals(200, landed.statusCode(), landed.uri() + "\n" + landed.body());
+        assertTrue(landed.uri().getPath().endsWith("/index.xhtml"), "lands on the dashboard: " + landed.uri());
+        Matcher csrf = Pattern.compile("name=\"csrf-token\" content=\"([0-9a-f]{64})\"").matcher(landed.body());
+        assertTrue(csrf.find(), "the admin session has a CSRF token: " + landed.body());
+
+        HttpResponse<String> users = send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/api/users")));
+        assertEquals(200, users.statusCode(), users.body());
+        assertTrue(users.body().contains("\"username\":\"alice\""), "the first sign-in created the linked admin account: " + users.body());
+        HttpResponse<String> withoutToken = send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/api/users"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{}")));
+        assertEquals(403, withoutToken.statusCode(), "the SSO session needs the CSRF token like any other");
+
+        HttpResponse<String> again = browse(URI.create(ItConfig.adminUrl() + "/sso"), "alice");
+        assertEquals(200, again.statusCode());
+        HttpResponse<String> afterSecond = send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/api/users")));
+        assertEquals(1, afterSecond.body().split("\"username\":\"alice").length - 1, "a second sign-in reuses the account");
+    }
+
+    @Test
+    void aProviderUserOutsideTheAdminGroupIsRefused() throws Exception {
+        HttpResponse<String> refused = browse(URI.create(ItConfig.adminUrl() + "/sso"), "bob");
+        assertEquals(403, refused.statusCode(), refused.uri() + "\n" + refused.body());
+        assertTrue(refused.body().contains("moe-admins"), "the page names the group that admits admins: " + refused.body());
+        assertEquals(302, send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/index.xhtml"))).statusCode(),
+                "no admin session was started");
+        assertEquals(401, send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/api/users"))).statusCode());
+    }
+
+    @Test
+    void theProvidersAccessTokensAreAcceptedOnTheJsonApiForAdminsOnly() throws Exception {
+        String robot = accessToken("moe-robot");
+        HttpResponse<String> users = listUsers(robot);
+        assertEquals(200, users.statusCode(), users.body());
+        assertTrue(users.body().contains("\"username\":\"moe-robot\""), users.body());
+
+        HttpResponse<String> viewer = listUsers(accessToken("moe-viewer"));
+        assertEquals(403, viewer.statusCode(), viewer.body());
+        assertTrue(viewer.body().contains("not_an_admin"), viewer.body());
+
+        String[] parts = robot.split("\\.");
+        String forged = parts[0] + "." + parts[1] + "." + new StringBuilder(parts[2]).reverse();
+        HttpResponse<String> tampered = listUsers(forged);
+        assertEquals(401, tampered.statusCode(), tampered.body());
+        assertTrue(tampered.body().contains("invalid_token"), tampered.body());
+    }
+}

@@ -1,0 +1,96 @@
+package io.moe.application.identity;
+
+import io.moe.domain.identity.SsoIdentity;
+import io.moe.domain.identity.UserAccount;
+import io.moe.domain.shared.Digests;
+import io.moe.infrastructure.oidc.OidcSettings;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.Optional;
+
+/**
+ * Admits people and service clients that the identity provider vouches for: only members of the
+ * admin group (claim and group configurable) get in. The first sign-in creates a local admin account
+ * linked by issuer and subject (never by a name or e-mail the provider lets users change), with
+ * an unlimited budget and a password nobody knows; later sign-ins find it by that link. A local
+ * account an admin has deactivated stays shut.
+ */
+@ApplicationScoped
+@Transactional
+public class SingleSignOnAccounts {
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    @PersistenceContext(unitName = "moe")
+    EntityManager em;
+
+    @Inject
+    OidcSettings settings;
+
+    @Inject
+    UserAdministration users;
+
+    /** The local admin account of this identity, created on its first sign-in. */
+    public UserAccount admitAdmin(SsoIdentity identity) {
+        if (identity.subject() == null) {
+            throw new IdentityException(401, "invalid_token", null, "the identity provider sent no subject (sub claim)");
+        }
+        if (!identity.inGroup(settings.getAdminGroup())) {
+            throw new IdentityException(403, "not_an_admin", null, "the identity provider does not list '" + identity.username()
+                    + "' in the group '" + settings.getAdminGroup() + "' (claim '" + settings.getGroupsClaim()
+                    + "'), which admits admins; ask your identity administrator to add you");
+        }
+        Optional<UserAccount> linked = em.createNamedQuery("UserAccount.bySsoSubject", UserAccount.class)
+                .setParameter("subject", identity.link()).getResultList().stream().findFirst();
+        if (linked.isPresent()) {
+            UserAccount user = linked.get();
+            if (!user.isActive()) {
+                throw new IdentityException(403, "account_blocked", null, "the account '" + user.username()
+                        + "' is deactivated here; another admin can reactivate it");
+            }
+            return user.isAdmin() ? user : users.update(user.id(), null, null, null, true, null);
+        }
+        String username = freeUsername(identity);
+        UserAccount user = users.create(username, freeEmail(identity, username), unusablePassword(), identity.username(), true);
+        user.linkSingleSignOn(identity.link());
+        return user;
+    }
+
+    private String freeUsername(SsoIdentity identity) {
+        String base = identity.username().replaceAll("[^A-Za-z0-9._-]", "-");
+        base = base.length() > 56 ? base.substring(0, 56) : base.length() < 3 ? base + "-sso" : base;
+        if (!taken(base)) {
+            return base;
+        }
+        String suffixed = base + "-" + Digests.sha256(identity.link()).substring(0, 6);
+        if (!taken(suffixed)) {
+            return suffixed;
+        }
+        throw new IdentityException(409, "duplicate", "username", "the names '" + base + "' and '" + suffixed
+                + "' are both taken by local accounts; rename one of them");
+    }
+
+    private String freeEmail(SsoIdentity identity, String username) {
+        String email = identity.email();
+        boolean usable = email != null && UserAdministration.EMAIL.matcher(email).matches() && email.length() <= 254
+                && em.createNamedQuery("UserAccount.byEmail", UserAccount.class).setParameter("email", email).getResultList().isEmpty();
+        return usable ? email : username + "@sso.invalid";
+    }
+
+    private boolean taken(String username) {
+        return !em.createNamedQuery("UserAccount.byUsername", UserAccount.class).setParameter("username", username)
+                .getResultList().isEmpty();
+    }
+
+    private static String unusablePassword() {
+        byte[] secret = new byte[32];
+        RANDOM.nextBytes(secret);
+        return HexFormat.of().formatHex(secret);
+    }
+}

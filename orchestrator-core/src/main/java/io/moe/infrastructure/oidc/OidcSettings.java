@@ -1,0 +1,109 @@
+package io.moe.infrastructure.oidc;
+
+import io.moe.domain.identity.SsoIdentity;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.inject.Named;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The identity provider as configured (MOE_OIDC_*). Named so that the admin module's OpenID
+ * mechanism reads its settings by expression; single sign-on is off while no issuer is set.
+ */
+@Named("oidcSettings")
+@ApplicationScoped
+public class OidcSettings {
+
+    /** Where the mechanism points while single sign-on is off; no route leads there. */
+    static final String UNCONFIGURED = "http://127.0.0.1:9/single-sign-on-is-not-configured";
+
+    @Inject
+    @ConfigProperty(name = "moe.oidc.issuer")
+    Optional<String> issuer;
+
+    @Inject
+    @ConfigProperty(name = "moe.oidc.client-id", defaultValue = "moe-admin")
+    String clientId;
+
+    @Inject
+    @ConfigProperty(name = "moe.oidc.client-secret", defaultValue = "")
+    String clientSecret;
+
+    @Inject
+    @ConfigProperty(name = "moe.oidc.scopes", defaultValue = "openid profile email")
+    String scopes;
+
+    @Inject
+    @ConfigProperty(name = "moe.oidc.groups-claim", defaultValue = "groups")
+    String groupsClaim;
+
+    @Inject
+    @ConfigProperty(name = "moe.oidc.admin-group", defaultValue = "moe-admins")
+    String adminGroup;
+
+    @Inject
+    @ConfigProperty(name = "moe.oidc.audience")
+    Optional<String> audience;
+
+    public boolean isConfigured() {
+        return issuer.filter(s -> !s.isBlank()).isPresent();
+    }
+
+    /** The issuer URL without a trailing slash, as the provider's tokens must name it. */
+    public String getIssuer() {
+        return issuer.filter(s -> !s.isBlank()).map(String::strip).orElse(UNCONFIGURED);
+    }
+
+    public String getClientId() {
+        return clientId;
+    }
+
+    public String getClientSecret() {
+        return clientSecret;
+    }
+
+    public String getScopes() {
+        return scopes;
+    }
+
+    /** The scopes asked for at sign-in, for the mechanism's scope expression. */
+    public String[] getScopeList() {
+        return scopes.strip().split("\\s+");
+    }
+
+    public String getGroupsClaim() {
+        return groupsClaim;
+    }
+
+    public String getAdminGroup() {
+        return adminGroup;
+    }
+
+    /** The audience a bearer access token must carry: the configured one, else the client id. */
+    public String audience() {
+        return audience.filter(s -> !s.isBlank()).orElse(clientId);
+    }
+
+    /**
+     * The identity in a set of claims (ID token, userinfo or access token): {@code sub},
+     * {@code preferred_username}, {@code email} and the configured groups claim (a list or one string).
+     */
+    public SsoIdentity identity(Function<String, Object> claims) {
+        String subject = text(claims.apply("sub"));
+        String username = text(claims.apply("preferred_username"));
+        Object groups = claims.apply(groupsClaim);
+        List<String> groupList = groups instanceof Collection<?> c ? c.stream().map(String::valueOf).toList()
+                : groups == null ? List.of() : List.of(String.valueOf(groups));
+        return new SsoIdentity(getIssuer(), subject, username == null ? subject : username,
+                text(claims.apply("email")), groupList);
+    }
+
+    private static String text(Object value) {
+        return value == null || String.valueOf(value).isBlank() ? null : String.valueOf(value);
+    }
+}

@@ -1,0 +1,9 @@
+package io.moe.infrastructure.oidc;
+
+/** Single sign-on is off, or the identity provider's discovery document or keys cannot be read. */
+public class ProviderUnavailableException extends RuntimeException {
+
+    public ProviderUnavailableException(String message) {
+        super(message);
+    }
+}
