@@ -1,6 +1,7 @@
 package io.moe.interfaces.admin;
 
 import io.moe.application.identity.AdminSignIn;
+import io.moe.application.identity.SignInThrottle;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.faces.application.FacesMessage;
 import jakarta.faces.context.ExternalContext;
@@ -12,8 +13,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 
 /**
- * The sign-in form: username and password of an active admin (PBKDF2 hash check). The Faces view
- * state protects the form itself against cross-site posts.
+ * The sign-in form: username and password of an active admin (PBKDF2 hash check), throttled per
+ * username and address. The Faces view state protects the form itself against cross-site posts.
  */
 @Named
 @RequestScoped
@@ -21,6 +22,9 @@ public class LoginPage {
 
     @Inject
     AdminSignIn signIn;
+
+    @Inject
+    SignInThrottle throttle;
 
     private String username;
     private String password;
@@ -45,13 +49,23 @@ public class LoginPage {
         FacesContext faces = FacesContext.getCurrentInstance();
         ExternalContext external = faces.getExternalContext();
         HttpServletRequest request = (HttpServletRequest) external.getRequest();
+        String address = request.getRemoteAddr();
+        long locked = throttle.minutesLocked(username, address);
+        if (locked > 0) {
+            password = null;
+            faces.addMessage(null, new FacesMessage(FacesMessage.SEVERITY_ERROR, "Too many failed sign-ins for this "
+                    + "username from your address: try again in " + locked + " minute" + (locked == 1 ? "" : "s") + ".", null));
+            return;
+        }
         var admin = signIn.verify(username, password);
         password = null;
         if (admin.isEmpty()) {
+            throttle.failed(username, address);
             faces.addMessage(null, new FacesMessage(FacesMessage.SEVERITY_ERROR,
                     "Sign-in failed: wrong username or password, or the account is not an active admin.", null));
             return;
         }
+        throttle.succeeded(username, address);
         AdminSession.signIn(request, admin.get().id());
         external.redirect(external.getRequestContextPath() + "/index.xhtml");
     }

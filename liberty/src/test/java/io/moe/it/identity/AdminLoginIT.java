@@ -32,10 +32,14 @@ class AdminLoginIT {
     }
 
     private HttpResponse<String> signIn(String password) throws IOException, InterruptedException {
+        return signIn("admin", password);
+    }
+
+    private HttpResponse<String> signIn(String username, String password) throws IOException, InterruptedException {
         HttpResponse<String> page = send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/login.xhtml")));
         Matcher viewState = Pattern.compile("name=\"jakarta.faces.ViewState\"[^>]*value=\"([^\"]+)\"").matcher(page.body());
         assertTrue(viewState.find(), page.body());
-        String form = Map.of("login", "login", "login:username", "admin", "login:password", password,
+        String form = Map.of("login", "login", "login:username", username, "login:password", password,
                         "login:submit", "Sign in", "jakarta.faces.ViewState", viewState.group(1)).entrySet().stream()
                 .map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
                 .collect(Collectors.joining("&"));
@@ -86,5 +90,30 @@ class AdminLoginIT {
         assertTrue(failed.body().contains("Sign-in failed"), failed.body());
         assertEquals(401, send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/api/users"))).statusCode());
         assertEquals(302, send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/index.xhtml"))).statusCode());
+    }
+
+    private static String newAdmin(String password) {
+        String name = "t" + UUID.randomUUID().toString().substring(0, 10);
+        HttpResponse<String> created = Admin.post(Admin.USERS, "{\"username\":\"" + name + "\",\"email\":\"" + name
+                + "@example.org\",\"password\":\"" + password + "\",\"is_admin\":true}");
+        assertEquals(201, created.statusCode(), created.body());
+        return name;
+    }
+
+    @Test
+    void fiveWrongPasswordsLockThatUsernameFromThisAddressForAWhile() throws Exception {
+        String name = newAdmin("the-right-password-1");
+        for (int i = 0; i < 5; i++) {
+            HttpResponse<String> failed = signIn(name, "a-wrong-password-" + i);
+            assertTrue(failed.body().contains("Sign-in failed"), failed.body());
+        }
+        HttpResponse<String> locked = signIn(name, "the-right-password-1");
+        assertEquals(200, locked.statusCode());
+        assertTrue(locked.body().contains("Too many failed sign-ins"), "even the right password waits: " + locked.body());
+        assertEquals(302, send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/index.xhtml"))).statusCode(),
+                "no session was started");
+
+        HttpResponse<String> other = signIn(newAdmin("another-password-1"), "another-password-1");
+        assertEquals(302, other.statusCode(), "other usernames are not locked: " + other.body());
     }
 }
