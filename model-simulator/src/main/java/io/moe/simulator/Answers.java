@@ -21,7 +21,9 @@ final class Answers {
 
     static String answer(Role role, SimRequest request, String confidence) {
         String confidenceLine = "none".equals(confidence) ? "" : "\nKONFIDENZ: " + confidence;
-        String question = oneLine(request.user());
+        // The request the caller put first: a judge's or reasoner's prompt goes on with "## ..." sections
+        // (expert answers with their KONFIDENZ lines) that an answer must not echo.
+        String question = oneLine(request.user().split("(?m)^## ", 2)[0]);
         String category = Role.category(request.system());
         return switch (role) {
             case GAP_CHECK -> "COMPLETE";

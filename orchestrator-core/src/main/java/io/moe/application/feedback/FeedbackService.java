@@ -116,7 +116,8 @@ public class FeedbackService {
     public JsonObject trace(Caller caller, String responseId) {
         return responses.get(responseId).filter(m -> caller.userId().equals(m.getString("user_id", null)))
                 .map(m -> m.getJsonObject("trace")).orElseThrow(() -> new FeedbackException(404, "response_not_found",
-                        "no response '" + responseId + "' of yours is known; traces are kept for 7 days"));
+                        "no response '" + responseId + "' of yours is known; a trace is stored a moment after its answer "
+                                + "and kept for 7 days"));
     }
 
     private static boolean ownedBy(JsonObject meta, Caller caller) {

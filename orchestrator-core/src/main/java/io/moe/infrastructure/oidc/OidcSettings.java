@@ -30,9 +30,10 @@ public class OidcSettings {
     @ConfigProperty(name = "moe.oidc.client-id", defaultValue = "moe-admin")
     String clientId;
 
+    /** Optional: an empty default would count as no value at all and stop the application from starting. */
     @Inject
-    @ConfigProperty(name = "moe.oidc.client-secret", defaultValue = "")
-    String clientSecret;
+    @ConfigProperty(name = "moe.oidc.client-secret")
+    Optional<String> clientSecret;
 
     @Inject
     @ConfigProperty(name = "moe.oidc.scopes", defaultValue = "openid profile email")
@@ -64,7 +65,7 @@ public class OidcSettings {
     }
 
     public String getClientSecret() {
-        return clientSecret;
+        return clientSecret.orElse("");
     }
 
     public String getScopes() {

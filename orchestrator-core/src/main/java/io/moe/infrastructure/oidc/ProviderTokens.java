@@ -56,13 +56,14 @@ public class ProviderTokens {
     /**
      * The identity in a valid token.
      *
-     * @throws TokenRejectedException      the token is not valid (signature, issuer, audience, expiry)
-     * @throws ProviderUnavailableException single sign-on is off, or the provider's keys cannot be fetched
+     * @throws TokenRejectedException      the token is not valid (signature, issuer, audience, expiry), or no
+     *                                     provider is configured
+     * @throws ProviderUnavailableException the provider's discovery document or keys cannot be fetched
      */
     public SsoIdentity verify(String token) {
         if (!settings.isConfigured()) {
-            throw new ProviderUnavailableException("bearer tokens from an identity provider are accepted only when "
-                    + "MOE_OIDC_ISSUER is set");
+            throw new TokenRejectedException("no identity provider is configured here (MOE_OIDC_ISSUER), so no JWT is "
+                    + "accepted; send an admin API key instead");
         }
         try {
             JWTClaimsSet claims = processor().process(token, null);

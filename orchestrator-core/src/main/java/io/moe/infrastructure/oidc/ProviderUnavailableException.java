@@ -1,6 +1,6 @@
 package io.moe.infrastructure.oidc;
 
-/** Single sign-on is off, or the identity provider's discovery document or keys cannot be read. */
+/** The identity provider's discovery document or keys cannot be read. */
 public class ProviderUnavailableException extends RuntimeException {
 
     public ProviderUnavailableException(String message) {

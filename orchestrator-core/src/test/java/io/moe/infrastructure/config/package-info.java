@@ -1,0 +1,2 @@
+/** Checks that apply to the configuration of every component. */
+package io.moe.infrastructure.config;
