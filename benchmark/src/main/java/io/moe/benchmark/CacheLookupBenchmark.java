@@ -60,7 +60,7 @@ final class CacheLookupBenchmark {
                 for (int q = 0; q < QUERIES; q++) {
                     List<Double> vector = unitVector();
                     long t = System.nanoTime();
-                    session.run(SemanticCache.NEAREST, Map.of("index", SemanticCache.INDEX, "k", 50, "vector", vector,
+                    session.run(SemanticCache.NEAREST, Map.of("index", SemanticCache.INDEX, "k", SemanticCache.CANDIDATES, "vector", vector,
                             "scope", SCOPE, "limit", 2)).list();
                     lookups.add((System.nanoTime() - t) / 1e6);
                 }

@@ -7,6 +7,7 @@ import io.moe.infrastructure.graph.GraphStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.neo4j.driver.Record;
+import org.neo4j.driver.Value;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -27,18 +28,27 @@ public class SemanticCache {
     public static final double SOFT = 0.50;
     static final int MAX_EXAMPLES = 2;
     /** Nearest neighbours fetched before the scope and flag filter. */
-    static final int CANDIDATES = 50;
+    /** Candidates asked of the index at first; widened tenfold (up to {@link #MAX_CANDIDATES}) when crowded. */
+    public static final int CANDIDATES = 50;
+    static final int MAX_CANDIDATES = 5_000;
     public static final String INDEX = "moe_cache_question";
 
     /** Creates the vector index (idempotent); public so the benchmark measures exactly the product's index and query. */
     public static final String CREATE_INDEX = "CREATE VECTOR INDEX " + INDEX + " IF NOT EXISTS FOR (c:CacheEntry) ON (c.embedding) "
             + "OPTIONS {indexConfig: {`vector.dimensions`: 384, `vector.similarity_function`: 'cosine'}}";
+    /**
+     * The nearest unflagged entries of one scope among the index's {@code $k} nearest of all scopes, and
+     * how far that candidate set reached ({@code horizon}), so a caller can widen {@code $k} when other
+     * scopes crowd the neighbourhood.
+     */
     public static final String NEAREST = """
             CALL db.index.vector.queryNodes($index, $k, $vector) YIELD node, score
-            WHERE node.scope = $scope AND NOT coalesce(node.flagged, false)
-            RETURN node.id AS id, node.question AS question, node.answer AS answer, node.confidence AS confidence,
-                   2 - 2 * score AS distance
-            ORDER BY distance ASC LIMIT $limit""";
+            WITH collect({n: node, d: 2 - 2 * score}) AS candidates
+            RETURN [c IN candidates WHERE c.n.scope = $scope AND NOT coalesce(c.n.flagged, false)
+                    | {id: c.n.id, question: c.n.question, answer: c.n.answer, confidence: c.n.confidence,
+                       distance: c.d}][0..$limit] AS hits,
+                   size(candidates) AS considered,
+                   CASE WHEN size(candidates) = 0 THEN 2.0 ELSE candidates[-1].d END AS horizon""";
     private static final String STORE = """
             MERGE (c:CacheEntry {scope: $scope, question: $question})
             ON CREATE SET c.id = $id, c.created = $now
@@ -58,24 +68,38 @@ public class SemanticCache {
     public record Hit(String id, String question, String answer, Confidence confidence, double distance) {
     }
 
-    /** The nearest unflagged entries of the scope, nearest first, at most {@code limit}. */
+    /**
+     * The nearest unflagged entries of the scope, nearest first, at most {@code limit}. The index is
+     * asked for more candidates only while all it returned were closer than a soft hit and too few of
+     * them belonged to this scope: then entries of other scopes may hide a hit of this one.
+     */
     public List<Hit> nearest(String scope, String question, int limit) {
         ensureIndex();
         List<Double> vector = vector(normalise(question));
-        List<Hit> hits = new ArrayList<>();
-        for (Record r : graph.read(NEAREST, Map.of("index", INDEX, "k", CANDIDATES, "vector", vector, "scope", scope, "limit", limit))) {
-            hits.add(new Hit(r.get("id").asString(), r.get("question").asString(), r.get("answer").asString(),
-                    level(r.get("confidence").asString("mittel")), Math.max(0, r.get("distance").asDouble())));
+        for (int k = CANDIDATES; ; k *= 10) {
+            Record result = graph.read(NEAREST, Map.of("index", INDEX, "k", k, "vector", vector, "scope", scope, "limit", limit)).get(0);
+            List<Hit> hits = new ArrayList<>();
+            for (Value h : result.get("hits").values()) {
+                hits.add(new Hit(h.get("id").asString(), h.get("question").asString(), h.get("answer").asString(),
+                        level(h.get("confidence").asString("mittel")), Math.max(0, h.get("distance").asDouble())));
+            }
+            boolean crowded = hits.size() < limit && result.get("considered").asInt() == k && result.get("horizon").asDouble() < SOFT;
+            if (!crowded || k >= MAX_CANDIDATES) {
+                return hits;
+            }
         }
-        return hits;
     }
 
     /** Stores the answer under the normalised question of the run's scope; returns the entry id. */
     public String store(PipelineRun run, String answer) {
+        return store(scope(run), run.query(), answer, run.confidence());
+    }
+
+    String store(String scope, String query, String answer, Confidence confidence) {
         ensureIndex();
-        String question = normalise(run.query());
-        List<Record> stored = graph.write(STORE, Map.of("scope", scope(run), "question", question, "id", Ids.newId(),
-                "now", Ids.nowUtc().toString(), "answer", answer, "confidence", run.confidence().label(),
+        String question = normalise(query);
+        List<Record> stored = graph.write(STORE, Map.of("scope", scope, "question", question, "id", Ids.newId(),
+                "now", Ids.nowUtc().toString(), "answer", answer, "confidence", confidence.label(),
                 "vector", vector(question)));
         return stored.get(0).get("id").asString();
     }
