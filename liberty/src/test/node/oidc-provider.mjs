@@ -9,7 +9,7 @@ const issuer = `http://127.0.0.1:${port}`;
 const adminGroup = process.env.OIDC_ADMIN_GROUP ?? 'moe-admins';
 const groupsOf = (login) => (login === 'alice' ? [adminGroup, 'staff'] : ['staff']);
 // Service clients signing in with client_credentials: their group decides admin rights.
-const serviceGroups = { 'moe-robot': [adminGroup], 'moe-viewer': ['staff'] };
+const serviceGroups = { 'moe-robot': [adminGroup], 'moe-batch': [adminGroup], 'moe-viewer': ['staff'] };
 const api = 'urn:moe:api';
 
 const provider = new Provider(issuer, {

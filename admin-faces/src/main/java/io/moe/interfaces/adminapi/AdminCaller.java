@@ -3,7 +3,7 @@ package io.moe.interfaces.adminapi;
 import io.moe.application.identity.IdentityException;
 import io.moe.application.identity.KeyAuthenticator;
 import io.moe.application.identity.PresentedKey;
-import io.moe.application.identity.SingleSignOnAccounts;
+import io.moe.application.identity.SingleSignOnAdmission;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.SsoIdentity;
 import io.moe.infrastructure.oidc.ProviderTokens;
@@ -39,7 +39,7 @@ public class AdminCaller implements ContainerRequestFilter {
     ProviderTokens providerTokens;
 
     @Inject
-    SingleSignOnAccounts singleSignOn;
+    SingleSignOnAdmission singleSignOn;
 
     @jakarta.ws.rs.core.Context
     jakarta.servlet.http.HttpServletRequest http;
@@ -81,7 +81,7 @@ public class AdminCaller implements ContainerRequestFilter {
         } catch (ProviderUnavailableException e) {
             throw new IdentityException(503, "identity_provider_unavailable", null, e.getMessage());
         }
-        String userId = singleSignOn.admitAdmin(identity).id();
+        String userId = singleSignOn.admit(identity).id();
         return keys.forUser(userId).orElseThrow(() -> new IdentityException(401, "session_expired", null,
                 "the account linked to this token is no longer active"));
     }

@@ -16,6 +16,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -170,5 +173,21 @@ class OidcSignInIT {
         HttpResponse<String> tampered = listUsers(forged);
         assertEquals(401, tampered.statusCode(), tampered.body());
         assertTrue(tampered.body().contains("invalid_token"), tampered.body());
+    }
+
+    @Test
+    void concurrentFirstRequestsOfANewTokenHolderCreateOneAccount() throws Exception {
+        String token = accessToken("moe-batch");
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            calls.add(client.sendAsync(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/api/users"))
+                    .header("Authorization", "Bearer " + token).timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString()));
+        }
+        for (CompletableFuture<HttpResponse<String>> call : calls) {
+            assertEquals(200, call.join().statusCode(), call.join().body());
+        }
+        String users = listUsers(token).body();
+        assertEquals(1, users.split("\"username\":\"moe-batch").length - 1, "one linked account: " + users);
     }
 }

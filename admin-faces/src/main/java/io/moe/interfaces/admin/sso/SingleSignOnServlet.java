@@ -1,7 +1,7 @@
 package io.moe.interfaces.admin.sso;
 
 import io.moe.application.identity.IdentityException;
-import io.moe.application.identity.SingleSignOnAccounts;
+import io.moe.application.identity.SingleSignOnAdmission;
 import io.moe.domain.identity.SsoIdentity;
 import io.moe.domain.identity.UserAccount;
 import io.moe.infrastructure.oidc.OidcSettings;
@@ -34,14 +34,14 @@ public class SingleSignOnServlet extends HttpServlet {
     OidcSettings settings;
 
     @Inject
-    SingleSignOnAccounts accounts;
+    SingleSignOnAdmission accounts;
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
         SsoIdentity identity = settings.identity(this::claim);
         UserAccount admin;
         try {
-            admin = accounts.admitAdmin(identity);
+            admin = accounts.admit(identity);
         } catch (IdentityException e) {
             LOG.info(() -> "single sign-on refused for subject " + identity.subject() + ": " + e.code());
             page(response, e.status(), "Sign-in refused", e.getMessage(), request.getContextPath());
