@@ -65,6 +65,22 @@ class PipelineRulesIT {
     }
 
     @Test
+    void aFailingPlannerModelDegradesToOneGeneralTaskInsteadOfFailingTheRequest() {
+        String m = marker();
+        String question = "Tell me something about " + m;
+        try (var script = new Pipeline.Script()) {
+            script.add("planner", m, Json.createObjectBuilder().add("fault", "http_503").build());
+            JsonObject answer = ask("moe-orchestrator", question);
+            JsonObject trace = trace(answer.getString("id"));
+
+            assertEquals("planner_unavailable", trace.getString("plan_source"));
+            assertEquals(Json.createArrayBuilder().add(task(question, "general")).build(), trace.getJsonArray("plan"));
+            assertTrue(content(answer).contains(m), "a general expert answered: " + content(answer));
+            assertEquals(1, calls(m, "planner").size(), "the planner was asked once");
+        }
+    }
+
+    @Test
     void invalidPlanEntriesAreDroppedAndAToolTaskWinsOverMath() {
         String m = marker();
         String question = "What is seventeen times twenty-three " + m;

@@ -5,21 +5,26 @@ import io.moe.domain.pipeline.Category;
 import io.moe.domain.pipeline.Plan;
 import io.moe.domain.pipeline.PlanParser;
 import io.moe.domain.template.ModelRef;
+import io.moe.infrastructure.llm.InferenceException;
 import io.moe.infrastructure.tools.ToolServerClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.util.Set;
+import java.util.logging.Logger;
 
 /**
  * Rule 2: the planner model splits the request into 1 to 4 typed subtasks. Its prompt lists the
  * categories and the tool server's tools; its output is parsed tolerantly; plans are cached for 30
- * minutes by query text, except on agentic re-planning rounds.
+ * minutes by query text, except on agentic re-planning rounds. A planner model that fails outright
+ * (unreachable, HTTP error) degrades the request to the spec's fallback, one general task, instead of
+ * failing it; a planner that times out still fails it (504).
  */
 @ApplicationScoped
 public class Planner {
 
     static final String STAGE = "planner";
+    private static final Logger LOG = Logger.getLogger(Planner.class.getName());
 
     @Inject
     ModelCaller models;
@@ -44,9 +49,19 @@ public class Planner {
             }
         }
         ModelRef model = plannerModel(run);
-        Completion output = models.call(run, STAGE, model, prompt(run, known), userText(run));
-        Plan plan = PlanParser.parse(output.content(), run.query(), known);
-        run.trace().put("plan_source", plan.fallback() ? "fallback" : "planner");
+        Plan plan;
+        try {
+            Completion output = models.call(run, STAGE, model, prompt(run, known), userText(run));
+            plan = PlanParser.parse(output.content(), run.query(), known);
+            run.trace().put("plan_source", plan.fallback() ? "fallback" : "planner");
+        } catch (InferenceException e) {
+            if (e.timedOut()) {
+                throw e; // a planner that answers nothing within the timeout: waiting as long again for an expert helps nobody
+            }
+            LOG.warning(() -> "Planner " + model + " unavailable (" + e.getMessage() + "); answering as one general task");
+            run.trace().put("plan_source", "planner_unavailable");
+            return Plan.general(run.query()); // not cached: the next request asks the planner again
+        }
         if (!bypassCache) {
             cache.put(run.template().name(), cacheText, plan);
         }
