@@ -18,6 +18,7 @@ const provider = new Provider(issuer, {
       client_id: process.env.OIDC_CLIENT_ID,
       client_secret: process.env.OIDC_CLIENT_SECRET,
       redirect_uris: [process.env.OIDC_REDIRECT_URI],
+      post_logout_redirect_uris: [process.env.OIDC_POST_LOGOUT_REDIRECT_URI],
       grant_types: ['authorization_code'],
       response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_post',

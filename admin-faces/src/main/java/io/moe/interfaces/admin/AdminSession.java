@@ -18,6 +18,7 @@ public final class AdminSession {
     public static final String USER = "moe.admin.user-id";
     public static final String CSRF = "moe.admin.csrf";
     public static final String CSRF_HEADER = "X-CSRF-Token";
+    static final String VIA_SSO = "moe.admin.via-sso";
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private AdminSession() {
@@ -34,16 +35,28 @@ public final class AdminSession {
         session.setAttribute(CSRF, HexFormat.of().formatHex(token));
     }
 
-    /** Ends the admin session and any single sign-on state the container holds for it. */
+    /** Marks the session as started through single sign-on, so that signing out also ends the provider's session. */
+    public static void markSingleSignOn(HttpServletRequest request) {
+        request.getSession(false).setAttribute(VIA_SSO, Boolean.TRUE);
+    }
+
+    /**
+     * Ends the admin session. One that came through single sign-on also ends the container's sign-in,
+     * whose OpenID mechanism then redirects the response to the provider's end-session endpoint (the
+     * response is committed); a password session ends here, as the container never knew it.
+     */
     public static void signOut(HttpServletRequest request) {
         HttpSession session = request.getSession(false);
+        if (session != null && Boolean.TRUE.equals(session.getAttribute(VIA_SSO))) {
+            try {
+                request.logout();
+            } catch (jakarta.servlet.ServletException e) {
+                // the container's sign-in had already ended
+            }
+        }
+        session = request.getSession(false);
         if (session != null) {
             session.invalidate();
-        }
-        try {
-            request.logout();
-        } catch (jakarta.servlet.ServletException e) {
-            // no container sign-in to end: the form sign-in never creates one
         }
     }
 

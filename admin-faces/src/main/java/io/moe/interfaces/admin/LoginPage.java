@@ -9,6 +9,7 @@ import jakarta.faces.context.FacesContext;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
 
@@ -70,9 +71,18 @@ public class LoginPage {
         external.redirect(external.getRequestContextPath() + "/index.xhtml");
     }
 
+    /**
+     * Ends the admin session. One that came through single sign-on goes on to the provider's
+     * end-session endpoint (the container has already redirected there), which returns to this page.
+     */
     public void logout() throws IOException {
-        ExternalContext external = FacesContext.getCurrentInstance().getExternalContext();
+        FacesContext faces = FacesContext.getCurrentInstance();
+        ExternalContext external = faces.getExternalContext();
         AdminSession.signOut((HttpServletRequest) external.getRequest());
+        if (((HttpServletResponse) external.getResponse()).isCommitted()) {
+            faces.responseComplete();
+            return;
+        }
         external.redirect(external.getRequestContextPath() + "/login.xhtml");
     }
 

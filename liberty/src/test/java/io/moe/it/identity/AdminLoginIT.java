@@ -81,6 +81,18 @@ class AdminLoginIT {
         assertEquals(200, users.statusCode());
         String username = created.body().replaceAll(".*\"username\":\"([^\"]+)\".*", "$1");
         assertTrue(users.body().contains(username), "the users page lists the new account");
+
+        Matcher logoutState = Pattern.compile("name=\"jakarta.faces.ViewState\"[^>]*value=\"([^\"]+)\"").matcher(dashboard.body());
+        assertTrue(logoutState.find());
+        HttpResponse<String> signedOut = send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/index.xhtml"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("logout=logout&logout%3Asubmit=Sign+out&jakarta.faces.ViewState="
+                        + URLEncoder.encode(logoutState.group(1), StandardCharsets.UTF_8))));
+        assertEquals(302, signedOut.statusCode(), signedOut.body());
+        assertTrue(signedOut.headers().firstValue("Location").orElse("").endsWith("/login.xhtml"),
+                "a password session signs out locally: " + signedOut.headers().firstValue("Location"));
+        assertEquals(401, send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/api/users"))).statusCode(),
+                "the session is gone");
     }
 
     @Test

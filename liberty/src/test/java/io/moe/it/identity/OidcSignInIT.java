@@ -34,6 +34,7 @@ class OidcSignInIT {
 
     private static final Pattern FORM_ACTION = Pattern.compile("<form[^>]*action=\"([^\"]+)\"");
     private static final Pattern PROMPT = Pattern.compile("name=\"prompt\" value=\"(login|consent)\"");
+    private static final Pattern SIGN_OUT = Pattern.compile("name=\"xsrf\" value=\"([^\"]+)\"");
     private static Process provider;
 
     private final HttpClient browser = HttpClient.newBuilder().cookieHandler(new CookieManager())
@@ -53,6 +54,7 @@ class OidcSignInIT {
         builder.environment().put("OIDC_CLIENT_ID", "moe-admin");
         builder.environment().put("OIDC_CLIENT_SECRET", System.getProperty("moe.it.oidc-client-secret", ""));
         builder.environment().put("OIDC_REDIRECT_URI", ItConfig.adminUrl() + "/sso/callback");
+        builder.environment().put("OIDC_POST_LOGOUT_REDIRECT_URI", ItConfig.adminUrl() + "/login.xhtml");
         provider = builder.start();
         HttpClient client = HttpClient.newHttpClient();
         Instant deadline = Instant.now().plusSeconds(30);
@@ -85,7 +87,7 @@ class OidcSignInIT {
 
     /**
      * Follows redirects like a browser and, at the provider, fills in its sign-in form with the login
-     * name and confirms the consent form; returns the first page that is neither.
+     * name and confirms the consent and sign-out forms; returns the first page that is none of them.
      */
     private HttpResponse<String> browse(URI start, String login) throws IOException, InterruptedException {
         HttpResponse<String> response = send(HttpRequest.newBuilder(start));
@@ -96,11 +98,14 @@ class OidcSignInIT {
                 continue;
             }
             Matcher prompt = PROMPT.matcher(response.body());
+            Matcher signOut = SIGN_OUT.matcher(response.body());
             Matcher action = FORM_ACTION.matcher(response.body());
-            if (response.statusCode() != 200 || !prompt.find() || !action.find()) {
+            boolean isPrompt = prompt.find();
+            if (response.statusCode() != 200 || !(isPrompt || signOut.find()) || !action.find()) {
                 return response;
             }
-            String form = "login".equals(prompt.group(1))
+            String form = !isPrompt ? "xsrf=" + signOut.group(1) + "&logout=yes"
+                    : "login".equals(prompt.group(1))
                     ? "prompt=login&login=" + URLEncoder.encode(login, StandardCharsets.UTF_8) + "&password=any"
                     : "prompt=consent";
             response = send(HttpRequest.newBuilder(at.resolve(action.group(1)))
@@ -189,5 +194,40 @@ class OidcSignInIT {
         }
         String users = listUsers(token).body();
         assertEquals(1, users.split("\"username\":\"moe-batch").length - 1, "one linked account: " + users);
+    }
+
+    /** Follows redirects only; the first page that is not one. */
+    private HttpResponse<String> firstPage(URI start) throws IOException, InterruptedException {
+        HttpResponse<String> response = send(HttpRequest.newBuilder(start));
+        for (int hop = 0; hop < 20 && response.statusCode() / 100 == 3; hop++) {
+            response = send(HttpRequest.newBuilder(response.uri().resolve(response.headers().firstValue("Location").orElseThrow())));
+        }
+        return response;
+    }
+
+    @Test
+    void signingOutOfASingleSignOnSessionEndsTheProviderSessionToo() throws Exception {
+        HttpResponse<String> dashboard = browse(URI.create(ItConfig.adminUrl() + "/sso"), "alice");
+        assertTrue(dashboard.uri().getPath().endsWith("/index.xhtml"), dashboard.uri().toString());
+        Matcher viewState = Pattern.compile("name=\"jakarta.faces.ViewState\"[^>]*value=\"([^\"]+)\"").matcher(dashboard.body());
+        assertTrue(viewState.find(), dashboard.body());
+
+        HttpResponse<String> signedOut = send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/index.xhtml"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("logout=logout&logout%3Asubmit=Sign+out&jakarta.faces.ViewState="
+                        + URLEncoder.encode(viewState.group(1), StandardCharsets.UTF_8))));
+        assertEquals(302, signedOut.statusCode(), signedOut.body());
+        String location = signedOut.headers().firstValue("Location").orElseThrow();
+        assertTrue(location.startsWith(issuer() + "/session/end?") && location.contains("post_logout_redirect_uri="
+                        + URLEncoder.encode(ItConfig.adminUrl() + "/login.xhtml", StandardCharsets.UTF_8)),
+                "the browser goes on to the provider's end-session endpoint: " + location);
+
+        HttpResponse<String> back = browse(URI.create(location), "alice");
+        assertTrue(back.uri().getPath().endsWith("/login.xhtml"), "and comes back to the sign-in page: " + back.uri());
+        assertEquals(302, send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/index.xhtml"))).statusCode(),
+                "the admin session is gone");
+        HttpResponse<String> again = firstPage(URI.create(ItConfig.adminUrl() + "/sso"));
+        assertTrue(again.body().contains("name=\"prompt\" value=\"login\""),
+                "the provider asks for the login again, so its session ended too: " + again.uri());
     }
 }

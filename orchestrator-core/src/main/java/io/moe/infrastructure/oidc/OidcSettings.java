@@ -51,6 +51,10 @@ public class OidcSettings {
     @ConfigProperty(name = "moe.oidc.audience")
     Optional<String> audience;
 
+    @Inject
+    @ConfigProperty(name = "moe.admin.public-url", defaultValue = "http://127.0.0.1:8088")
+    String adminPublicUrl;
+
     public boolean isConfigured() {
         return issuer.filter(s -> !s.isBlank()).isPresent();
     }
@@ -83,6 +87,11 @@ public class OidcSettings {
 
     public String getAdminGroup() {
         return adminGroup;
+    }
+
+    /** Where the provider sends the browser after a sign-out: the admin sign-in page, as browsers reach it. */
+    public String getPostLogoutRedirectUri() {
+        return adminPublicUrl.replaceAll("/+$", "") + "/login.xhtml";
     }
 
     /** The audience a bearer access token must carry: the configured one, else the client id. */

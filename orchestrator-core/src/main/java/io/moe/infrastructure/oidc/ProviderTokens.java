@@ -16,24 +16,15 @@ import com.nimbusds.jwt.proc.DefaultJWTProcessor;
 import io.moe.domain.identity.SsoIdentity;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
-import jakarta.json.JsonException;
-import jakarta.json.JsonObject;
 
-import java.io.IOException;
-import java.io.StringReader;
+import java.net.MalformedURLException;
 import java.net.URI;
-import java.net.URL;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.text.ParseException;
-import java.time.Duration;
 import java.util.Set;
 
 /**
  * Verifies the identity provider's bearer access tokens: signature against the keys the provider
- * publishes (found through its discovery document, refreshed on key rotation), issuer, audience and
+ * publishes (found through {@link ProviderMetadata}, refreshed on key rotation), issuer, audience and
  * expiry; {@code typ} JWT or at+jwt (RFC 9068).
  */
 @ApplicationScoped
@@ -45,7 +36,9 @@ public class ProviderTokens {
     @Inject
     OidcSettings settings;
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    @Inject
+    ProviderMetadata metadata;
+
     private volatile ConfigurableJWTProcessor<SecurityContext> processor;
 
     /** Whether a presented bearer credential has the shape of a JWT (three base64url parts). */
@@ -80,7 +73,7 @@ public class ProviderTokens {
         if (current == null) {
             synchronized (this) {
                 if (processor == null) {
-                    processor = build(discoverKeys());
+                    processor = build(metadata.endpoints().jwks());
                 }
                 current = processor;
             }
@@ -88,38 +81,18 @@ public class ProviderTokens {
         return current;
     }
 
-    private ConfigurableJWTProcessor<SecurityContext> build(URL jwksUri) {
-        JWKSource<SecurityContext> keys = JWKSourceBuilder.create(jwksUri).retrying(true).build();
+    private ConfigurableJWTProcessor<SecurityContext> build(URI jwksUri) {
+        JWKSource<SecurityContext> keys;
+        try {
+            keys = JWKSourceBuilder.create(jwksUri.toURL()).retrying(true).build();
+        } catch (MalformedURLException e) {
+            throw new ProviderUnavailableException("the provider's jwks_uri is not a URL: " + jwksUri);
+        }
         DefaultJWTProcessor<SecurityContext> jwt = new DefaultJWTProcessor<>();
         jwt.setJWSTypeVerifier(new DefaultJOSEObjectTypeVerifier<>(JOSEObjectType.JWT, new JOSEObjectType("at+jwt"), null));
         jwt.setJWSKeySelector(new JWSVerificationKeySelector<>(ALGORITHMS, keys));
         jwt.setJWTClaimsSetVerifier(new DefaultJWTClaimsVerifier<>(settings.audience(),
                 new JWTClaimsSet.Builder().issuer(settings.getIssuer()).build(), Set.of("sub", "exp")));
         return jwt;
-    }
-
-    /** The jwks_uri of the provider's discovery document, which must name the configured issuer. */
-    private URL discoverKeys() {
-        String issuer = settings.getIssuer();
-        URI discovery = URI.create(issuer.replaceAll("/+$", "") + "/.well-known/openid-configuration");
-        try {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(discovery).timeout(Duration.ofSeconds(10)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) {
-                throw new ProviderUnavailableException(discovery + " answered HTTP " + response.statusCode());
-            }
-            JsonObject document = Json.createReader(new StringReader(response.body())).readObject();
-            if (!issuer.equals(document.getString("issuer", ""))) {
-                throw new ProviderUnavailableException("the discovery document at " + discovery + " names the issuer '"
-                        + document.getString("issuer", "") + "', not the configured '" + issuer + "'");
-            }
-            return URI.create(document.getString("jwks_uri")).toURL();
-        } catch (IOException | JsonException | ClassCastException | NullPointerException | IllegalArgumentException e) {
-            throw new ProviderUnavailableException("the identity provider's discovery document " + discovery
-                    + " could not be read: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ProviderUnavailableException("interrupted while reading " + discovery);
-        }
     }
 }

@@ -48,6 +48,7 @@ public class SingleSignOnServlet extends HttpServlet {
             return;
         }
         AdminSession.signIn(request, admin.id());
+        AdminSession.markSingleSignOn(request);
         response.sendRedirect(request.getContextPath() + "/index.xhtml");
     }
 

@@ -1,0 +1,75 @@
+package io.moe.infrastructure.oidc;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/**
+ * The configured provider's discovery document ({@code /.well-known/openid-configuration}), read on first
+ * use and kept: where its signing keys are published. A document that names another issuer is refused.
+ */
+@ApplicationScoped
+public class ProviderMetadata {
+
+    /** The parts of the discovery document this service uses. */
+    public record Endpoints(URI jwks) {
+    }
+
+    @Inject
+    OidcSettings settings;
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private volatile Endpoints endpoints;
+
+    /**
+     * The provider's endpoints.
+     *
+     * @throws ProviderUnavailableException the discovery document cannot be read or names another issuer
+     */
+    public Endpoints endpoints() {
+        Endpoints current = endpoints;
+        if (current == null) {
+            synchronized (this) {
+                if (endpoints == null) {
+                    endpoints = discover();
+                }
+                current = endpoints;
+            }
+        }
+        return current;
+    }
+
+    private Endpoints discover() {
+        String issuer = settings.getIssuer();
+        URI discovery = URI.create(issuer.replaceAll("/+$", "") + "/.well-known/openid-configuration");
+        try {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(discovery).timeout(Duration.ofSeconds(10)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                throw new ProviderUnavailableException(discovery + " answered HTTP " + response.statusCode());
+            }
+            JsonObject document = Json.createReader(new StringReader(response.body())).readObject();
+            if (!issuer.equals(document.getString("issuer", ""))) {
+                throw new ProviderUnavailableException("the discovery document at " + discovery + " names the issuer '"
+                        + document.getString("issuer", "") + "', not the configured '" + issuer + "'");
+            }
+            return new Endpoints(URI.create(document.getString("jwks_uri")));
+        } catch (IOException | JsonException | ClassCastException | NullPointerException | IllegalArgumentException e) {
+            throw new ProviderUnavailableException("the identity provider's discovery document " + discovery
+                    + " could not be read: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ProviderUnavailableException("interrupted while reading " + discovery);
+        }
+    }
+}
