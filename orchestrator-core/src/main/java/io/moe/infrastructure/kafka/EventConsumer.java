@@ -28,15 +28,7 @@ public final class EventConsumer implements AutoCloseable {
         p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 20);
         p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-        // As for the producer: kafka-clients loads its plug-ins through the context class loader.
-        Thread thread = Thread.currentThread();
-        ClassLoader previous = thread.getContextClassLoader();
-        thread.setContextClassLoader(KafkaConsumer.class.getClassLoader());
-        try {
-            this.consumer = new KafkaConsumer<>(p);
-        } finally {
-            thread.setContextClassLoader(previous);
-        }
+        this.consumer = KafkaClassLoader.create(() -> new KafkaConsumer<String, String>(p));
         consumer.subscribe(List.of(topic));
     }
 

@@ -32,16 +32,7 @@ public final class EventPublisher implements AutoCloseable {
         p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, DELIVERY_TIMEOUT_MS);
         p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        // kafka-clients loads its plug-ins through the context class loader; inside Liberty that must
-        // be the loader that holds kafka-clients itself.
-        Thread thread = Thread.currentThread();
-        ClassLoader previous = thread.getContextClassLoader();
-        thread.setContextClassLoader(KafkaProducer.class.getClassLoader());
-        try {
-            this.producer = new KafkaProducer<>(p);
-        } finally {
-            thread.setContextClassLoader(previous);
-        }
+        this.producer = KafkaClassLoader.create(() -> new KafkaProducer<>(p));
     }
 
     /** Sends {@code json} to {@code topic}, keyed by {@code key}; completes when the broker acknowledged it. */
