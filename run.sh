@@ -33,7 +33,7 @@ stop_all() {
     "$WLP/bin/server" stop moeServer >/dev/null 2>&1 || kill "$SERVER_PID" 2>/dev/null || true
     wait "$SERVER_PID" 2>/dev/null || true
   fi
-  java -jar "$ROOT/devservices/target/devservices.jar" stop --pid-file "$DATA/devservices.pid" || true
+  java -jar "$ROOT/devservices/target/devservices.jar" stop --data "$DATA" --pid-file "$DATA/devservices.pid" || true
   echo "==> Stopped"
 }
 trap stop_all INT TERM EXIT

@@ -138,32 +138,28 @@ public final class DevServices {
             return 0;
         }
         ProcessHandle process = running.get();
-        // Taken now: once the launcher is gone its children (PostgreSQL, Redis) are no longer its descendants.
-        List<ProcessHandle> children = process.descendants().toList();
         process.destroy();
         try {
             process.onExit().get(STOP_DEADLINE.toSeconds(), TimeUnit.SECONDS);
         } catch (Exception e) {
             System.err.println("devservices: pid " + process.pid() + " did not stop within "
-                    + STOP_DEADLINE.toSeconds() + " s; killing it and the servers it started");
+                    + STOP_DEADLINE.toSeconds() + " s; killing it and stopping the servers it left in " + o.data());
             process.destroyForcibly();
-            stopLeftBehind(children);
+            process.onExit().join();
+            stopLeftOvers(o);
         }
         Files.deleteIfExists(o.pidFile());
         System.out.println("devservices: stopped");
         return 0;
     }
 
-    /** Asks each process still alive to stop, and kills what is still there 15 s later. */
-    private static void stopLeftBehind(List<ProcessHandle> processes) {
-        List<ProcessHandle> alive = processes.stream().filter(ProcessHandle::isAlive).toList();
-        alive.forEach(ProcessHandle::destroy);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-        for (ProcessHandle p : alive) {
+    /** Stops the servers a killed launcher leaves running (PostgreSQL runs detached, Redis as a child). */
+    private static void stopLeftOvers(Options o) {
+        for (Store store : stores(o)) {
             try {
-                p.onExit().get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (Exception e) {
-                p.destroyForcibly();
+                store.stopLeftOver();
+            } catch (IOException | RuntimeException e) {
+                System.err.println("devservices: " + store.name() + " left running in " + o.data() + ": " + e.getMessage());
             }
         }
     }

@@ -10,7 +10,8 @@ record Options(String command, Path data, Path envFile, Path pidFile, int pgPort
             usage: java -jar devservices.jar run|start|stop [options]
               run     start the stores in this process; Ctrl-C stops them
               start   start 'run' in the background and wait until the stores are ready
-              stop    stop the background launcher named by --pid-file
+              stop    stop the background launcher named by --pid-file; if it must be killed, also
+                      stop the servers it leaves running in --data
             options:
               --data DIR                 data folder, kept across restarts (default ./data)
               --env-file FILE            where the store URLs are written (default DIR/devservices.env)
