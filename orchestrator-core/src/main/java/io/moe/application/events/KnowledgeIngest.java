@@ -1,9 +1,9 @@
 package io.moe.application.events;
 
+import io.moe.application.pipeline.Merger;
 import io.moe.application.template.TemplateCatalog;
 import io.moe.domain.chat.ChatMessage;
 import io.moe.domain.chat.ModelCall;
-import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ModelRef;
 import io.moe.infrastructure.kafka.EventConsumer;
 import io.moe.infrastructure.llm.InferenceClient;
@@ -98,9 +98,7 @@ public class KnowledgeIngest {
             JsonObject event = Json.createReader(new StringReader(json)).readObject();
             String answer = event.getString("answer", "");
             String responseId = event.getString("response_id", "");
-            ExpertTemplate template = templates.defaultTemplate();
-            ModelRef judge = template.judgeModel() != null ? template.judgeModel()
-                    : template.expert("general").orElseThrow().models().get(0).ref();
+            ModelRef judge = Merger.judgeModel(templates.defaultTemplate());
             String output = inference.complete(new ModelCall(judge, List.of(ChatMessage.system(SYSTEM),
                     ChatMessage.user("Question: " + event.getString("query", "") + "\n\nAnswer:\n" + answer)), 0))
                     .toCompletableFuture().get(10, TimeUnit.MINUTES).content();

@@ -4,6 +4,7 @@ import io.moe.domain.chat.Completion;
 import io.moe.domain.pipeline.Category;
 import io.moe.domain.pipeline.Confidence;
 import io.moe.domain.pipeline.ExpertResult;
+import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ModelRef;
 import io.moe.infrastructure.llm.InferenceException;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -77,7 +78,11 @@ public class Merger {
     }
 
     static ModelRef judgeModel(PipelineRun run) {
-        return run.template().judgeModel() != null ? run.template().judgeModel()
-                : Experts.modelsOf(run.template(), Category.GENERAL).get(0).ref();
+        return judgeModel(run.template());
+    }
+
+    /** The template's judge model, else its first general model: also the model of the other judging calls. */
+    public static ModelRef judgeModel(ExpertTemplate template) {
+        return template.judgeModel() != null ? template.judgeModel() : Experts.modelsOf(template, Category.GENERAL).get(0).ref();
     }
 }

@@ -72,10 +72,6 @@ public class OidcSettings {
         return clientSecret.orElse("");
     }
 
-    public String getScopes() {
-        return scopes;
-    }
-
     /** The scopes asked for at sign-in, for the mechanism's scope expression. */
     public String[] getScopeList() {
         return scopes.strip().split("\\s+");
