@@ -59,11 +59,18 @@ if [ -z "${MOE_TOOLS_SERVICE_TOKEN:-}" ]; then
 fi
 
 # The black-box test build points the server at its own stores; never let that leak into a run.
-rm -f "$SERVER_DIR"/configDropins/overrides/it-*.xml
+# Liberty keeps the resolved configuration in its workarea and does not always notice a deleted
+# drop-in, so after a test build the server starts clean (a few seconds more), or it would listen on
+# the test ports.
+CLEAN=()
+if compgen -G "$SERVER_DIR/configDropins/overrides/it-*.xml" >/dev/null; then
+  rm -f "$SERVER_DIR"/configDropins/overrides/it-*.xml
+  CLEAN=(--clean)
+fi
 
 echo "==> Starting Open Liberty (log: $SERVER_DIR/logs/messages.log)"
 started=$(date +%s)
-"$WLP/bin/server" run moeServer >"$DATA/server-console.log" 2>&1 &
+"$WLP/bin/server" run moeServer "${CLEAN[@]}" >"$DATA/server-console.log" 2>&1 &
 SERVER_PID=$!
 
 deadline=$((started + 300))
