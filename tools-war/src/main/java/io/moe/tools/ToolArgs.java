@@ -26,13 +26,29 @@ public final class ToolArgs {
     public static final int MAX_ARRAY = 100_000;
 
     private final JsonObject json;
+    private final String owner;
 
     public ToolArgs(JsonObject json) {
+        this(json, null);
+    }
+
+    private ToolArgs(JsonObject json, String owner) {
         this.json = json == null ? JsonValue.EMPTY_JSON_OBJECT : json;
+        this.owner = owner;
     }
 
     public static ToolArgs of(JsonObject json) {
         return new ToolArgs(json);
+    }
+
+    /** Arguments of a call made for the user {@code owner} (null: the orchestrator's own call), for per-user quotas. */
+    public static ToolArgs of(JsonObject json, String owner) {
+        return new ToolArgs(json, owner);
+    }
+
+    /** The user the call is made for; empty for the orchestrator's service calls. */
+    public Optional<String> owner() {
+        return Optional.ofNullable(owner);
     }
 
     public String string(String name, String... aliases) {

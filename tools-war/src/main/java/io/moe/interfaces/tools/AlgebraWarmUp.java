@@ -1,12 +1,12 @@
 package io.moe.interfaces.tools;
 
 import io.moe.tools.ToolArgs;
-import io.moe.tools.math.Calculate;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import jakarta.json.Json;
 
 import java.util.logging.Logger;
@@ -23,10 +23,13 @@ public class AlgebraWarmUp {
     @Resource
     ManagedExecutorService executor;
 
+    @Inject
+    ToolRegistry tools;
+
     void onStart(@Observes @Initialized(ApplicationScoped.class) Object started) {
         executor.execute(() -> {
             long t0 = System.nanoTime();
-            new Calculate().invoke(ToolArgs.of(Json.createObjectBuilder().add("expression", "1/3 + 1/6").build()));
+            tools.find("calculate").orElseThrow().invoke(ToolArgs.of(Json.createObjectBuilder().add("expression", "1/3 + 1/6").build()));
             LOG.info(() -> "Computer algebra ready in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
         });
     }

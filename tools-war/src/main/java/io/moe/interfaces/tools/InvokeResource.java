@@ -14,6 +14,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 
+import java.io.InputStream;
+
 /** POST /invoke with {@code {"tool": name, "args": {...}}}: 200 {@code {"tool", "result"}} or an error body. */
 @Path("/invoke")
 @ToolAuthRequired
@@ -22,11 +24,14 @@ public class InvokeResource {
     @Inject
     ToolInvoker invoker;
 
+    @Inject
+    JsonBodies bodies;
+
     @POST
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)
-    public String invoke(String body, @Context HttpServletRequest request) {
-        JsonObject json = JsonBodies.object(body);
+    public String invoke(InputStream body, @Context HttpServletRequest request) {
+        JsonObject json = bodies.object(body);
         if (!(json.get("tool") instanceof JsonString tool) || tool.getString().isBlank()) {
             throw new ToolException(400, "missing_argument", "tool", "'tool' is required: the name of a tool from GET /tools");
         }

@@ -1,30 +1,45 @@
 package io.moe.interfaces.tools;
 
 import io.moe.tools.ToolException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
 
-/** Reads request bodies that must be one JSON object, refusing anything else with a 400. */
-final class JsonBodies {
+/**
+ * Reads request bodies of the tools port, at most {@code moe.tools.max-body-bytes} of them: the stream
+ * is read in small pieces and abandoned as soon as it passes the limit (413 {@code input_too_large}),
+ * so an oversized body is never held in memory whole. {@link BodyLimitFilter} refuses bodies that
+ * announce their size even earlier.
+ */
+@ApplicationScoped
+public class JsonBodies {
 
-    static final int MAX_BODY = 2_000_000;
+    @Inject
+    @ConfigProperty(name = "moe.tools.max-body-bytes", defaultValue = "2000000")
+    long maxBytes;
 
-    private JsonBodies() {
+    long maxBytes() {
+        return maxBytes;
     }
 
-    static JsonObject object(String body) {
-        if (body == null || body.isBlank()) {
+    /** The body as one JSON object; anything else is a 400. */
+    JsonObject object(InputStream body) {
+        String text = text(body);
+        if (text.isBlank()) {
             throw new ToolException(400, "invalid_json", null, "the body is empty; send a JSON object");
         }
-        if (body.length() > MAX_BODY) {
-            throw new ToolException(413, "input_too_large", null, "the body is larger than " + MAX_BODY + " characters");
-        }
         try {
-            JsonValue value = Json.createReader(new StringReader(body)).readValue();
+            JsonValue value = Json.createReader(new StringReader(text)).readValue();
             if (value instanceof JsonObject o) {
                 return o;
             }
@@ -32,5 +47,35 @@ final class JsonBodies {
             throw new ToolException(400, "invalid_json", null, "the body is not valid JSON: " + e.getMessage());
         }
         throw new ToolException(400, "invalid_json", null, "the body must be a JSON object");
+    }
+
+    /** The body as UTF-8 text. */
+    String text(InputStream body) {
+        return new String(bounded(body, maxBytes), StandardCharsets.UTF_8);
+    }
+
+    /** At most {@code max} bytes of {@code in}; one byte more is a 413. */
+    static byte[] bounded(InputStream in, long max) {
+        if (in == null) {
+            return new byte[0];
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] buffer = new byte[8192];
+        try {
+            for (int n; (n = in.read(buffer)) != -1; ) {
+                if (out.size() + (long) n > max) {
+                    throw tooLarge(max);
+                }
+                out.write(buffer, 0, n);
+            }
+        } catch (IOException e) {
+            throw new ToolException(400, "invalid_json", null, "the request body could not be read to its end");
+        }
+        return out.toByteArray();
+    }
+
+    static ToolException tooLarge(long max) {
+        return new ToolException(413, "input_too_large", null, "the body is larger than " + max
+                + " bytes; send less text, or split the work into several calls");
     }
 }

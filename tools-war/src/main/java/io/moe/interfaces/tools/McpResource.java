@@ -19,6 +19,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 
+import java.io.InputStream;
 import java.io.StringReader;
 
 /**
@@ -35,29 +36,32 @@ public class McpResource {
     @Inject
     McpProtocol protocol;
 
+    @Inject
+    JsonBodies bodies;
+
     @GET
     @Path("sse")
     @Produces(MediaType.SERVER_SENT_EVENTS)
     public void open(@Context SseEventSink sink, @Context Sse sse, @Context HttpServletRequest request) {
         ToolCaller caller = (ToolCaller) request.getAttribute(ToolCaller.PROPERTY);
-        McpSessions.Session session = sessions.open(sink, sse, caller).orElseThrow(() ->
-                new ToolException(503, "too_many_sessions", null, "too many open MCP sessions; retry later"));
+        McpSession session = sessions.open(new SseMcpStream(sink, sse), caller);
         session.send("endpoint", "/mcp/messages?sessionId=" + session.id());
     }
 
     @POST
     @Path("messages")
     @Consumes(MediaType.WILDCARD)
-    public Response message(@QueryParam("sessionId") String sessionId, String body, @Context HttpServletRequest request) {
-        McpSessions.Session session = sessions.find(sessionId).orElseThrow(() -> new ToolException(404, "unknown_session",
+    public Response message(@QueryParam("sessionId") String sessionId, InputStream body, @Context HttpServletRequest request) {
+        McpSession session = sessions.find(sessionId).orElseThrow(() -> new ToolException(404, "unknown_session",
                 "sessionId", "no open MCP session '" + sessionId + "'; open one with GET /mcp/sse"));
         ToolCaller caller = (ToolCaller) request.getAttribute(ToolCaller.PROPERTY);
         if (!sameCaller(session.caller(), caller)) {
             throw new ToolException(403, "session_not_yours", "sessionId", "this MCP session was opened with another credential");
         }
+        String text = bodies.text(body);
         JsonObject message;
         try {
-            JsonValue value = Json.createReader(new StringReader(body == null ? "" : body)).readValue();
+            JsonValue value = Json.createReader(new StringReader(text)).readValue();
             if (!(value instanceof JsonObject o)) {
                 session.send("message", McpProtocol.error(null, -32600, "send one JSON-RPC object").toString());
                 return Response.status(400).build();

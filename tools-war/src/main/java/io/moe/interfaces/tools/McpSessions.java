@@ -1,56 +1,138 @@
 package io.moe.interfaces.tools;
 
+import io.moe.tools.ToolException;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.sse.Sse;
-import jakarta.ws.rs.sse.SseEventSink;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
-/** Open MCP SSE streams by session id; a session ends when its client goes away. */
+/**
+ * Open MCP sessions by id, within two caps: {@code moe.tools.mcp.max-sessions} for the server (503
+ * {@code too_many_sessions}) and {@code moe.tools.mcp.max-sessions-per-user} for each user, the service
+ * credential counting as one user (429 {@code too_many_user_sessions}). Every
+ * {@code moe.tools.mcp.ping-seconds} a reaper closes sessions idle (no message posted) for longer than
+ * {@code moe.tools.mcp.idle-timeout-seconds}, drops those whose stream has ended, and pings the rest, so a
+ * client that went away without a word is noticed by the failing write and its slot freed.
+ */
 @ApplicationScoped
 public class McpSessions {
 
-    static final int MAX_SESSIONS = 1000;
+    private static final Logger LOG = Logger.getLogger(McpSessions.class.getName());
 
-    /** One open stream and the caller who opened it (messages on it run as that caller). */
-    public record Session(String id, SseEventSink sink, Sse sse, ToolCaller caller) {
+    @Inject
+    @ConfigProperty(name = "moe.tools.mcp.max-sessions", defaultValue = "1000")
+    int maxSessions;
 
-        synchronized boolean send(String event, String data) {
-            if (sink.isClosed()) {
-                return false;
-            }
-            try {
-                sink.send(sse.newEventBuilder().name(event).data(data).build()).toCompletableFuture().join();
-                return true;
-            } catch (RuntimeException e) {
-                return false;
-            }
-        }
+    @Inject
+    @ConfigProperty(name = "moe.tools.mcp.max-sessions-per-user", defaultValue = "8")
+    int maxPerUser;
+
+    @Inject
+    @ConfigProperty(name = "moe.tools.mcp.idle-timeout-seconds", defaultValue = "1800")
+    long idleTimeoutSeconds;
+
+    @Inject
+    @ConfigProperty(name = "moe.tools.mcp.ping-seconds", defaultValue = "30")
+    long pingSeconds;
+
+    @Inject
+    @ConfigProperty(name = "moe.tools.mcp.max-queued-events", defaultValue = "64")
+    int maxQueued;
+
+    @Resource
+    ManagedScheduledExecutorService scheduler;
+
+    Executor sender;
+    Clock clock = Clock.systemUTC();
+    private final Map<String, McpSession> sessions = new ConcurrentHashMap<>();
+    private ScheduledFuture<?> reaper;
+
+    @PostConstruct
+    void start() {
+        sender = scheduler;
+        reaper = scheduler.scheduleAtFixedRate(this::reap, pingSeconds, pingSeconds, TimeUnit.SECONDS);
     }
 
-    private final Map<String, Session> sessions = new ConcurrentHashMap<>();
-
-    public Optional<Session> open(SseEventSink sink, Sse sse, ToolCaller caller) {
-        sessions.values().removeIf(s -> s.sink().isClosed());
-        if (sessions.size() >= MAX_SESSIONS) {
-            return Optional.empty();
+    @PreDestroy
+    void stop() {
+        if (reaper != null) {
+            reaper.cancel(false);
         }
-        Session session = new Session(UUID.randomUUID().toString(), sink, sse, caller);
+        sessions.values().forEach(McpSession::close);
+        sessions.clear();
+    }
+
+    /** A new session on {@code stream} for {@code caller}, or the refusal when a cap is reached. */
+    synchronized McpSession open(McpStream stream, ToolCaller caller) {
+        sessions.values().removeIf(s -> !s.isOpen());
+        if (sessions.size() >= maxSessions) {
+            throw new ToolException(503, "too_many_sessions", null, "too many open MCP sessions on this server; retry later");
+        }
+        McpSession session = new McpSession(UUID.randomUUID().toString(), caller, stream, sender, maxQueued, clock.instant());
+        long mine = sessions.values().stream().filter(s -> s.owner().equals(session.owner())).count();
+        if (mine >= maxPerUser) {
+            throw new ToolException(429, "too_many_user_sessions", null, "you already have " + maxPerUser
+                    + " open MCP sessions; close one (end its /mcp/sse stream) before opening another");
+        }
         sessions.put(session.id(), session);
-        return Optional.of(session);
+        return session;
     }
 
-    public Optional<Session> find(String id) {
-        return Optional.ofNullable(id == null ? null : sessions.get(id)).filter(s -> !s.sink().isClosed());
+    /** The open session {@code id}; finding it counts as activity. */
+    Optional<McpSession> find(String id) {
+        Optional<McpSession> session = Optional.ofNullable(id == null ? null : sessions.get(id)).filter(McpSession::isOpen);
+        session.ifPresent(s -> s.touch(clock.instant()));
+        return session;
     }
 
-    public void close(String id) {
-        Session s = sessions.remove(id);
+    void close(String id) {
+        McpSession s = sessions.remove(id);
         if (s != null) {
-            s.sink().close();
+            s.close();
         }
+    }
+
+    /** Closes idle sessions, forgets ended ones and pings the others. */
+    void reap() {
+        try {
+            sweep();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Reaping MCP sessions failed; trying again at the next ping", e);
+        }
+    }
+
+    private void sweep() {
+        Instant cutoff = clock.instant().minus(Duration.ofSeconds(idleTimeoutSeconds));
+        for (McpSession s : sessions.values()) {
+            if (s.isOpen() && s.idleSince(cutoff)) {
+                s.close();
+            }
+            if (s.isOpen()) {
+                s.ping(); // a failed write closes the session; it is forgotten at the next sweep at the latest
+            }
+            if (!s.isOpen()) {
+                sessions.remove(s.id(), s);
+            }
+        }
+    }
+
+    int count() {
+        return sessions.size();
     }
 }

@@ -1,6 +1,7 @@
 package io.moe.interfaces.tools;
 
 import io.moe.tools.Tool;
+import io.moe.tools.ResultBudget;
 import io.moe.tools.ToolArgs;
 import io.moe.tools.ToolException;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -11,11 +12,16 @@ import jakarta.json.JsonValue;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-/** Runs one tool for one caller: it must exist, be enabled, and be allowed for the caller. */
+/**
+ * Runs one tool for one caller: it must exist, be enabled, and be allowed for the caller. Every result,
+ * of every tool, is measured against {@code moe.tools.result.max-chars} before it is sent: a larger one is
+ * a 422 {@code result_too_large} (the worst offenders also stop early, before building it).
+ */
 @ApplicationScoped
 public class ToolInvoker {
 
     private static final Logger LOG = Logger.getLogger(ToolInvoker.class.getName());
+
 
     @Inject
     ToolRegistry tools;
@@ -26,7 +32,9 @@ public class ToolInvoker {
     public JsonValue invoke(String name, JsonObject arguments, ToolCaller caller) {
         Tool tool = usable(name, caller);
         try {
-            return tool.invoke(ToolArgs.of(arguments));
+            JsonValue result = tool.invoke(ToolArgs.of(arguments, caller.userId()));
+            ResultBudget.check(result, tools.maxResultChars(), "ask for less (a narrower pattern, path or query, or less content)");
+            return result;
         } catch (ToolException e) {
             throw e;
         } catch (RuntimeException e) {

@@ -16,6 +16,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 
+import java.io.InputStream;
 import java.util.Set;
 
 /**
@@ -31,6 +32,9 @@ public class ToolsResource {
 
     @Inject
     ToolSettings settings;
+
+    @Inject
+    JsonBodies bodies;
 
     @GET
     @Path("health")
@@ -58,14 +62,14 @@ public class ToolsResource {
     @Path("tools/{name}")
     @Consumes(MediaType.WILDCARD)
     @ToolAuthRequired
-    public String setEnabled(@PathParam("name") String name, String body, @Context HttpServletRequest request) {
+    public String setEnabled(@PathParam("name") String name, InputStream body, @Context HttpServletRequest request) {
         ToolCaller caller = (ToolCaller) request.getAttribute(ToolCaller.PROPERTY);
         if (!caller.isAdmin()) {
             throw new ToolException(403, "admin_required", null, "only an admin's API key may enable or disable tools");
         }
         Tool tool = tools.find(name).orElseThrow(() -> new ToolException(404, "unknown_tool", "name",
                 "there is no tool '" + name + "'; GET /tools lists them"));
-        JsonObject json = JsonBodies.object(body);
+        JsonObject json = bodies.object(body);
         if (!json.containsKey("enabled") || !(json.get("enabled").getValueType() == jakarta.json.JsonValue.ValueType.TRUE
                 || json.get("enabled").getValueType() == jakarta.json.JsonValue.ValueType.FALSE)) {
             throw ToolException.invalid("enabled", "send {\"enabled\": true} or {\"enabled\": false}");

@@ -5,6 +5,7 @@ import com.jayway.jsonpath.InvalidJsonException;
 import com.jayway.jsonpath.InvalidPathException;
 import com.jayway.jsonpath.JsonPath;
 import com.jayway.jsonpath.PathNotFoundException;
+import io.moe.tools.ResultBudget;
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
@@ -14,9 +15,23 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 
 import java.io.StringReader;
+import java.util.List;
+import java.util.Map;
 
-/** json_query: evaluates a JSONPath expression (Jayway JsonPath) against a JSON document. */
+/**
+ * json_query: evaluates a JSONPath expression (Jayway JsonPath) against a JSON document. A deep scan
+ * such as {@code $..*} returns every subtree of the document, so its text can be depth times the size
+ * of the input: the result is measured against the result budget before it is serialised, and a result
+ * over it is a 422 {@code result_too_large}.
+ */
 public final class JsonQuery implements Tool {
+
+    private final long maxResultChars;
+
+    /** @param maxResultChars most characters the result of one query may have */
+    public JsonQuery(long maxResultChars) {
+        this.maxResultChars = maxResultChars;
+    }
 
     @Override
     public String name() {
@@ -56,11 +71,31 @@ public final class JsonQuery implements Tool {
             }
             throw ToolException.invalid("path", "'" + path + "' is not a valid JSONPath expression: " + e.getMessage());
         }
+        measure(result, new ResultBudget(maxResultChars, "use a more specific path than a deep scan ($..) over the whole document"));
         JsonValue value = result == null ? JsonValue.NULL
                 : result instanceof String text ? Json.createValue(text)
                 : result instanceof Boolean b ? (b ? JsonValue.TRUE : JsonValue.FALSE)
                 : result instanceof Number n ? Json.createReader(new StringReader(n.toString())).readValue()
                 : Json.createReader(new StringReader(config.jsonProvider().toJson(result))).readValue();
         return Json.createObjectBuilder().add("path", path).add("found", true).add("result", value).build();
+    }
+
+    /** Spends the approximate JSON length of a json-smart value (maps, lists, scalars); stops at the budget. */
+    private static void measure(Object node, ResultBudget budget) {
+        if (node instanceof Map<?, ?> map) {
+            budget.spend(2);
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                budget.spend(String.valueOf(e.getKey()).length() + 4);
+                measure(e.getValue(), budget);
+            }
+        } else if (node instanceof List<?> list) {
+            budget.spend(2);
+            for (Object item : list) {
+                budget.spend(1);
+                measure(item, budget);
+            }
+        } else {
+            budget.spend(node instanceof String text ? text.length() + 2 : String.valueOf(node).length());
+        }
     }
 }

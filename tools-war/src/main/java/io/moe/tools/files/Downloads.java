@@ -6,31 +6,48 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * The folder of generated files. Names are {@code <16 hex>-<sanitised name>.<ext>}, so a download URL
- * cannot be guessed; files older than the time to live are deleted and no longer served.
+ * cannot be guessed; files older than the time to live are deleted and no longer served. The folder and
+ * its files are readable by the server's own account only. Storing respects the {@link DownloadQuota}:
+ * a full folder is a 507 {@code storage_full}, a user holding too many files a 429 {@code too_many_files}.
+ * Which user made which file is remembered in memory only, so after a restart older files count only
+ * towards the total.
  */
 public final class Downloads {
 
     static final Pattern NAME = Pattern.compile("[0-9a-f]{16}-[A-Za-z0-9._-]{1,80}\\.[a-z]{2,4}");
     private static final SecureRandom RANDOM = new SecureRandom();
+    private static final Logger LOG = Logger.getLogger(Downloads.class.getName());
+    private static final Set<PosixFilePermission> OWNER_DIR = PosixFilePermissions.fromString("rwx------");
+    private static final Set<PosixFilePermission> OWNER_FILE = PosixFilePermissions.fromString("rw-------");
 
     private final Path dir;
     private final Duration ttl;
+    private final DownloadQuota quota;
     private final Clock clock;
+    private final Map<String, String> owners = new HashMap<>();
 
-    public Downloads(Path dir, Duration ttl, Clock clock) {
+    public Downloads(Path dir, Duration ttl, DownloadQuota quota, Clock clock) {
         this.dir = dir;
         this.ttl = ttl;
+        this.quota = quota;
         this.clock = clock;
     }
 
@@ -38,18 +55,71 @@ public final class Downloads {
         return ttl;
     }
 
-    /** Stores {@code bytes} under a fresh name derived from {@code requested}; returns that name. */
-    public String store(String requested, FileFormat format, byte[] bytes) {
+    /**
+     * Stores {@code bytes} for {@code owner} (a user id, or null for the orchestrator) under a fresh name
+     * derived from {@code requested}; returns that name. Synchronised, so two stores cannot both pass
+     * the quota check with the last free bytes.
+     */
+    public synchronized String store(String owner, String requested, FileFormat format, byte[] bytes) {
         deleteExpired();
+        if (owner != null && owners.values().stream().filter(owner::equals).count() >= quota.maxFilesPerUser()) {
+            throw new ToolException(429, "too_many_files", null, "you already have " + quota.maxFilesPerUser()
+                    + " generated files; older ones expire " + ttl.toMinutes() + " minutes after they were made");
+        }
+        if (usedBytes() + bytes.length > quota.maxTotalBytes()) {
+            throw new ToolException(507, "storage_full", null, "the download folder is full ("
+                    + quota.maxTotalBytes() / 1_000_000 + " MB); older files expire " + ttl.toMinutes()
+                    + " minutes after they were made, try again later");
+        }
         String token = HexFormat.of().formatHex(randomBytes());
         String name = token + "-" + sanitise(requested) + "." + format.extension();
         try {
-            Files.createDirectories(dir);
-            Files.write(dir.resolve(name), bytes);
+            ownerOnlyFolder();
+            Path file = dir.resolve(name);
+            if (posix()) {
+                Files.createFile(file, PosixFilePermissions.asFileAttribute(OWNER_FILE));
+            }
+            Files.write(file, bytes);
+            owners.put(name, owner == null ? "" : owner);
             return name;
         } catch (IOException e) {
-            throw new ToolException(500, "storage_failed", null, "the file could not be stored: " + e.getMessage());
+            LOG.log(Level.WARNING, "Cannot store a generated file in " + dir, e);
+            throw new ToolException(507, "storage_failed", null, "the file could not be stored; try again later");
         }
+    }
+
+    private void ownerOnlyFolder() throws IOException {
+        if (!posix()) {
+            Files.createDirectories(dir);
+            return;
+        }
+        if (!Files.isDirectory(dir)) {
+            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(OWNER_DIR));
+        }
+        if (!Files.getPosixFilePermissions(dir).equals(OWNER_DIR)) {
+            Files.setPosixFilePermissions(dir, OWNER_DIR); // made earlier with the default umask
+        }
+    }
+
+    private boolean posix() {
+        return dir.getFileSystem().supportedFileAttributeViews().contains("posix");
+    }
+
+    private long usedBytes() {
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        long total = 0;
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.toList()) {
+                if (NAME.matcher(f.getFileName().toString()).matches()) {
+                    total += Files.size(f);
+                }
+            }
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "Cannot measure the download folder " + dir, e);
+        }
+        return total;
     }
 
     /** The stored file, while it has not expired. */
@@ -98,6 +168,7 @@ public final class Downloads {
 
     private void deleteExpired() {
         if (!Files.isDirectory(dir)) {
+            owners.clear();
             return;
         }
         try (Stream<Path> files = Files.list(dir)) {
@@ -109,6 +180,7 @@ public final class Downloads {
         } catch (IOException ignored) {
             // a file that cannot be removed now is removed on a later call
         }
+        owners.keySet().removeIf(name -> !Files.exists(dir.resolve(name)));
     }
 
     private boolean expired(FileTime modified) {

@@ -26,28 +26,44 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Writes content in each {@link FileFormat} with the format's library. */
+/**
+ * Writes content in each {@link FileFormat} with the format's library, within {@link FileLimits}: counts
+ * of slides, paragraphs, rows, cells and pages are checked before the library builds the file, and the
+ * written file's size after. CSV is always re-written cell by cell, so no cell can start a formula.
+ */
 final class FileWriters {
 
     private FileWriters() {
     }
 
-    static byte[] write(FileFormat format, String title, String content) throws IOException {
-        return switch (format) {
-            case PPTX -> pptx(content);
-            case DOCX -> docx(content);
-            case XLSX -> xlsx(content);
-            case CSV -> (content.strip().startsWith("|") ? Table.parse(content).toCsv() : content).getBytes(StandardCharsets.UTF_8);
-            case PDF -> pdf(content);
+    static byte[] write(FileFormat format, String title, String content, FileLimits limits) throws IOException {
+        byte[] bytes = switch (format) {
+            case PPTX -> pptx(content, limits);
+            case DOCX -> docx(content, limits);
+            case XLSX -> xlsx(table(content, limits));
+            case CSV -> table(content, limits).toCsv().getBytes(StandardCharsets.UTF_8);
+            case PDF -> pdf(content, limits);
             case HTML -> html(title, content);
             case MD, TXT -> content.getBytes(StandardCharsets.UTF_8);
         };
+        FileLimits.check("bytes", bytes.length, limits.maxBytes());
+        return bytes;
     }
 
-    private static byte[] pptx(String content) throws IOException {
+    private static Table table(String content, FileLimits limits) {
+        FileLimits.check("rows", content.lines().count(), limits.maxRows());
+        Table table = Table.parse(content);
+        FileLimits.check("cells", table.rows().stream().mapToLong(List::size).sum(), limits.maxCells());
+        return table;
+    }
+
+    private static byte[] pptx(String content, FileLimits limits) throws IOException {
+        Slides slides = Slides.parse(content);
+        FileLimits.check("slides", slides.slides().size(), limits.maxSlides());
+        FileLimits.check("bullets", slides.slides().stream().mapToLong(s -> s.bullets().size()).sum(), limits.maxParagraphs());
         try (XMLSlideShow show = new XMLSlideShow(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
             XSLFSlideLayout layout = show.getSlideMasters().get(0).getLayout(SlideLayout.TITLE_AND_CONTENT);
-            for (Slides.Slide s : Slides.parse(content).slides()) {
+            for (Slides.Slide s : slides.slides()) {
                 XSLFSlide slide = show.createSlide(layout);
                 slide.getPlaceholder(0).setText(s.title());
                 XSLFTextShape body = slide.getPlaceholder(1);
@@ -61,7 +77,8 @@ final class FileWriters {
         }
     }
 
-    private static byte[] docx(String content) throws IOException {
+    private static byte[] docx(String content, FileLimits limits) throws IOException {
+        FileLimits.check("paragraphs", content.lines().count(), limits.maxParagraphs());
         try (XWPFDocument doc = new XWPFDocument(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
             for (String raw : content.split("\\R")) {
                 String line = raw.strip();
@@ -83,10 +100,10 @@ final class FileWriters {
         }
     }
 
-    private static byte[] xlsx(String content) throws IOException {
+    private static byte[] xlsx(Table table) throws IOException {
         try (XSSFWorkbook book = new XSSFWorkbook(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
             Sheet sheet = book.createSheet("Sheet1");
-            List<List<String>> rows = Table.parse(content).rows();
+            List<List<String>> rows = table.rows();
             for (int r = 0; r < rows.size(); r++) {
                 Row row = sheet.createRow(r);
                 for (int c = 0; c < rows.get(r).size(); c++) {
@@ -103,7 +120,8 @@ final class FileWriters {
         }
     }
 
-    private static byte[] pdf(String content) throws IOException {
+    private static byte[] pdf(String content, FileLimits limits) throws IOException {
+        FileLimits.check("lines", content.lines().count(), limits.maxParagraphs());
         PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
         float size = 11;
         float leading = 14;
@@ -116,8 +134,10 @@ final class FileWriters {
             PDPage page = null;
             PDPageContentStream text = null;
             float y = 0;
+            int pages = 0;
             for (String line : lines) {
                 if (page == null || y < margin) {
+                    FileLimits.check("pages", ++pages, limits.maxPages());
                     if (text != null) {
                         text.endText();
                         text.close();

@@ -12,7 +12,8 @@ import java.io.IOException;
 
 /**
  * generate_file: writes the content as pptx, docx, xlsx, csv, pdf, html, md or txt and answers with
- * the download URL under /downloads/.
+ * the download URL under /downloads/. A file over its {@link FileLimits} is a 422 {@code result_too_large};
+ * the download folder's {@link DownloadQuota} is enforced when the file is stored.
  */
 public final class GenerateFile implements Tool {
 
@@ -20,10 +21,12 @@ public final class GenerateFile implements Tool {
 
     private final Downloads downloads;
     private final String publicUrl;
+    private final FileLimits limits;
 
-    public GenerateFile(Downloads downloads, String publicUrl) {
+    public GenerateFile(Downloads downloads, String publicUrl, FileLimits limits) {
         this.downloads = downloads;
         this.publicUrl = publicUrl.endsWith("/") ? publicUrl.substring(0, publicUrl.length() - 1) : publicUrl;
+        this.limits = limits;
     }
 
     @Override
@@ -54,11 +57,11 @@ public final class GenerateFile implements Tool {
         String requested = args.optionalString("filename", "file_name", "name", "title").orElse("document");
         byte[] bytes;
         try {
-            bytes = FileWriters.write(format, requested, content);
+            bytes = FileWriters.write(format, requested, content, limits);
         } catch (IOException e) {
             throw new ToolException(500, "generation_failed", null, "the " + format.extension() + " file could not be written: " + e.getMessage());
         }
-        String name = downloads.store(requested, format, bytes);
+        String name = downloads.store(args.owner().orElse(null), requested, format, bytes);
         String path = "/downloads/" + name;
         return Json.createObjectBuilder().add("filename", name).add("format", format.extension())
                 .add("size_bytes", bytes.length).add("path", path).add("url", publicUrl + path)

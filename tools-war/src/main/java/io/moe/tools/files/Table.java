@@ -2,9 +2,18 @@ package io.moe.tools.files;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
-/** Rows of cells from CSV (commas or semicolons, double quotes) or from a Markdown table. */
+/**
+ * Rows of cells from CSV (commas or semicolons, double quotes) or from a Markdown table. Written back as
+ * CSV, a cell that a spreadsheet would read as a formula (starting with {@code = + - @}, tab or CR) gets
+ * a leading {@code '} (OWASP's advice against CSV injection); plain numbers such as {@code -5} stay as
+ * they are, since they are no formula.
+ */
 record Table(List<List<String>> rows) {
+
+    private static final Pattern FORMULA_START = Pattern.compile("^[=+\\-@\t\r].*", Pattern.DOTALL);
+    private static final Pattern PLAIN_NUMBER = Pattern.compile("[+-]?\\d+(?:[.,]\\d+)?");
 
     static Table parse(String content) {
         List<List<String>> rows = new ArrayList<>();
@@ -63,11 +72,17 @@ record Table(List<List<String>> rows) {
         StringBuilder out = new StringBuilder();
         for (List<String> row : rows) {
             List<String> quoted = new ArrayList<>();
-            for (String cell : row) {
-                quoted.add(cell.matches(".*[\",\\n;].*") ? "\"" + cell.replace("\"", "\"\"") + "\"" : cell);
+            for (String raw : row) {
+                String cell = neutralised(raw);
+                quoted.add(cell.matches("(?s).*[\",\\r\\n;].*") ? "\"" + cell.replace("\"", "\"\"") + "\"" : cell);
             }
             out.append(String.join(",", quoted)).append("\r\n");
         }
         return out.toString();
+    }
+
+    /** The cell, with a leading {@code '} when a spreadsheet would otherwise run it as a formula. */
+    static String neutralised(String cell) {
+        return FORMULA_START.matcher(cell).matches() && !PLAIN_NUMBER.matcher(cell).matches() ? "'" + cell : cell;
     }
 }

@@ -12,14 +12,19 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 
 /**
  * Reads files of gesetze-im-internet.de by their path ({@code /gii-toc.xml}, {@code /bgb/xml.zip}):
- * from a local mirror folder when one is configured, otherwise over HTTP from the base URL.
+ * from a local mirror folder when one is configured, otherwise over HTTP from the base URL. Failures
+ * name the file but never the source's address (an internal detail): that goes to the log.
  */
 public final class LawSource {
+
+    private static final Logger LOG = Logger.getLogger(LawSource.class.getName());
 
     static final long MAX_FILE = 64L * 1024 * 1024;
 
@@ -46,15 +51,17 @@ public final class LawSource {
             HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(URI.create(baseUrl + path))
                     .timeout(Duration.ofSeconds(60)).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
             if (response.statusCode() == 404) {
-                throw new ToolException(404, "law_not_found", "law", baseUrl + " has no " + path);
+                throw new ToolException(404, "law_not_found", "law", "the law source has no " + path);
             }
             if (response.statusCode() != 200) {
-                throw new ToolException(502, "law_source_failed", null, baseUrl + path + " answered HTTP " + response.statusCode());
+                LOG.warning(() -> baseUrl + path + " answered HTTP " + response.statusCode());
+                throw new ToolException(502, "law_source_failed", null,
+                        "the law source answered " + path + " with HTTP " + response.statusCode() + "; try again later");
             }
             return response.body();
         } catch (IOException e) {
-            throw new ToolException(502, "law_source_unreachable", null, "cannot read " + path + " from "
-                    + (mirror != null ? mirror : baseUrl) + ": " + e.getMessage());
+            LOG.log(Level.WARNING, "Cannot read " + path + " from " + (mirror != null ? mirror : baseUrl), e);
+            throw new ToolException(502, "law_source_unreachable", null, "the law source could not be reached; try again later");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ToolException(503, "interrupted", null, "the server is stopping");

@@ -11,40 +11,65 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The table of contents and the laws, parsed from their gii formats and cached for a configurable
- * time, so repeated questions do not fetch the same files again.
+ * time, so repeated questions do not fetch the same files again. At most {@code maxLaws} parsed laws
+ * are kept (the least recently used one is dropped first), so asking for every law in turn cannot fill
+ * the heap; concurrent requests for the same file wait for one fetch instead of each fetching it.
  */
 public final class LegalLibrary {
 
     private record Cached<T>(T value, Instant at) {
     }
 
+    private static final String TOC = "/gii-toc.xml";
+
     private final LawSource source;
     private final Duration ttl;
     private final Clock clock;
     private volatile Cached<List<LawEntry>> toc;
-    private final Map<String, Cached<Law>> laws = new ConcurrentHashMap<>();
+    private final Map<String, Cached<Law>> laws;
+    private final SingleFlight<List<LawEntry>> tocLoads = new SingleFlight<>();
+    private final SingleFlight<Law> lawLoads = new SingleFlight<>();
 
-    public LegalLibrary(LawSource source, Duration ttl, Clock clock) {
+    public LegalLibrary(LawSource source, Duration ttl, int maxLaws, Clock clock) {
         this.source = source;
         this.ttl = ttl;
         this.clock = clock;
+        this.laws = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Cached<Law>> eldest) {
+                return size() > maxLaws;
+            }
+        });
     }
 
     public List<LawEntry> tableOfContents() {
         Cached<List<LawEntry>> current = toc;
-        if (current == null || expired(current.at())) {
-            current = new Cached<>(parseToc(source.read("/gii-toc.xml")), clock.instant());
-            toc = current;
+        if (current != null && !expired(current.at())) {
+            return current.value();
         }
-        return current.value();
+        return tocLoads.load(TOC, () -> {
+            Cached<List<LawEntry>> latest = toc;
+            if (latest != null && !expired(latest.at())) {
+                return latest.value(); // loaded by the call this one waited behind
+            }
+            Cached<List<LawEntry>> loaded = new Cached<>(parseToc(source.read(TOC)), clock.instant());
+            toc = loaded;
+            return loaded.value();
+        });
+    }
+
+    /** Parsed laws held in memory now. */
+    int cachedLaws() {
+        return laws.size();
     }
 
     /** The law named by abbreviation ({@code BGB}, {@code stgb}) or exact title. */
@@ -56,11 +81,18 @@ public final class LegalLibrary {
                 .orElseThrow(() -> new ToolException(404, "law_not_found", "law", "no law '" + name
                         + "' in the table of contents; find its abbreviation with legal_search_laws"));
         Cached<Law> cached = laws.get(entry.slug());
-        if (cached == null || expired(cached.at())) {
-            cached = new Cached<>(parseLaw(entry, source.unzipXml(source.read(entry.zipPath()))), clock.instant());
-            laws.put(entry.slug(), cached);
+        if (cached != null && !expired(cached.at())) {
+            return cached.value();
         }
-        return cached.value();
+        return lawLoads.load(entry.slug(), () -> {
+            Cached<Law> latest = laws.get(entry.slug());
+            if (latest != null && !expired(latest.at())) {
+                return latest.value();
+            }
+            Cached<Law> loaded = new Cached<>(parseLaw(entry, source.unzipXml(source.read(entry.zipPath()))), clock.instant());
+            laws.put(entry.slug(), loaded);
+            return loaded.value();
+        });
     }
 
     private boolean expired(Instant at) {

@@ -12,36 +12,23 @@ import java.math.MathContext;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Parses and evaluates arithmetic with Symja. Input is never executed: it is parsed into an
  * expression tree, every node is checked against a short list of arithmetic functions, decimals are
- * read as exact fractions, and evaluation runs with a time limit.
+ * read as exact fractions, and evaluation runs on the bounded {@link AlgebraPool} with a time limit.
  */
 final class Algebra {
 
     static final int MAX_EXPRESSION = 1000;
-    static final long TIME_LIMIT_SECONDS = 5;
     private static final Set<String> FUNCTIONS = Set.of("Plus", "Times", "Power", "Sqrt", "Abs", "Round", "Sin", "Cos",
             "Tan", "Log", "Log10", "Exp", "Floor", "Ceiling", "Factorial", "Mod", "Rational", "Equal", "Complex");
     private static final Set<String> CONSTANTS = Set.of("Pi", "E");
     private static final Pattern PERCENT_OF = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*%\\s*(?:of|von)\\s+");
     private static final Pattern PERCENT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*%");
     private static final Pattern DECIMAL = Pattern.compile("(?<![\\w.])(\\d+)\\.(\\d+)(?![\\w.])");
-    private static final ExecutorService EVALUATION = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "tool-algebra");
-        t.setDaemon(true);
-        return t;
-    });
 
     private Algebra() {
     }
@@ -137,26 +124,6 @@ final class Algebra {
         }
     }
 
-    /** Evaluates with a time limit; a slow evaluation is a 422 naming the argument. */
-    static <T> T evaluate(String argument, Function<ExprEvaluator, T> work) {
-        Future<T> result = EVALUATION.submit(() -> work.apply(new ExprEvaluator(false, (short) 100)));
-        try {
-            return result.get(TIME_LIMIT_SECONDS, TimeUnit.SECONDS);
-        } catch (TimeoutException e) {
-            result.cancel(true);
-            throw new ToolException(422, "evaluation_timeout", argument, "evaluation took longer than " + TIME_LIMIT_SECONDS + " s; simplify the input");
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof ToolException t) {
-                throw t;
-            }
-            throw ToolException.invalid(argument, "cannot evaluate: " + firstLine(String.valueOf(cause.getMessage())));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ToolException(503, "interrupted", argument, "the server is stopping");
-        }
-    }
-
     /** The value as a decimal string with up to 20 significant digits, or null when it is not a real number. */
     static String decimal(ExprEvaluator evaluator, IExpr exact) {
         if (exact.isInteger()) {
@@ -180,7 +147,7 @@ final class Algebra {
         }
     }
 
-    private static String firstLine(String text) {
+    static String firstLine(String text) {
         if (text == null) {
             return "syntax error";
         }

@@ -18,6 +18,12 @@ import java.util.Set;
  */
 public final class Calculate implements Tool {
 
+    private final AlgebraPool algebra;
+
+    public Calculate(AlgebraPool algebra) {
+        this.algebra = algebra;
+    }
+
     @Override
     public String name() {
         return "calculate";
@@ -41,7 +47,7 @@ public final class Calculate implements Tool {
             throw ToolException.invalid("expression", "'expression' is empty");
         }
         IExpr parsed = Algebra.parse("expression", Algebra.normalise("expression", expression), Set.of());
-        return Algebra.evaluate("expression", evaluator -> {
+        return algebra.evaluate("expression", evaluator -> {
             IExpr exact = evaluator.eval(parsed);
             if (exact.isIndeterminate() || exact.isComplexInfinity() || exact.isInfinity() || exact.isNegativeInfinity()) {
                 throw ToolException.invalid("expression", "the expression has no finite value (e.g. division by zero)");

@@ -17,6 +17,12 @@ import java.util.Set;
 /** solve_equation: the exact solutions of an algebraic equation in one variable, with Symja's Solve. */
 public final class SolveEquation implements Tool {
 
+    private final AlgebraPool algebra;
+
+    public SolveEquation(AlgebraPool algebra) {
+        this.algebra = algebra;
+    }
+
     @Override
     public String name() {
         return "solve_equation";
@@ -57,7 +63,7 @@ public final class SolveEquation implements Tool {
         if (!variable.matches("[A-Za-z][A-Za-z0-9]*") || !unknowns.contains(variable)) {
             throw ToolException.invalid("var", "'" + variable + "' does not occur in the equation; its unknowns are " + unknowns);
         }
-        return Algebra.evaluate("equation", evaluator -> {
+        return algebra.evaluate("equation", evaluator -> {
             IExpr result = evaluator.eval(F.Solve(parsed, F.symbol(variable)));
             JsonArrayBuilder exact = Json.createArrayBuilder();
             JsonArrayBuilder decimal = Json.createArrayBuilder();

@@ -1,5 +1,6 @@
 package io.moe.tools.text;
 
+import io.moe.tools.ResultBudget;
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
@@ -16,13 +17,24 @@ import java.util.regex.PatternSyntaxException;
 
 /**
  * regex_extract: every match of a Java regular expression, with its groups. Matching runs against a
- * text that stops answering after a time budget, so a catastrophic pattern ends with an error.
+ * text that stops answering after a time budget, so a catastrophic pattern ends with an error. The
+ * characters of matches and groups are counted as they are found, so a pattern whose groups repeat
+ * the text ({@code (?=(.*))}) is refused with 422 {@code result_too_large} before its result exists.
  */
 public final class RegexExtract implements Tool {
 
     static final long BUDGET_NANOS = 2_000_000_000L;
     static final int MAX_MATCHES = 1000;
     static final int MAX_PATTERN = 2000;
+    /** Characters counted for a match's keys and numbers besides its text. */
+    private static final int MATCH_OVERHEAD = 48;
+
+    private final long maxResultChars;
+
+    /** @param maxResultChars most characters the matches and groups of one call may add up to */
+    public RegexExtract(long maxResultChars) {
+        this.maxResultChars = maxResultChars;
+    }
 
     @Override
     public String name() {
@@ -51,6 +63,8 @@ public final class RegexExtract implements Tool {
         Pattern pattern = compile(source, args.optionalString("flags").orElse(""));
         Matcher m = pattern.matcher(new DeadlineText(text, System.nanoTime() + BUDGET_NANOS));
         JsonArrayBuilder matches = Json.createArrayBuilder();
+        ResultBudget budget = new ResultBudget(maxResultChars,
+                "use a narrower pattern, fewer or shorter groups, or a shorter text");
         int count = 0;
         boolean truncated = false;
         try {
@@ -59,6 +73,7 @@ public final class RegexExtract implements Tool {
                     truncated = true;
                     break;
                 }
+                budget.spend(size(m));
                 JsonObjectBuilder match = Json.createObjectBuilder().add("match", m.group()).add("start", m.start()).add("end", m.end());
                 JsonArrayBuilder groups = Json.createArrayBuilder();
                 for (int g = 1; g <= m.groupCount(); g++) {
@@ -76,6 +91,15 @@ public final class RegexExtract implements Tool {
                     + BUDGET_NANOS / 1_000_000_000 + " s (the pattern backtracks catastrophically); simplify it");
         }
         return Json.createObjectBuilder().add("count", count).add("truncated", truncated).add("matches", matches).build();
+    }
+
+    /** The characters a match adds to the result, counted from offsets so no group text is copied. */
+    private static long size(Matcher m) {
+        long chars = MATCH_OVERHEAD + (m.end() - m.start());
+        for (int g = 1; g <= m.groupCount(); g++) {
+            chars += m.start(g) < 0 ? 4 : m.end(g) - m.start(g) + 2;
+        }
+        return chars;
     }
 
     private static Pattern compile(String source, String flags) {

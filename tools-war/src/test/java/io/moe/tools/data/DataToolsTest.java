@@ -20,17 +20,17 @@ class DataToolsTest {
             "$.store.book[0].title|\"A\"", "$..price|[8.95,12.99,19.95]", "$.store.book[?(@.price > 10)].title|[\"B\"]",
             "$.store.book.length()|2", "$.store.bicycle|{\"price\":19.95}"})
     void queriesJson(String path, String expected) {
-        var r = ToolCase.run(new JsonQuery(), "{\"json\":\"" + STORE + "\",\"path\":\"" + path + "\"}");
+        var r = ToolCase.run(new JsonQuery(1_000_000), "{\"json\":\"" + STORE + "\",\"path\":\"" + path + "\"}");
         assertEquals(expected, r.get("result").toString());
     }
 
     @Test
     void jsonQueryAcceptsAnObjectAndReportsMissingPaths() {
-        assertEquals("3", ToolCase.run(new JsonQuery(), "{\"json\":{\"a\":{\"b\":3}},\"path\":\"$.a.b\"}").get("result").toString());
-        assertFalse(ToolCase.run(new JsonQuery(), "{\"json_str\":\"{}\",\"path\":\"$.nope\"}").getBoolean("found"));
-        ToolCase.refused(new JsonQuery(), "{\"json\":\"{not json\",\"path\":\"$\"}", "invalid_argument", "json");
-        ToolCase.refused(new JsonQuery(), "{\"json\":\"{}\",\"path\":\"$[[\"}", "invalid_argument", "path");
-        ToolCase.refused(new JsonQuery(), "{\"json\":\"[]\",\"path\":\"$[?(@.a =~ /((a+)+)+b/)]\"}", "invalid_argument", "path");
+        assertEquals("3", ToolCase.run(new JsonQuery(1_000_000), "{\"json\":{\"a\":{\"b\":3}},\"path\":\"$.a.b\"}").get("result").toString());
+        assertFalse(ToolCase.run(new JsonQuery(1_000_000), "{\"json_str\":\"{}\",\"path\":\"$.nope\"}").getBoolean("found"));
+        ToolCase.refused(new JsonQuery(1_000_000), "{\"json\":\"{not json\",\"path\":\"$\"}", "invalid_argument", "json");
+        ToolCase.refused(new JsonQuery(1_000_000), "{\"json\":\"{}\",\"path\":\"$[[\"}", "invalid_argument", "path");
+        ToolCase.refused(new JsonQuery(1_000_000), "{\"json\":\"[]\",\"path\":\"$[?(@.a =~ /((a+)+)+b/)]\"}", "invalid_argument", "path");
     }
 
     @ParameterizedTest

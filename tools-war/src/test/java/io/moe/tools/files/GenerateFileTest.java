@@ -34,8 +34,11 @@ class GenerateFileTest {
     @TempDir
     Path dir;
 
+    static final DownloadQuota QUOTA = new DownloadQuota(500_000_000, 50);
+    static final FileLimits LIMITS = new FileLimits(20_000_000, 200, 20_000, 10_000, 100_000, 500);
+
     private GenerateFile tool() {
-        return new GenerateFile(new Downloads(dir, Duration.ofMinutes(60), Clock.systemUTC()), "http://tools.example:8003/");
+        return new GenerateFile(new Downloads(dir, Duration.ofMinutes(60), QUOTA, Clock.systemUTC()), "http://tools.example:8003/", LIMITS);
     }
 
     private Path generated(String argsJson) {
@@ -130,10 +133,10 @@ class GenerateFileTest {
     @Test
     void filesExpire() {
         Instant now = Instant.parse("2026-01-01T10:00:00Z");
-        Downloads fresh = new Downloads(dir, Duration.ofMinutes(60), Clock.fixed(now, ZoneOffset.UTC));
-        String name = fresh.store("a", FileFormat.TXT, "x".getBytes());
-        assertTrue(new Downloads(dir, Duration.ofMinutes(60), Clock.systemUTC()).find(name).isPresent());
-        Downloads later = new Downloads(dir, Duration.ofMinutes(60), Clock.fixed(Instant.now().plus(Duration.ofHours(2)), ZoneOffset.UTC));
+        Downloads fresh = new Downloads(dir, Duration.ofMinutes(60), QUOTA, Clock.fixed(now, ZoneOffset.UTC));
+        String name = fresh.store(null, "a", FileFormat.TXT, "x".getBytes());
+        assertTrue(new Downloads(dir, Duration.ofMinutes(60), QUOTA, Clock.systemUTC()).find(name).isPresent());
+        Downloads later = new Downloads(dir, Duration.ofMinutes(60), QUOTA, Clock.fixed(Instant.now().plus(Duration.ofHours(2)), ZoneOffset.UTC));
         assertTrue(later.find(name).isEmpty(), "expired files are not served");
         assertTrue(later.find("../../etc/passwd").isEmpty());
     }

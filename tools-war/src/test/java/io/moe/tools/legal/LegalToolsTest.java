@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class LegalToolsTest {
 
     private static final LegalLibrary LIBRARY = new LegalLibrary(new LawSource("https://unused.invalid", mirror()),
-            Duration.ofHours(1), Clock.systemUTC());
+            Duration.ofHours(1), 50, Clock.systemUTC());
 
     private static Path mirror() {
         try {

@@ -5,11 +5,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.time.Duration;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class MathToolsTest {
+
+    static final AlgebraPool ALGEBRA = new AlgebraPool(2, 16, Duration.ofSeconds(5));
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
@@ -25,52 +29,52 @@ class MathToolsTest {
             "sin(pi/6)|1/2|0.5",
             "2^100|1267650600228229401496703205376|1267650600228229401496703205376"})
     void calculatesExactly(String expression, String exact, String decimal) {
-        var r = ToolCase.run(new Calculate(), "{\"expression\":\"" + expression + "\"}");
+        var r = ToolCase.run(new Calculate(ALGEBRA), "{\"expression\":\"" + expression + "\"}");
         assertEquals(exact, r.getString("exact"));
         assertEquals(decimal, r.getString("result"));
     }
 
     @Test
     void calculateNeverEvaluatesNamesOrFunctionsItDoesNotKnow() {
-        ToolCase.refused(new Calculate(), "{\"expression\":\"x + 1\"}", "invalid_argument", "expression");
-        ToolCase.refused(new Calculate(), "{\"expression\":\"SystemDialogInput()\"}", "invalid_argument", "expression");
-        ToolCase.refused(new Calculate(), "{\"expression\":\"1 +\"}", "invalid_argument", "expression");
-        ToolCase.refused(new Calculate(), "{\"expression\":\"1/0\"}", "invalid_argument", "expression");
-        ToolCase.refused(new Calculate(), "{\"expression\":\"factorial(100000)\"}", "invalid_argument", "expression");
-        ToolCase.refused(new Calculate(), "{}", "missing_argument", "expression");
+        ToolCase.refused(new Calculate(ALGEBRA), "{\"expression\":\"x + 1\"}", "invalid_argument", "expression");
+        ToolCase.refused(new Calculate(ALGEBRA), "{\"expression\":\"SystemDialogInput()\"}", "invalid_argument", "expression");
+        ToolCase.refused(new Calculate(ALGEBRA), "{\"expression\":\"1 +\"}", "invalid_argument", "expression");
+        ToolCase.refused(new Calculate(ALGEBRA), "{\"expression\":\"1/0\"}", "invalid_argument", "expression");
+        ToolCase.refused(new Calculate(ALGEBRA), "{\"expression\":\"factorial(100000)\"}", "invalid_argument", "expression");
+        ToolCase.refused(new Calculate(ALGEBRA), "{}", "missing_argument", "expression");
     }
 
     @Test
     void astronomicallyLargeValuesAreRefusedBeforeTheyExhaustMemory() {
-        ToolCase.refused(new Calculate(), "{\"expression\":\"9^9^9\"}", "result_too_large", "expression");
-        ToolCase.refused(new Calculate(), "{\"expression\":\"factorial(factorial(10))\"}", "result_too_large", "expression");
-        ToolCase.refused(new Calculate(), "{\"expression\":\"(2^99999)^99999\"}", "result_too_large", "expression");
-        ToolCase.refused(new SolveEquation(), "{\"equation\":\"x = 10^10^10\"}", "result_too_large", "equation");
-        assertEquals(30103, ToolCase.run(new Calculate(), "{\"expression\":\"2^99999\"}").getString("exact").length());
-        assertEquals("2", ToolCase.run(new Calculate(), "{\"expression\":\"sqrt(2^2)\"}").getString("exact"));
+        ToolCase.refused(new Calculate(ALGEBRA), "{\"expression\":\"9^9^9\"}", "result_too_large", "expression");
+        ToolCase.refused(new Calculate(ALGEBRA), "{\"expression\":\"factorial(factorial(10))\"}", "result_too_large", "expression");
+        ToolCase.refused(new Calculate(ALGEBRA), "{\"expression\":\"(2^99999)^99999\"}", "result_too_large", "expression");
+        ToolCase.refused(new SolveEquation(ALGEBRA), "{\"equation\":\"x = 10^10^10\"}", "result_too_large", "equation");
+        assertEquals(30103, ToolCase.run(new Calculate(ALGEBRA), "{\"expression\":\"2^99999\"}").getString("exact").length());
+        assertEquals("2", ToolCase.run(new Calculate(ALGEBRA), "{\"expression\":\"sqrt(2^2)\"}").getString("exact"));
     }
 
     @Test
     void solvesEquations() {
-        var quadratic = ToolCase.run(new SolveEquation(), "{\"equation\":\"x^2 - 5x + 6 = 0\"}");
+        var quadratic = ToolCase.run(new SolveEquation(ALGEBRA), "{\"equation\":\"x^2 - 5x + 6 = 0\"}");
         assertEquals("[\"2\",\"3\"]", quadratic.getJsonArray("solutions").toString());
-        var linear = ToolCase.run(new SolveEquation(), "{\"equation\":\"2*y + 3 = 7\",\"variable\":\"y\"}");
+        var linear = ToolCase.run(new SolveEquation(ALGEBRA), "{\"equation\":\"2*y + 3 = 7\",\"variable\":\"y\"}");
         assertEquals("[\"2\"]", linear.getJsonArray("solutions").toString());
-        var irrational = ToolCase.run(new SolveEquation(), "{\"equation\":\"x^2 = 2\",\"var\":\"x\"}");
+        var irrational = ToolCase.run(new SolveEquation(ALGEBRA), "{\"equation\":\"x^2 = 2\",\"var\":\"x\"}");
         assertEquals("[\"-Sqrt(2)\",\"Sqrt(2)\"]", irrational.getJsonArray("solutions").toString());
         assertEquals("1.4142135623730950488", irrational.getJsonArray("decimal").getString(1));
-        var none = ToolCase.run(new SolveEquation(), "{\"equation\":\"x + 1 = x + 2\"}");
+        var none = ToolCase.run(new SolveEquation(ALGEBRA), "{\"equation\":\"x + 1 = x + 2\"}");
         assertEquals(0, none.getInt("count"));
-        var implicit = ToolCase.run(new SolveEquation(), "{\"equation\":\"3x - 9\"}");
+        var implicit = ToolCase.run(new SolveEquation(ALGEBRA), "{\"equation\":\"3x - 9\"}");
         assertEquals("[\"3\"]", implicit.getJsonArray("solutions").toString());
     }
 
     @Test
     void solveNamesTheVariableProblem() {
-        ToolCase.refused(new SolveEquation(), "{\"equation\":\"x + y = 2\"}", "missing_argument", "var");
-        ToolCase.refused(new SolveEquation(), "{\"equation\":\"x = 2\",\"var\":\"z\"}", "invalid_argument", "var");
-        ToolCase.refused(new SolveEquation(), "{\"equation\":\"1 = 1\"}", "invalid_argument", "var");
-        ToolCase.refused(new SolveEquation(), "{\"equation\":\"x = = 2 = 3\"}", "invalid_argument", "equation");
+        ToolCase.refused(new SolveEquation(ALGEBRA), "{\"equation\":\"x + y = 2\"}", "missing_argument", "var");
+        ToolCase.refused(new SolveEquation(ALGEBRA), "{\"equation\":\"x = 2\",\"var\":\"z\"}", "invalid_argument", "var");
+        ToolCase.refused(new SolveEquation(ALGEBRA), "{\"equation\":\"1 = 1\"}", "invalid_argument", "var");
+        ToolCase.refused(new SolveEquation(ALGEBRA), "{\"equation\":\"x = = 2 = 3\"}", "invalid_argument", "equation");
     }
 
     @ParameterizedTest

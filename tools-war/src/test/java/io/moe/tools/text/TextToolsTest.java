@@ -50,23 +50,23 @@ class TextToolsTest {
 
     @Test
     void regexFindsMatchesWithGroupsAndFlags() {
-        var r = ToolCase.run(new RegexExtract(), "{\"text\":\"a1 b22 C333\",\"pattern\":\"([a-z])(\\\\d+)\",\"flags\":\"i\"}");
+        var r = ToolCase.run(new RegexExtract(1_000_000), "{\"text\":\"a1 b22 C333\",\"pattern\":\"([a-z])(\\\\d+)\",\"flags\":\"i\"}");
         assertEquals(3, r.getInt("count"));
         assertEquals("C333", r.getJsonArray("matches").getJsonObject(2).getString("match"));
         assertEquals("22", r.getJsonArray("matches").getJsonObject(1).getJsonArray("groups").getString(1));
-        assertEquals(0, ToolCase.run(new RegexExtract(), "{\"text\":\"abc\",\"pattern\":\"\\\\d\"}").getInt("count"));
-        assertEquals(2, ToolCase.run(new RegexExtract(), "{\"text\":\"a\\nb\",\"pattern\":\"^\\\\w$\",\"flags\":\"m\"}").getInt("count"));
-        assertEquals(1, ToolCase.run(new RegexExtract(), "{\"text\":\"a\\nb\",\"pattern\":\"a.b\",\"flags\":\"s\"}").getInt("count"));
+        assertEquals(0, ToolCase.run(new RegexExtract(1_000_000), "{\"text\":\"abc\",\"pattern\":\"\\\\d\"}").getInt("count"));
+        assertEquals(2, ToolCase.run(new RegexExtract(1_000_000), "{\"text\":\"a\\nb\",\"pattern\":\"^\\\\w$\",\"flags\":\"m\"}").getInt("count"));
+        assertEquals(1, ToolCase.run(new RegexExtract(1_000_000), "{\"text\":\"a\\nb\",\"pattern\":\"a.b\",\"flags\":\"s\"}").getInt("count"));
     }
 
     @Test
     void regexRefusesBadPatternsAndStopsCatastrophicBacktracking() {
-        ToolCase.refused(new RegexExtract(), "{\"text\":\"a\",\"pattern\":\"(a\"}", "invalid_argument", "pattern");
-        ToolCase.refused(new RegexExtract(), "{\"text\":\"a\",\"pattern\":\"a\",\"flags\":\"x\"}", "invalid_argument", "flags");
+        ToolCase.refused(new RegexExtract(1_000_000), "{\"text\":\"a\",\"pattern\":\"(a\"}", "invalid_argument", "pattern");
+        ToolCase.refused(new RegexExtract(1_000_000), "{\"text\":\"a\",\"pattern\":\"a\",\"flags\":\"x\"}", "invalid_argument", "flags");
         // Java's engine answers (a+)+$ quickly; ((a+)+)+b still backtracks exponentially.
-        assertEquals(0, ToolCase.run(new RegexExtract(), "{\"text\":\"" + "a".repeat(5000) + "!\",\"pattern\":\"(a+)+$\"}").getInt("count"));
+        assertEquals(0, ToolCase.run(new RegexExtract(1_000_000), "{\"text\":\"" + "a".repeat(5000) + "!\",\"pattern\":\"(a+)+$\"}").getInt("count"));
         String evil = "{\"text\":\"" + "a".repeat(40) + "!\",\"pattern\":\"((a+)+)+b\"}";
-        ToolCase.refused(new RegexExtract(), evil, "regex_timeout", "pattern");
+        ToolCase.refused(new RegexExtract(1_000_000), evil, "regex_timeout", "pattern");
     }
 
     @Test
