@@ -24,6 +24,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -137,8 +138,15 @@ class ToolLimitsIT {
     @Test
     void sessionsWhoseClientsWentAwayAreReapedAndTheirSlotsFreed() throws Exception {
         String key = newUserKey();
+        List<Stream> dropped = new ArrayList<>();
         for (int i = 0; i < SESSIONS_PER_USER; i++) {
-            Stream.open(key).close(); // the client drops the stream without a word
+            dropped.add(Stream.open(key));
+        }
+        try (Stream full = Stream.open(key)) {
+            assertEquals(429, full.response().statusCode(), "the cap is reached while the streams are open");
+        }
+        for (Stream s : dropped) {
+            s.close(); // the client drops the stream without a word
         }
         Instant deadline = Instant.now().plusSeconds(60);
         int status = 0;
@@ -158,12 +166,14 @@ class ToolLimitsIT {
     void anIdleSessionIsClosedByTheServer() throws Exception {
         try (Stream stream = Stream.open(newUserKey())) {
             assertEquals(200, stream.response().statusCode());
-            Instant deadline = Instant.now().plusSeconds(60);
-            String line = stream.lines().readLine();
-            while (line != null && Instant.now().isBefore(deadline)) {
-                line = stream.lines().readLine(); // keep-alive comments arrive every second until the end
-            }
-            assertNull(line, "the idle stream was still open after 60 s");
+            String last = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+                String line = stream.lines().readLine();
+                while (line != null) {
+                    line = stream.lines().readLine(); // keep-alive comments arrive every second until the end
+                }
+                return line;
+            }, "the idle stream was still open after 60 s");
+            assertNull(last);
             HttpResponse<String> late = Http.post(ItConfig.toolsUrl() + "/mcp/messages?sessionId=" + stream.sessionId(),
                     "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}", "Authorization", Http.bearer(TOKEN));
             assertEquals(404, late.statusCode(), late.body());
