@@ -16,6 +16,7 @@ SERVER_DIR=$WLP/usr/servers/moeServer
 ORCH_PORT=${MOE_ORCHESTRATOR_PORT:-8002}
 ADMIN_PORT=${MOE_ADMIN_PORT:-8088}
 TOOLS_PORT=${MOE_TOOLS_PORT:-8003}
+HTTPS_PORT=${MOE_ORCHESTRATOR_HTTPS_PORT:-8443}
 
 if [[ "${1:-}" != "--no-build" ]]; then
   echo "==> Building (./mvnw -B -DskipTests package)"
@@ -24,6 +25,7 @@ fi
 [[ -x $WLP/bin/server ]] || { echo "No server at $WLP; run ./run.sh without --no-build" >&2; exit 1; }
 
 mkdir -p "$DATA"
+DATA=$(cd "$DATA" && pwd)
 SERVER_PID=""
 stop_all() {
   trap - INT TERM EXIT
@@ -45,7 +47,8 @@ set -a
 . "$DATA/devservices.env"
 set +a
 export MOE_INFERENCE_URL=${MOE_INFERENCE_URL:-${MOE_SIMULATOR_URL:-}}
-export MOE_BOOTSTRAP_CREDENTIALS_FILE=${MOE_BOOTSTRAP_CREDENTIALS_FILE:-$DATA/first-admin-credentials.txt}
+# The server's data directory: the first admin's credentials are written there once (printed below, then deleted).
+export MOE_DATA_DIR=$DATA
 # Web research asks the simulator's SearXNG-compatible /search unless a real engine is configured.
 export MOE_SEARCH_URL=${MOE_SEARCH_URL:-${MOE_SIMULATOR_URL:-}}
 export MOE_SKILLS_DIR=${MOE_SKILLS_DIR:-$ROOT/skills}
@@ -56,6 +59,15 @@ if [ -z "${MOE_TOOLS_SERVICE_TOKEN:-}" ]; then
   fi
   MOE_TOOLS_SERVICE_TOKEN=$(cat "$DATA/tools-service-token")
   export MOE_TOOLS_SERVICE_TOKEN
+fi
+
+# /metrics needs the metrics user's password (HTTP Basic over HTTPS); one is generated once per data folder.
+if [ -z "${MOE_METRICS_PASSWORD:-}" ]; then
+  if [ ! -s "$DATA/metrics-password" ]; then
+    (umask 077; head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$DATA/metrics-password")
+  fi
+  MOE_METRICS_PASSWORD=$(cat "$DATA/metrics-password")
+  export MOE_METRICS_PASSWORD
 fi
 
 # The black-box test build points the server at its own stores; never let that leak into a run.
@@ -90,7 +102,8 @@ done
 cat <<EOF
 
 ==> Ready in $(( $(date +%s) - started )) s
-  Orchestrator (OpenAI API)  http://127.0.0.1:$ORCH_PORT/v1      health /health, metrics /metrics, API /openapi
+  Orchestrator (OpenAI API)  http://127.0.0.1:$ORCH_PORT/v1      health /health, API /openapi
+  Metrics (Prometheus)       https://127.0.0.1:$HTTPS_PORT/metrics  user ${MOE_METRICS_USERNAME:-prometheus}, password in $DATA/metrics-password (unless MOE_METRICS_PASSWORD is set)
   Admin web application      http://127.0.0.1:$ADMIN_PORT/
   User portal                http://127.0.0.1:$ADMIN_PORT/user/
   Precision tools            http://127.0.0.1:$TOOLS_PORT/
@@ -98,7 +111,7 @@ cat <<EOF
 EOF
 grep -E '^MOE_(DB_URL|REDIS_URL|KAFKA_BOOTSTRAP_SERVERS|NEO4J_URI)=' "$DATA/devservices.env" | sed 's/^/  /' || true
 
-CREDENTIALS=$MOE_BOOTSTRAP_CREDENTIALS_FILE
+CREDENTIALS=${MOE_BOOTSTRAP_CREDENTIALS_FILE:-$DATA/first-admin-credentials.txt}
 if [[ -f $CREDENTIALS ]]; then
   key=$(sed -n 's/^api_key=//p' "$CREDENTIALS")
   echo

@@ -9,7 +9,8 @@ const issuer = `http://127.0.0.1:${port}`;
 const adminGroup = process.env.OIDC_ADMIN_GROUP ?? 'moe-admins';
 const groupsOf = (login) => (login === 'alice' ? [adminGroup, 'staff'] : ['staff']);
 // Service clients signing in with client_credentials: their group decides admin rights.
-const serviceGroups = { 'moe-robot': [adminGroup], 'moe-batch': [adminGroup], 'moe-viewer': ['staff'] };
+// moe-stranger is in the admin group but not among the clients whose tokens the server accepts.
+const serviceGroups = { 'moe-robot': [adminGroup], 'moe-batch': [adminGroup], 'moe-viewer': ['staff'], 'moe-stranger': [adminGroup] };
 const api = 'urn:moe:api';
 
 const provider = new Provider(issuer, {

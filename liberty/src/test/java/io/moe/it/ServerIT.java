@@ -56,9 +56,24 @@ class ServerIT {
     }
 
     @Test
-    void metricsArePrometheusText() {
-        HttpResponse<String> response = Http.get(ItConfig.orchestratorUrl() + "/metrics");
-        assertEquals(200, response.statusCode());
-        assertTrue(response.body().contains("# TYPE"), "Prometheus exposition format");
+    void metricsArePrometheusTextForTheMetricsUser() throws Exception {
+        int[] status = new int[1];
+        String body = Metrics.scrape("prometheus", System.getProperty("moe.it.metrics-password"), status);
+        assertEquals(200, status[0], body);
+        assertTrue(body.contains("# TYPE"), "Prometheus exposition format");
+    }
+
+    @Test
+    void metricsNeedTheMetricsCredential() throws Exception {
+        HttpResponse<String> plain = Http.get(ItConfig.orchestratorUrl() + "/metrics");
+        assertFalse(plain.statusCode() == 200 || plain.body().contains("# TYPE"), "not over plain HTTP without credentials: "
+                + plain.statusCode());
+        int[] status = new int[1];
+        String anonymous = Metrics.scrape(null, null, status);
+        assertEquals(401, status[0], anonymous);
+        Metrics.scrape("prometheus", "not-the-password", status);
+        assertEquals(401, status[0]);
+        Metrics.scrape("admin", System.getProperty("moe.it.admin-password"), status);
+        assertEquals(401, status[0], "an admin's password is no metrics credential");
     }
 }

@@ -1,5 +1,8 @@
 package io.moe.interfaces.admin;
 
+import io.moe.application.identity.AdminSessions;
+import io.moe.infrastructure.web.BrowserPolicy;
+import jakarta.inject.Inject;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.annotation.WebFilter;
@@ -8,22 +11,50 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
+import java.util.Objects;
+import java.util.Set;
 
-/** Sends anyone without an admin session to the sign-in page; the JSON API checks its own callers. */
+/**
+ * Lets a request reach an admin page only for a session that still stands: the signed-in account is read
+ * again on every request and must be an active admin with the credentials it signed in with, otherwise
+ * the session is invalidated and the browser goes to the sign-in page. The decision is made on the path
+ * the container routes by (servlet path and path info, decoded and normalised), never on the raw URI, so
+ * {@code /api/../users.xhtml} is the users page here too. Open are only the sign-in page, single sign-on,
+ * Faces resources and the JSON API, which authenticates its own callers.
+ */
 @WebFilter(urlPatterns = "/*")
 public class AdminPagesFilter extends HttpFilter {
+
+    private static final Set<String> OPEN = Set.of("/login.xhtml", "/sso", "/sso/callback", "/api");
+
+    @Inject
+    AdminSessions sessions;
+
+    @Inject
+    BrowserPolicy browser;
 
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
-        String path = request.getRequestURI().substring(request.getContextPath().length());
-        boolean open = path.equals("/login.xhtml") || path.startsWith("/api/") || path.equals("/sso") || path.equals("/sso/callback") || path.startsWith("/jakarta.faces.resource/");
-        if (open || AdminSession.userId(request).isPresent()) {
-            response.setHeader("X-Frame-Options", "DENY");
-            response.setHeader("X-Content-Type-Options", "nosniff");
+        browser.apply(request, response);
+        if (isOpen(routedPath(request)) || stands(request)) {
             chain.doFilter(request, response);
-        } else {
-            response.sendRedirect(request.getContextPath() + "/login.xhtml");
+            return;
         }
+        AdminSession.invalidate(request);
+        response.sendRedirect(request.getContextPath() + "/login.xhtml");
+    }
+
+    /** The path within the application as the container mapped it. */
+    static String routedPath(HttpServletRequest request) {
+        return request.getServletPath() + Objects.toString(request.getPathInfo(), "");
+    }
+
+    static boolean isOpen(String path) {
+        return OPEN.contains(path) || path.startsWith("/api/") || path.startsWith("/jakarta.faces.resource/");
+    }
+
+    private boolean stands(HttpServletRequest request) {
+        return AdminSession.userId(request).map(id -> sessions.stands(id, AdminSession.stamp(request))).orElse(false);
     }
 }

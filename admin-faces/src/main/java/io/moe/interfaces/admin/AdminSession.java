@@ -18,6 +18,8 @@ public final class AdminSession {
     public static final String USER = "moe.admin.user-id";
     public static final String CSRF = "moe.admin.csrf";
     public static final String CSRF_HEADER = "X-CSRF-Token";
+    /** The credential stamp recorded at sign-in (see {@code AdminSessions}): a password change ends the session. */
+    static final String STAMP = "moe.admin.stamp";
     static final String VIA_SSO = "moe.admin.via-sso";
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -25,13 +27,14 @@ public final class AdminSession {
     }
 
     /** Starts the admin session under a new session id (no fixation) with a fresh CSRF token. */
-    public static void signIn(HttpServletRequest request, String userId) {
+    public static void signIn(HttpServletRequest request, String userId, String stamp) {
         request.getSession(true);
         request.changeSessionId();
         HttpSession session = request.getSession(false);
         byte[] token = new byte[32];
         RANDOM.nextBytes(token);
         session.setAttribute(USER, userId);
+        session.setAttribute(STAMP, stamp);
         session.setAttribute(CSRF, HexFormat.of().formatHex(token));
     }
 
@@ -65,9 +68,25 @@ public final class AdminSession {
         return Optional.ofNullable(session == null ? null : (String) session.getAttribute(USER));
     }
 
+    /** The credential stamp the session recorded at sign-in; null without one. */
+    public static String stamp(HttpServletRequest request) {
+        HttpSession session = request.getSession(false);
+        return session == null ? null : (String) session.getAttribute(STAMP);
+    }
+
+    /** Ends the session without further ado (a session that no longer stands). */
+    public static void invalidate(HttpServletRequest request) {
+        HttpSession session = request.getSession(false);
+        if (session != null) {
+            session.invalidate();
+        }
+    }
+
+    /** The session's CSRF token; empty when there is no session or no token, which then matches nothing. */
     public static String csrfToken(HttpServletRequest request) {
         HttpSession session = request.getSession(false);
-        return session == null ? "" : String.valueOf(session.getAttribute(CSRF));
+        Object token = session == null ? null : session.getAttribute(CSRF);
+        return token instanceof String text ? text : "";
     }
 
     /** Whether {@code presented} is this session's CSRF token (constant-time comparison). */

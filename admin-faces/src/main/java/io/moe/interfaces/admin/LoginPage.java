@@ -1,6 +1,8 @@
 package io.moe.interfaces.admin;
 
+import io.moe.application.identity.AdminSessions;
 import io.moe.application.identity.AdminSignIn;
+import io.moe.application.identity.ClientAddresses;
 import io.moe.application.identity.SignInThrottle;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.faces.application.FacesMessage;
@@ -15,7 +17,8 @@ import java.io.IOException;
 
 /**
  * The sign-in form: username and password of an active admin (PBKDF2 hash check), throttled per
- * username and address. The Faces view state protects the form itself against cross-site posts.
+ * address and per username and address before the hash is computed ({@link SignInThrottle}). The Faces
+ * view state protects the form itself against cross-site posts.
  */
 @Named
 @RequestScoped
@@ -26,6 +29,12 @@ public class LoginPage {
 
     @Inject
     SignInThrottle throttle;
+
+    @Inject
+    ClientAddresses addresses;
+
+    @Inject
+    AdminSessions sessions;
 
     private String username;
     private String password;
@@ -50,24 +59,22 @@ public class LoginPage {
         FacesContext faces = FacesContext.getCurrentInstance();
         ExternalContext external = faces.getExternalContext();
         HttpServletRequest request = (HttpServletRequest) external.getRequest();
-        String address = request.getRemoteAddr();
-        long locked = throttle.minutesLocked(username, address);
-        if (locked > 0) {
+        String address = addresses.of(request.getRemoteAddr(), request.getHeader("X-Forwarded-For"));
+        var refusal = throttle.refusal(username, address);
+        if (refusal.isPresent()) {
             password = null;
-            faces.addMessage(null, new FacesMessage(FacesMessage.SEVERITY_ERROR, "Too many failed sign-ins for this "
-                    + "username from your address: try again in " + locked + " minute" + (locked == 1 ? "" : "s") + ".", null));
+            faces.addMessage(null, new FacesMessage(FacesMessage.SEVERITY_ERROR, refusal.get(), null));
             return;
         }
         var admin = signIn.verify(username, password);
         password = null;
         if (admin.isEmpty()) {
-            throttle.failed(username, address);
             faces.addMessage(null, new FacesMessage(FacesMessage.SEVERITY_ERROR,
                     "Sign-in failed: wrong username or password, or the account is not an active admin.", null));
             return;
         }
         throttle.succeeded(username, address);
-        AdminSession.signIn(request, admin.get().id());
+        AdminSession.signIn(request, admin.get().id(), sessions.stampOf(admin.get()));
         external.redirect(external.getRequestContextPath() + "/index.xhtml");
     }
 

@@ -1,5 +1,6 @@
 package io.moe.interfaces.adminapi;
 
+import io.moe.application.identity.AdminSessions;
 import io.moe.application.identity.IdentityException;
 import io.moe.application.identity.KeyAuthenticator;
 import io.moe.application.identity.PresentedKey;
@@ -22,7 +23,9 @@ import jakarta.ws.rs.ext.Provider;
  * Authenticates every /api call: with a bearer API key (or x-api-key), with a bearer access token
  * (JWT) of the configured identity provider whose holder is in the admin group, or with the admin's browser
  * session — then every call that changes something must carry the session's CSRF token in
- * {@code X-CSRF-Token} (403 otherwise). Admin rights are checked by the resources.
+ * {@code X-CSRF-Token} (403 otherwise), and the session must still stand (an active admin with the
+ * password it signed in with; 401 and the session ends otherwise). What each route allows is declared on
+ * it ({@link AdminOnly}, {@link SelfOrAdmin}) and enforced by their filters.
  */
 @Provider
 @Priority(Priorities.AUTHENTICATION)
@@ -34,6 +37,9 @@ public class AdminCaller implements ContainerRequestFilter {
 
     @Inject
     KeyAuthenticator keys;
+
+    @Inject
+    AdminSessions sessions;
 
     @Inject
     ProviderTokens providerTokens;
@@ -52,8 +58,13 @@ public class AdminCaller implements ContainerRequestFilter {
                 throw new IdentityException(403, "csrf_token_invalid", null,
                         "send the session's CSRF token (meta csrf-token of the admin pages) in the X-CSRF-Token header");
             }
-            Caller caller = keys.forUser(AdminSession.userId(http).get()).orElseThrow(() -> new IdentityException(401,
-                    "session_expired", null, "your account is no longer active; sign in again"));
+            String userId = AdminSession.userId(http).get();
+            Caller caller = keys.forUser(userId).filter(c -> sessions.stands(userId, AdminSession.stamp(http)))
+                    .orElseThrow(() -> {
+                        AdminSession.invalidate(http);
+                        return new IdentityException(401, "session_expired", null,
+                                "your session has ended (the account changed or is no longer an active admin); sign in again");
+                    });
             request.setProperty(CALLER, caller);
             return;
         }

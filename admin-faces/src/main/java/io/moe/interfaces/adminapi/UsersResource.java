@@ -3,7 +3,6 @@ package io.moe.interfaces.adminapi;
 import io.moe.application.identity.IdentityException;
 import io.moe.application.identity.UserAdministration;
 import io.moe.application.spend.SpendControl;
-import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.TokenBudget;
 import io.moe.domain.identity.UserAccount;
 import jakarta.inject.Inject;
@@ -11,7 +10,6 @@ import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -20,7 +18,6 @@ import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -28,10 +25,12 @@ import java.math.BigDecimal;
 import java.util.List;
 
 /**
- * /api/users and its sub-resources (spec: admin application). Bodies and answers use the spec's
- * field names; the README documents the payloads the spec leaves open.
+ * /api/users and its sub-resources (spec: admin application), for admins only. Bodies and answers use
+ * the spec's field names; the README documents the payloads the spec leaves open. A user's own usage is
+ * {@link UserUsageResource}.
  */
 @Path("/users")
+@AdminOnly
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.WILDCARD)
 public class UsersResource {
@@ -44,12 +43,8 @@ public class UsersResource {
     @Inject
     SpendControl budgets;
 
-    @Context
-    HttpServletRequest http;
-
     @GET
     public String list() {
-        admin();
         JsonArrayBuilder list = Json.createArrayBuilder();
         users.users().forEach(u -> list.add(IdentityJson.user(u)));
         return Json.createObjectBuilder().add("users", list).build().toString();
@@ -57,7 +52,6 @@ public class UsersResource {
 
     @POST
     public Response create(String body) {
-        admin();
         JsonInput in = JsonInput.of(body);
         UserAccount user = users.create(in.string("username"), in.string("email"), in.string("password"),
                 in.string("display_name"), Boolean.TRUE.equals(in.bool("is_admin")));
@@ -67,20 +61,18 @@ public class UsersResource {
     @GET
     @Path("{id}")
     public String get(@PathParam("id") String id) {
-        admin();
         UserAccount user = users.user(id);
         JsonArrayBuilder keys = Json.createArrayBuilder();
         users.keys(id).forEach(k -> keys.add(IdentityJson.key(k)));
         JsonArrayBuilder permissions = Json.createArrayBuilder();
         users.permissions(id).forEach(p -> permissions.add(IdentityJson.permission(p)));
         return Json.createObjectBuilder(IdentityJson.user(user)).add("budget", IdentityJson.budget(users.budget(id)))
-                .add("keys", keys).add("permissions", permissions).add("usage", usage(id)).build().toString();
+                .add("keys", keys).add("permissions", permissions).add("usage", usage(users, budgets, id)).build().toString();
     }
 
     @PUT
     @Path("{id}")
     public String update(@PathParam("id") String id, String body) {
-        admin();
         JsonInput in = JsonInput.of(body);
         if (in.has("username")) {
             throw IdentityException.invalid("username", "the username cannot be changed");
@@ -92,14 +84,12 @@ public class UsersResource {
     @DELETE
     @Path("{id}")
     public String deactivate(@PathParam("id") String id) {
-        admin();
         return IdentityJson.user(users.deactivate(id)).toString();
     }
 
     @PUT
     @Path("{id}/budget")
     public String budget(@PathParam("id") String id, String body) {
-        admin();
         JsonInput in = JsonInput.of(body);
         TokenBudget b = users.setBudget(id, in.limit("daily_limit"), in.limit("monthly_limit"), in.limit("total_limit"));
         return IdentityJson.budget(b).toString();
@@ -108,7 +98,6 @@ public class UsersResource {
     @GET
     @Path("{id}/permissions")
     public String permissions(@PathParam("id") String id) {
-        admin();
         JsonArrayBuilder list = Json.createArrayBuilder();
         users.permissions(id).forEach(p -> list.add(IdentityJson.permission(p)));
         return Json.createObjectBuilder().add("permissions", list).build().toString();
@@ -117,7 +106,6 @@ public class UsersResource {
     @POST
     @Path("{id}/permissions")
     public Response grant(@PathParam("id") String id, String body) {
-        admin();
         JsonInput in = JsonInput.of(body);
         return Response.status(201).entity(IdentityJson.permission(users.grant(id, in.string("resource_type"),
                 in.string("resource_id"))).toString()).build();
@@ -126,7 +114,6 @@ public class UsersResource {
     @DELETE
     @Path("{id}/permissions/{pid}")
     public Response revoke(@PathParam("id") String id, @PathParam("pid") String permissionId) {
-        admin();
         users.revoke(id, permissionId);
         return Response.noContent().build();
     }
@@ -134,7 +121,6 @@ public class UsersResource {
     @GET
     @Path("{id}/keys")
     public String keys(@PathParam("id") String id) {
-        admin();
         JsonArrayBuilder list = Json.createArrayBuilder();
         users.keys(id).forEach(k -> list.add(IdentityJson.key(k)));
         return Json.createObjectBuilder().add("keys", list).build().toString();
@@ -143,7 +129,6 @@ public class UsersResource {
     @POST
     @Path("{id}/keys")
     public Response createKey(@PathParam("id") String id, String body) {
-        admin();
         JsonInput in = JsonInput.of(body);
         UserAdministration.CreatedKey created = users.createKey(id, in.string("label"), in.time("expires_at"));
         JsonObject json = Json.createObjectBuilder(IdentityJson.key(created.key())).add("key", created.rawKey())
@@ -154,22 +139,11 @@ public class UsersResource {
     @DELETE
     @Path("{id}/keys/{kid}")
     public String revokeKey(@PathParam("id") String id, @PathParam("kid") String keyId) {
-        admin();
         return IdentityJson.key(users.revokeKey(id, keyId)).toString();
     }
 
-    /** Usage statistics; an admin may read anyone's, a user (with a bearer key) their own. */
-    @GET
-    @Path("{id}/usage")
-    public String ownUsage(@PathParam("id") String id) {
-        Caller caller = caller();
-        if (!caller.admin() && !caller.userId().equals(id)) {
-            throw new IdentityException(403, "forbidden", null, "you may read only your own usage");
-        }
-        return usage(id).toString();
-    }
-
-    private JsonObject usage(String id) {
+    /** The usage statistics of a user: limits, counters, totals per status and the 50 latest rows. */
+    static JsonObject usage(UserAdministration users, SpendControl budgets, String id) {
         TokenBudget budget = users.budget(id);
         long[] used = budgets.used(id);
         JsonObjectBuilder limits = Json.createObjectBuilder();
@@ -197,15 +171,5 @@ public class UsersResource {
                 .add("total_tokens", prompt + completion)
                 .add("display_price", DISPLAY_PRICE_PER_TOKEN.multiply(BigDecimal.valueOf(prompt + completion)))
                 .add("by_status", byStatus).add("recent", recent).build();
-    }
-
-    private Caller caller() {
-        return (Caller) http.getAttribute(AdminCaller.CALLER);
-    }
-
-    private void admin() {
-        if (!caller().admin()) {
-            throw new IdentityException(403, "admin_required", null, "this route needs an admin");
-        }
     }
 }

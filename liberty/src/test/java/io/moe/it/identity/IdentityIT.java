@@ -146,7 +146,7 @@ class IdentityIT {
     }
 
     static double budgetExceeded(String user) {
-        String metrics = Http.get(ItConfig.orchestratorUrl() + "/metrics").body();
+        String metrics = io.moe.it.Metrics.text();
         Matcher m = Pattern.compile("moe_budget_exceeded_total\\{limit_type=\"daily\",mp_scope=\"application\",user_id=\""
                 + user + "\",?} ([0-9.]+)").matcher(metrics);
         return m.find() ? Double.parseDouble(m.group(1)) : 0;

@@ -181,6 +181,13 @@ class OidcSignInIT {
     }
 
     @Test
+    void anAccessTokenIssuedToAClientThatIsNotAcceptedHereIsRefused() throws Exception {
+        HttpResponse<String> refused = listUsers(accessToken("moe-stranger"));
+        assertEquals(401, refused.statusCode(), "a token minted for another application, even of an admin: " + refused.body());
+        assertTrue(refused.body().contains("invalid_token") && refused.body().contains("moe-stranger"), refused.body());
+    }
+
+    @Test
     void concurrentFirstRequestsOfANewTokenHolderCreateOneAccount() throws Exception {
         String token = accessToken("moe-batch");
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();

@@ -116,7 +116,7 @@ class FeedbackIT {
     @Test
     void expertCallsAndConfidenceAreCountedOnMetrics() {
         ask("moe-orchestrator", "Count me " + marker());
-        String metrics = Http.get(ItConfig.orchestratorUrl() + "/metrics").body();
+        String metrics = io.moe.it.Metrics.text();
         assertTrue(metrics.matches("(?s).*moe_expert_calls_total\\{[^}]*category=\"general\"[^}]*} [1-9].*"), "expert calls counted");
         assertTrue(metrics.matches("(?s).*moe_confidence_total\\{[^}]*level=\"hoch\"[^}]*} [1-9].*"), "confidence counted");
     }

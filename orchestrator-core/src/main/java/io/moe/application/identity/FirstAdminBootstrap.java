@@ -25,7 +25,8 @@ import java.util.logging.Logger;
 /**
  * Creates the first admin and one API key for it when the database has no admin yet, so that a fresh
  * installation can be used at once. Secrets the operator did not supply are generated and written once
- * to an owner-only file ({@code moe.bootstrap.credentials-file}); they are never logged.
+ * to an owner-only file ({@code moe.bootstrap.credentials-file}, by default in the data directory
+ * {@code moe.data.dir}, never in the server's working directory); they are never logged.
  */
 @ApplicationScoped
 public class FirstAdminBootstrap {
@@ -55,7 +56,7 @@ public class FirstAdminBootstrap {
     Optional<String> configuredKey;
 
     @Inject
-    @ConfigProperty(name = "moe.bootstrap.credentials-file", defaultValue = "first-admin-credentials.txt")
+    @ConfigProperty(name = "moe.bootstrap.credentials-file")
     String credentialsFile;
 
     /** Creates the first admin if there is none; returns whether it did. */

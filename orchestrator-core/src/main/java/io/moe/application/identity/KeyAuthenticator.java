@@ -25,7 +25,8 @@ import java.util.Set;
 /**
  * Turns a raw API key ({@code moe-sk-} + 48 hex) into the {@link Caller} it belongs to, or nothing
  * when the key is unknown, revoked, expired or its user is blocked. Keys are looked up by their
- * SHA-256 hash only, first in the shared key cache, then in the database (and cached for 300 s).
+ * SHA-256 hash only, first in the shared key cache, then in the database (and cached for 300 s). A hash
+ * that names no key is remembered briefly as unknown, so invalid keys cost no database query.
  */
 @ApplicationScoped
 public class KeyAuthenticator {
@@ -45,12 +46,26 @@ public class KeyAuthenticator {
             return Optional.empty();
         }
         String hash = ApiKeySecret.hashOf(rawKey.trim());
-        Optional<Caller> caller = cache.get(hash).or(() -> load(hash).map(found -> {
-            cache.put(hash, found.caller(), found.cacheFor());
-            return found.caller();
-        }));
+        Optional<Caller> caller = cache.get(hash).or(() -> lookUp(hash));
         caller.ifPresent(c -> usage.used(c.apiKeyId()));
         return caller;
+    }
+
+    /** The database's answer for a hash the cache does not hold; the epoch is read first (see {@link KeyCache}). */
+    private Optional<Caller> lookUp(String hash) {
+        if (cache.knownUnknown(hash)) {
+            return Optional.empty();
+        }
+        long epoch = cache.epoch();
+        List<ApiKey> keys = em.createNamedQuery("ApiKey.byHash", ApiKey.class).setParameter("hash", hash).getResultList();
+        if (keys.isEmpty()) {
+            cache.putUnknown(hash, epoch);
+            return Optional.empty();
+        }
+        return load(keys.get(0)).map(found -> {
+            cache.put(hash, found.caller(), found.cacheFor(), epoch);
+            return found.caller();
+        });
     }
 
     /** The caller for a signed-in user (no key): active users only, with their grants and limits. */
@@ -63,9 +78,9 @@ public class KeyAuthenticator {
     private record Loaded(Caller caller, Duration cacheFor) {
     }
 
-    private Optional<Loaded> load(String hash) {
-        List<ApiKey> keys = em.createNamedQuery("ApiKey.byHash", ApiKey.class).setParameter("hash", hash).getResultList();
-        return keys.stream().findFirst()
+    /** A known key's caller, when the key is usable and its user active (not cached as unknown otherwise). */
+    private Optional<Loaded> load(ApiKey found) {
+        return Optional.of(found)
                 .filter(key -> key.isUsableAt(Ids.nowUtc()))
                 .flatMap(key -> Optional.ofNullable(em.find(UserAccount.class, key.userId()))
                         .filter(UserAccount::isActive)

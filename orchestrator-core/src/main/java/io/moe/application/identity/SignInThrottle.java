@@ -4,61 +4,86 @@ import io.moe.domain.shared.Digests;
 import io.moe.infrastructure.redis.RedisStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Slows password guessing on the sign-in form: after 5 failed attempts for one username from one
- * address within 15 minutes, that pair is refused until the 15 minutes since its first failure are
- * over — without checking the password. Counting per address as well keeps an attacker elsewhere from
- * locking the real admin out. Counters live in Redis (shared by all servers); if Redis is unreachable
- * sign-in still works, unthrottled, and the gap is logged.
+ * Slows password guessing on the sign-in form, and is asked before the (deliberately costly) password
+ * hash is computed. Two counters, each taken with one atomic increment and then compared, so parallel
+ * attempts cannot slip past together:
+ * <ul>
+ *   <li>per client address: at most {@code moe.security.sign-in.per-address-per-minute} attempts a minute,
+ *   whatever the usernames (protects the CPU from one source);</li>
+ *   <li>per username and client address: after {@code moe.security.sign-in.max-failures} attempts without a
+ *   success, that pair is refused until {@code moe.security.sign-in.lock-minutes} since its first attempt are
+ *   over. Other addresses are not locked out, so an attacker cannot lock the real admin out; behind a
+ *   proxy, configure it as trusted ({@link ClientAddresses}) or every client shares one address.</li>
+ * </ul>
+ * Counters live in Redis (shared by all servers); if Redis is unreachable, sign-in still works,
+ * unthrottled, and the gap is logged.
  */
 @ApplicationScoped
 public class SignInThrottle {
 
-    static final int MAX_FAILURES = 5;
-    static final Duration WINDOW = Duration.ofMinutes(15);
     private static final Logger LOG = Logger.getLogger(SignInThrottle.class.getName());
+    private static final Duration MINUTE = Duration.ofMinutes(1);
 
     @Inject
     RedisStore redis;
 
-    /** Whole minutes until this username may try again from this address; 0 when it may now. */
-    public long minutesLocked(String username, String address) {
+    @Inject
+    @ConfigProperty(name = "moe.security.sign-in.max-failures")
+    int maxFailures;
+
+    @Inject
+    @ConfigProperty(name = "moe.security.sign-in.lock-minutes")
+    int lockMinutes;
+
+    @Inject
+    @ConfigProperty(name = "moe.security.sign-in.per-address-per-minute")
+    int perAddressPerMinute;
+
+    /**
+     * Counts this attempt; empty when its password may be checked now, else the reason (for the person
+     * signing in) why it is refused without checking the password.
+     */
+    public Optional<String> refusal(String username, String address) {
         try {
-            String key = key(username, address);
-            long failures = redis.get(key).map(Long::parseLong).orElse(0L);
-            if (failures < MAX_FAILURES) {
-                return 0;
+            if (redis.increment(addressKey(address), 1, MINUTE) > perAddressPerMinute) {
+                return Optional.of("Too many sign-in attempts from your address: try again in a minute.");
             }
-            return Math.max(1, (redis.secondsToLive(key).orElse(WINDOW.toSeconds()) + 59) / 60);
+            String pair = pairKey(username, address);
+            if (redis.increment(pair, 1, Duration.ofMinutes(lockMinutes)) <= maxFailures) {
+                return Optional.empty();
+            }
+            long minutes = Math.max(1, (redis.secondsToLive(pair).orElse(lockMinutes * 60L) + 59) / 60);
+            return Optional.of("Too many failed sign-ins for this username from your address: try again in " + minutes
+                    + " minute" + (minutes == 1 ? "" : "s") + ".");
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Sign-in throttling is off while Redis is unreachable: " + e.getMessage());
-            return 0;
+            return Optional.empty();
         }
     }
 
-    public void failed(String username, String address) {
-        try {
-            redis.increment(key(username, address), 1, WINDOW);
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "A failed sign-in could not be counted: " + e.getMessage());
-        }
-    }
-
+    /** A successful sign-in forgets the attempts of that username from that address. */
     public void succeeded(String username, String address) {
         try {
-            redis.delete(key(username, address));
+            redis.delete(pairKey(username, address));
         } catch (RuntimeException e) {
             LOG.log(Level.FINE, "Failed sign-ins could not be reset", e);
         }
     }
 
-    private static String key(String username, String address) {
-        return "moe:signin:failures:" + Digests.sha256(String.valueOf(username).toLowerCase(Locale.ROOT) + "|" + address);
+    private static String pairKey(String username, String address) {
+        return "moe:signin:attempts:" + Digests.sha256(String.valueOf(username).toLowerCase(Locale.ROOT) + "|" + address);
+    }
+
+    private static String addressKey(String address) {
+        return "moe:signin:address:" + Digests.sha256(String.valueOf(address));
     }
 }

@@ -13,6 +13,7 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
@@ -26,7 +27,9 @@ import java.util.regex.Pattern;
 /**
  * Users, their keys, budgets and permissions, as the admin API changes them. Every input is checked
  * before anything is written (no partial rows), and every change that affects key checking drops the
- * user's key-cache entries at once.
+ * user's key-cache entries at once. The last active admin cannot be demoted, deactivated or deleted
+ * (409 {@code last_admin}): the admin rows are locked while counted, so two admins demoting each other
+ * at the same moment cannot both succeed.
  */
 @ApplicationScoped
 @Transactional
@@ -100,6 +103,9 @@ public class UserAdministration {
         if (displayName != null) {
             user.changeDisplayName(displayName);
         }
+        if (Boolean.FALSE.equals(admin) || Boolean.FALSE.equals(active)) {
+            requireAnotherActiveAdmin(user);
+        }
         if (admin != null) {
             user.changeAdmin(admin);
         }
@@ -113,6 +119,7 @@ public class UserAdministration {
     /** Soft delete: the user is blocked (is_active 0) and every key of theirs is refused from now on. */
     public UserAccount deactivate(String id) {
         UserAccount user = user(id);
+        requireAnotherActiveAdmin(user);
         user.changeActive(false);
         evict(id);
         return user;
@@ -187,6 +194,9 @@ public class UserAdministration {
         ApiKeySecret secret = ApiKeySecret.generate();
         ApiKey key = new ApiKey(userId, secret, label, expiresAt);
         em.persist(key);
+        String hash = key.keyHash();
+        cache.keyCreated(hash);
+        afterCommit(() -> cache.keyCreated(hash));
         return new CreatedKey(key, secret.raw());
     }
 
@@ -221,6 +231,10 @@ public class UserAdministration {
      */
     private void evict(String userId) {
         cache.evictUser(userId);
+        afterCommit(() -> cache.evictUser(userId));
+    }
+
+    private void afterCommit(Runnable action) {
         transactions.registerInterposedSynchronization(new Synchronization() {
             @Override
             public void beforeCompletion() {
@@ -229,10 +243,23 @@ public class UserAdministration {
             @Override
             public void afterCompletion(int status) {
                 if (status == Status.STATUS_COMMITTED) {
-                    cache.evictUser(userId);
+                    action.run();
                 }
             }
         });
+    }
+
+    /** Refuses to take away the admin rights of {@code user} when no other active admin would remain. */
+    private void requireAnotherActiveAdmin(UserAccount user) {
+        if (!user.isAdmin() || !user.isActive()) {
+            return;
+        }
+        List<UserAccount> admins = em.createQuery("SELECT u FROM UserAccount u WHERE u.admin = 1 AND u.active = 1",
+                UserAccount.class).setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultList();
+        if (admins.stream().noneMatch(a -> !a.id().equals(user.id()))) {
+            throw new IdentityException(409, "last_admin", null, "'" + user.username()
+                    + "' is the last active admin; make another user an admin first, so that someone can still manage the service");
+        }
     }
 
     private void requireUsername(String username) {

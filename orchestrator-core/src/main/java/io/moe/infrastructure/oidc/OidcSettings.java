@@ -6,10 +6,13 @@ import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The identity provider as configured (MOE_OIDC_*). Named so that the admin module's OpenID
@@ -90,9 +93,32 @@ public class OidcSettings {
         return adminPublicUrl.replaceAll("/+$", "") + "/login.xhtml";
     }
 
+    @Inject
+    @ConfigProperty(name = "moe.oidc.token-clients")
+    Optional<String> tokenClients;
+
     /** The audience a bearer access token must carry: the configured one, else the client id. */
     public String audience() {
-        return audience.filter(s -> !s.isBlank()).orElse(clientId);
+        return audience.filter(s -> !s.isBlank()).map(String::strip).orElse(clientId);
+    }
+
+    /**
+     * Whether an audience of its own, other than the client id, is configured. Without one, the ID tokens
+     * issued to the admin client carry the same audience as access tokens, so only tokens typed
+     * {@code at+jwt} (RFC 9068) are accepted as bearer credentials.
+     */
+    public boolean hasOwnAudience() {
+        return !audience().equals(clientId);
+    }
+
+    /**
+     * The clients whose access tokens are accepted, as named by a token's {@code client_id} or {@code azp}
+     * claim when it has one: {@code moe.oidc.token-clients} (comma-separated), else the admin client only.
+     */
+    public Set<String> tokenClients() {
+        Set<String> listed = tokenClients.map(list -> Arrays.stream(list.split(",")).map(String::strip)
+                .filter(s -> !s.isEmpty()).collect(Collectors.toUnmodifiableSet())).orElse(Set.of());
+        return listed.isEmpty() ? Set.of(clientId) : listed;
     }
 
     /**

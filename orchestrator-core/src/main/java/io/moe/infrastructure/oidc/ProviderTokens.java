@@ -10,6 +10,7 @@ import com.nimbusds.jose.proc.DefaultJOSEObjectTypeVerifier;
 import com.nimbusds.jose.proc.JWSVerificationKeySelector;
 import com.nimbusds.jose.proc.SecurityContext;
 import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.proc.BadJWTException;
 import com.nimbusds.jwt.proc.ConfigurableJWTProcessor;
 import com.nimbusds.jwt.proc.DefaultJWTClaimsVerifier;
 import com.nimbusds.jwt.proc.DefaultJWTProcessor;
@@ -25,7 +26,10 @@ import java.util.Set;
 /**
  * Verifies the identity provider's bearer access tokens: signature against the keys the provider
  * publishes (found through {@link ProviderMetadata}, refreshed on key rotation), issuer, audience and
- * expiry; {@code typ} JWT or at+jwt (RFC 9068).
+ * expiry. So that an ID token never passes as an access token: with an audience of its own configured
+ * ({@code moe.oidc.audience}), {@code typ} JWT or at+jwt; without one (the audience is then the client id,
+ * which ID tokens carry too), {@code typ} at+jwt only (RFC 9068). A token that names its client
+ * ({@code client_id}, else {@code azp}) must name one of {@link OidcSettings#tokenClients()}.
  */
 @ApplicationScoped
 public class ProviderTokens {
@@ -88,11 +92,30 @@ public class ProviderTokens {
         } catch (MalformedURLException e) {
             throw new ProviderUnavailableException("the provider's jwks_uri is not a URL: " + jwksUri);
         }
+        return processor(settings, keys);
+    }
+
+    /** The checks a bearer token must pass, with the provider's keys from {@code keys}. */
+    static ConfigurableJWTProcessor<SecurityContext> processor(OidcSettings settings, JWKSource<SecurityContext> keys) {
         DefaultJWTProcessor<SecurityContext> jwt = new DefaultJWTProcessor<>();
-        jwt.setJWSTypeVerifier(new DefaultJOSEObjectTypeVerifier<>(JOSEObjectType.JWT, new JOSEObjectType("at+jwt"), null));
+        JOSEObjectType accessToken = new JOSEObjectType("at+jwt");
+        jwt.setJWSTypeVerifier(settings.hasOwnAudience()
+                ? new DefaultJOSEObjectTypeVerifier<>(JOSEObjectType.JWT, accessToken, null)
+                : new DefaultJOSEObjectTypeVerifier<>(accessToken));
         jwt.setJWSKeySelector(new JWSVerificationKeySelector<>(ALGORITHMS, keys));
+        Set<String> clients = settings.tokenClients();
         jwt.setJWTClaimsSetVerifier(new DefaultJWTClaimsVerifier<>(settings.audience(),
-                new JWTClaimsSet.Builder().issuer(settings.getIssuer()).build(), Set.of("sub", "exp")));
+                new JWTClaimsSet.Builder().issuer(settings.getIssuer()).build(), Set.of("sub", "exp")) {
+            @Override
+            public void verify(JWTClaimsSet claims, SecurityContext context) throws BadJWTException {
+                super.verify(claims, context);
+                Object client = claims.getClaim("client_id") != null ? claims.getClaim("client_id") : claims.getClaim("azp");
+                if (client != null && !clients.contains(String.valueOf(client))) {
+                    throw new BadJWTException("the token was issued to client '" + client + "', which is not among "
+                            + "the clients whose tokens are accepted here (MOE_OIDC_TOKEN_CLIENTS)");
+                }
+            }
+        });
         return jwt;
     }
 }

@@ -39,6 +39,11 @@ public final class RedisStore implements AutoCloseable {
         return ttl < 0 ? Optional.empty() : Optional.of(ttl);
     }
 
+    /** Adds one to the counter at {@code key}, which never expires (INCR); returns the new value. */
+    public long increment(String key) {
+        return redis.incr(key);
+    }
+
     /** Adds {@code by} to the counter at {@code key}, starting its expiry on first use; returns the new value. */
     public long increment(String key, long by, Duration ttl) {
         long value = redis.incrBy(key, by);

@@ -2,17 +2,14 @@ package io.moe.interfaces.openai;
 
 import io.moe.application.pipeline.LearnedPatterns;
 import io.moe.application.pipeline.OntologyGaps;
-import io.moe.domain.identity.Caller;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
-import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 
 import java.util.List;
@@ -24,6 +21,7 @@ import java.util.Map;
  */
 @Path("/v1/admin")
 @KeyRequired
+@AdminOnly
 @Produces(MediaType.APPLICATION_JSON)
 public class AdminInsightsResource {
 
@@ -37,15 +35,13 @@ public class AdminInsightsResource {
 
     @GET
     @Path("planner-patterns")
-    public String plannerPatterns(@QueryParam("limit") @DefaultValue("50") int limit, @Context HttpServletRequest http) {
-        requireAdmin(http);
+    public String plannerPatterns(@QueryParam("limit") @DefaultValue("50") int limit) {
         return list("pattern", "count", patterns.top(bounded(limit)));
     }
 
     @GET
     @Path("ontology-gaps")
-    public String ontologyGaps(@QueryParam("limit") @DefaultValue("50") int limit, @Context HttpServletRequest http) {
-        requireAdmin(http);
+    public String ontologyGaps(@QueryParam("limit") @DefaultValue("50") int limit) {
         return list("term", "count", gaps.top(bounded(limit)));
     }
 
@@ -54,13 +50,6 @@ public class AdminInsightsResource {
             throw ApiError.invalidRequest("invalid_value", "'limit' must be between 1 and " + MAX_LIMIT);
         }
         return limit;
-    }
-
-    private static void requireAdmin(HttpServletRequest http) {
-        Caller caller = FeedbackResource.caller(http);
-        if (caller == null || !caller.admin()) {
-            throw new ApiError(403, "permission_error", "admin_required", "this route is for admin keys only");
-        }
     }
 
     private static String list(String name, String count, List<Map.Entry<String, Double>> entries) {

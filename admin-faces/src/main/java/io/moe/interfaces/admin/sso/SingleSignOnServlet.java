@@ -1,5 +1,6 @@
 package io.moe.interfaces.admin.sso;
 
+import io.moe.application.identity.AdminSessions;
 import io.moe.application.identity.IdentityException;
 import io.moe.application.identity.SingleSignOnAdmission;
 import io.moe.domain.identity.SsoIdentity;
@@ -36,6 +37,9 @@ public class SingleSignOnServlet extends HttpServlet {
     @Inject
     SingleSignOnAdmission accounts;
 
+    @Inject
+    AdminSessions sessions;
+
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
         SsoIdentity identity = settings.identity(this::claim);
@@ -47,7 +51,7 @@ public class SingleSignOnServlet extends HttpServlet {
             page(response, e.status(), "Sign-in refused", e.getMessage(), request.getContextPath());
             return;
         }
-        AdminSession.signIn(request, admin.id());
+        AdminSession.signIn(request, admin.id(), sessions.stampOf(admin));
         AdminSession.markSingleSignOn(request);
         response.sendRedirect(request.getContextPath() + "/index.xhtml");
     }

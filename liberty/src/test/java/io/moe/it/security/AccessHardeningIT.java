@@ -1,0 +1,87 @@
+package io.moe.it.security;
+
+import io.moe.it.Http;
+import io.moe.it.ItConfig;
+import org.junit.jupiter.api.Test;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Smaller access hardening: negative key cache, where the first admin's credentials go, page headers. */
+class AccessHardeningIT {
+
+    @Test
+    void anUnknownKeyIsRememberedBrieflySoItNoLongerReachesTheDatabase() throws Exception {
+        String key = "moe-sk-" + HexFormat.of().formatHex(java.security.SecureRandom.getInstanceStrong().generateSeed(24));
+        assertEquals(401, Http.post(ItConfig.orchestratorUrl() + "/v1/feedback", "{}", "Authorization", "Bearer " + key).statusCode());
+        String entry = "moe:key-unknown:" + sha256(key);
+        assertEquals(1, redisExists(entry), "the unknown hash is cached (" + entry + ")");
+        long ttl = redisTtl(entry);
+        assertTrue(ttl > 0 && ttl <= 30, "briefly: " + ttl + " s");
+        assertEquals(401, Http.post(ItConfig.adminUrl() + "/api/users", "{}", "Authorization", "Bearer " + key).statusCode(),
+                "and still refused, on every port");
+    }
+
+    @Test
+    void theFirstAdminsCredentialsAreWrittenToTheDataDirectoryNotTheServersWorkingDirectory() throws IOException {
+        Path data = Path.of(System.getProperty("moe.it.data-dir"), "first-admin-credentials.txt");
+        Path server = Path.of(System.getProperty("moe.it.server-dir"), "first-admin-credentials.txt");
+        assertTrue(Files.exists(data), "written to " + data);
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(data)));
+        assertTrue(Files.readString(data).contains("admin_username="));
+        assertFalse(Files.exists(server), "nothing in the server's working directory: " + server);
+    }
+
+    @Test
+    void adminAndPortalPagesTellBrowsersNotToFrameRunForeignScriptsOrLeakReferrers() {
+        for (String[] page : new String[][]{{ItConfig.adminUrl(), "/login.xhtml"}, {ItConfig.adminUrl(), "/users.xhtml"},
+                {ItConfig.adminUrl(), "/user/"}}) {
+            RawHttp.Reply reply = RawHttp.send(page[0], null, "GET", page[1], null);
+            String csp = reply.header("Content-Security-Policy").orElse("");
+            for (String directive : new String[]{"frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "script-src 'self'"}) {
+                assertTrue(csp.contains(directive), page[1] + " CSP has " + directive + ": " + csp);
+            }
+            assertFalse(csp.contains("unsafe-eval"), csp);
+            assertEquals("same-origin", reply.header("Referrer-Policy").orElse(""), page[1]);
+            assertFalse(reply.header("Strict-Transport-Security").isPresent(), "no HSTS over plain HTTP while cookies are not Secure");
+        }
+    }
+
+    private static String sha256(String text) throws NoSuchAlgorithmException {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static long redisExists(String key) throws IOException {
+        return redis("EXISTS " + key);
+    }
+
+    private static long redisTtl(String key) throws IOException {
+        return redis("TTL " + key);
+    }
+
+    /** One inline Redis command with an integer reply. */
+    private static long redis(String command) throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", Integer.parseInt(System.getProperty("moe.it.redis-port", "26379")))) {
+            OutputStream out = socket.getOutputStream();
+            out.write((command + "\r\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            String line = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8)).readLine();
+            assertTrue(line.startsWith(":"), "integer reply: " + line);
+            return Long.parseLong(line.substring(1));
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package io.moe.application.identity;
+
+import io.moe.domain.identity.UserAccount;
+import io.moe.domain.shared.Digests;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+
+/**
+ * Whether an admin's browser session still stands. A session records a stamp of the admin's credentials
+ * at sign-in; on every request the account is read again and the session stands only while the account
+ * is an active admin with the same stamp. So a demotion or deactivation ends the session at its next
+ * request, and a password change ends every session that signed in with the old password.
+ */
+@ApplicationScoped
+public class AdminSessions {
+
+    @PersistenceContext(unitName = "moe")
+    EntityManager em;
+
+    /** The stamp a session of {@code user} records at sign-in. */
+    public String stampOf(UserAccount user) {
+        return Digests.sha256("admin-session|" + user.id() + "|" + user.hashedPassword());
+    }
+
+    /** Whether the session of {@code userId} that recorded {@code stamp} may go on; false for any missing part. */
+    public boolean stands(String userId, String stamp) {
+        if (userId == null || stamp == null) {
+            return false;
+        }
+        UserAccount user = em.find(UserAccount.class, userId);
+        return user != null && user.isActive() && user.isAdmin() && MessageDigest.isEqual(
+                stampOf(user).getBytes(StandardCharsets.UTF_8), stamp.getBytes(StandardCharsets.UTF_8));
+    }
+}
