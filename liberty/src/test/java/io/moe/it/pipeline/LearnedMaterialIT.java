@@ -94,6 +94,43 @@ class LearnedMaterialIT {
         assertEquals("conversation", cache.getString("reason"), "the trace says why: " + cache);
     }
 
+    @Test
+    void oneUsersRepeatedLowRatingsCountOnceAndDoNotGetAModelSkippedForOthers() {
+        String w = Pipeline.word();
+        String modelA = "sim-vote-a" + w + ":8b";
+        String modelB = "sim-vote-b" + w + ":8b";
+        JsonObject analysts = Json.createObjectBuilder().add("system_prompt", JsonValue.NULL)
+                .add("models", Json.createArrayBuilder()
+                        .add(Json.createObjectBuilder().add("model", modelA).add("endpoint", "local").add("required", true))
+                        .add(Json.createObjectBuilder().add("model", modelB).add("endpoint", "local").add("required", false)))
+                .build();
+        String[] voter = newUser();
+        String[] other = newUser();
+        try (var template = new Pipeline.TemplateChange(t -> Pipeline.with(t, "experts",
+                Json.createObjectBuilder(t.getJsonObject("experts")).add("data_analyst", analysts).build()));
+             var script = new Pipeline.Script()) {
+            script.add(Pipeline.plan(w, Json.createArrayBuilder().add(Pipeline.task("Analyse the figures " + w, "data_analyst")).build()));
+            List<Integer> counted = new java.util.ArrayList<>();
+            for (int i = 0; i < 5; i++) {
+                String m = marker();
+                JsonObject answer = ask(voter[1], "Tabulate " + m + " against " + marker() + " for " + w);
+                assertTrue(answer.getJsonObject("usage").getInt("total_tokens") > 0, "precondition: answered by the experts");
+                assertEquals(2, calls(m, "expert").size(), "precondition: both analysts answered");
+                trace(answer.getString("id"), voter[1]);
+                HttpResponse<String> rated = FeedbackIT.rate(answer.getString("id"), 1, null, voter[1]);
+                assertEquals(200, rated.statusCode(), rated.body());
+                counted.add(Http.object(rated).getJsonObject("effects").getInt("model_scores"));
+            }
+
+            String m = marker();
+            ask(other[1], "Summarise " + m + " for " + w);
+            List<String> models = calls(m, "expert").stream().map(c -> c.getString("model")).toList();
+            assertTrue(models.stream().anyMatch(x -> x.contains("sim-vote-a" + w)) && models.stream().anyMatch(x -> x.contains("sim-vote-b" + w)),
+                    "both models still answer another user: " + models);
+            assertEquals(List.of(2, 0, 0, 0, 0), counted, "model scores moved by each rating: one vote per user, model and category a day");
+        }
+    }
+
             script.add(Pipeline.plan(w, Json.createArrayBuilder().add(Pipeline.task("Help with the router " + w, "technical_support")).build()));
             String id = ask(author[1], "How do I reset the router " + marker() + " of " + w).getString("id");
             trace(id, author[1]);

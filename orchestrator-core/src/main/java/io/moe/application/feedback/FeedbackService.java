@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
  * Ratings 1 and 2 lower the scores of the models that answered, flag the cached answer and the graph
  * relations the answer used, and keep a numeric correction as an error example; 3 changes nothing; 4
  * and 5 raise the scores, verify the relations and store the plan's category pattern. Every rating is
- * published on moe.feedback.
+ * published on moe.feedback. A score moves by at most the user's daily votes ({@link ModelScores}).
  */
 @ApplicationScoped
 public class FeedbackService {
@@ -73,14 +73,15 @@ public class FeedbackService {
         if (rating <= 2 || rating >= 4) {
             boolean positive = rating >= 4;
             Set<String> rated = new LinkedHashSet<>();
+            int counted = 0;
             for (JsonObject expert : meta.getJsonArray("experts").getValuesAs(JsonObject.class)) {
                 String model = expert.getString("model");
                 String category = expert.getString("category");
-                if (rated.add(model + "|" + category)) {
-                    scores.rate(model, category, positive);
+                if (rated.add(model + "|" + category) && scores.rate(model, category, positive, caller.userId())) {
+                    counted++;
                 }
             }
-            effects.add("model_scores", rated.size());
+            effects.add("model_scores", counted).add("model_votes_already_counted_today", rated.size() - counted);
             List<String> relations = meta.getJsonArray("graph_relations").getValuesAs(JsonString.class).stream()
                     .map(JsonString::getString).toList();
             long changed = relations.isEmpty() ? 0 : graph.write(positive ? VERIFY_RELATIONS : FLAG_RELATIONS,
