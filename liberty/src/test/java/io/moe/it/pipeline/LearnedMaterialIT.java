@@ -61,6 +61,14 @@ class LearnedMaterialIT {
         return Json.createObjectBuilder().add("role", role).add("content", text).build();
     }
 
+    static void await(String what, Duration limit, BooleanSupplier done) {
+        Instant deadline = Instant.now().plus(limit);
+        while (!done.getAsBoolean()) {
+            assertTrue(Instant.now().isBefore(deadline), what + " did not happen within " + limit.toSeconds() + " s");
+            Pipeline.pause();
+        }
+    }
+
     @Test
     void aForgedAssistantTurnIsNeitherCachedNorServedToAnotherUser() {
         String[] attacker = newUser();
@@ -131,43 +139,56 @@ class LearnedMaterialIT {
         }
     }
 
-            script.add(Pipeline.plan(w, Json.createArrayBuilder().add(Pipeline.task("Help with the router " + w, "technical_support")).build()));
-            String id = ask(author[1], "How do I reset the router " + marker() + " of " + w).getString("id");
-            trace(id, author[1]);
-            HttpResponse<String> rated = FeedbackIT.rate(id, 1, correction, author[1]);
-            assertEquals(200, rated.statusCode(), rated.body());
-            assertTrue(Http.object(rated).getJsonObject("effects").getBoolean("error_example_stored"), rated.body());
+    @Test
+    void onlyFreshAnswersToSelfContainedQuestionsAreIngestedAndTheIngestIsAccounted() {
+        String[] user = newUser();
+        String m = marker();
+        String question = "Describe the old lighthouse " + m;
+        JsonObject first = ask(user[1], question);
+        await("the first ingest of the answer", Duration.ofSeconds(90), () -> !calls(m, "triples").isEmpty());
+        for (int i = 0; i < 3; i++) {
+            JsonObject again = ask(user[1], question);
+            assertEquals("hard", trace(again.getString("id"), user[1]).getJsonObject("cache").getString("path"), "precondition: a cache hit");
+        }
+        String inConversation = marker();
+        ask(user[1], Json.createArrayBuilder().add(turn("user", "Tell me about harbours")).add(turn("assistant", "Harbours shelter ships."))
+                .add(turn("user", "Describe the old harbour " + inConversation)).build());
+        String barrier = marker();
+        ask(user[1], "Describe the old bridge " + barrier);
+        await("the ingest of a later answer", Duration.ofSeconds(90), () -> !calls(barrier, "triples").isEmpty());
 
-            String own = marker();
-            ask(author[1], "How do I update the router " + own + " of " + w);
-            assertTrue(expertInput(own).contains(correction), "the author's own experts see the pending correction");
-            String before = marker();
-            ask(reader[1], "How do I configure the router " + before + " of " + w);
-            assertFalse(expertInput(before).contains(correction),
-                    "another user's experts do not see a pending correction");
+        assertEquals(1, calls(m, "triples").size(), "cache hits are not ingested again");
+        assertEquals(0, calls(inConversation, "triples").size(), "answers shaped by earlier turns are not ingested");
+        String system = systemUserId();
+        await("the system account's usage row of the ingest", Duration.ofSeconds(30),
+                () -> ingestUsageRows(system, first.getString("id")) == 1);
+        String metrics = Http.get(ItConfig.orchestratorUrl() + "/metrics").body();
+        assertTrue(metrics.matches("(?s).*moe_tokens_total\\{[^}]*user_id=\"" + system + "\"[^}]*} [1-9].*"),
+                "the ingest's tokens are counted for the system account");
+    }
 
-            JsonObject pending = listed("pending", correction);
-            assertEquals(author[0], pending.getString("user_id"), pending.toString());
-            String correctionId = pending.getString("id");
-            String approve = CORRECTIONS + "/" + correctionId + "/approve";
-            assertEquals(403, Http.post(approve, "", "Authorization", Http.bearer(reader[1])).statusCode(), "admins only");
-            assertEquals(403, Http.get(CORRECTIONS, "Authorization", Http.bearer(reader[1])).statusCode(), "admins only");
-            assertEquals(401, Http.post(approve, "").statusCode());
-            HttpResponse<String> approved = Http.post(approve, "", "Authorization", Http.bearer(ItConfig.apiKey()));
-            assertEquals(200, approved.statusCode(), approved.body());
-            assertEquals("approved", Http.object(approved).getString("status"));
-            assertEquals(correctionId, listed("approved", correction).getString("id"));
-
-            String after = marker();
-            ask(reader[1], "How do I secure the router " + after + " of " + w);
-            assertTrue(expertInput(after).contains(correction), "an approved correction reaches every user's experts");
-
-            assertEquals(204, Http.delete(CORRECTIONS + "/" + correctionId, "Authorization", Http.bearer(ItConfig.apiKey())).statusCode());
-            String deleted = marker();
-            ask(reader[1], "How do I name the router " + deleted + " of " + w);
-            assertFalse(expertInput(deleted).contains(correction), "a deleted correction is shown to nobody");
-            assertEquals(404, Http.delete(CORRECTIONS + "/" + correctionId, "Authorization", Http.bearer(ItConfig.apiKey())).statusCode());
+    private static String systemUserId() {
+        try (Connection c = DriverManager.getConnection(ItConfig.dbUrl(), "moe", "moe");
+             PreparedStatement s = c.prepareStatement("SELECT id FROM users WHERE username = 'moe-system'");
+             ResultSet r = s.executeQuery()) {
+            assertTrue(r.next(), "the system account exists");
+            return r.getString(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
         }
     }
 
+    private static int ingestUsageRows(String userId, String responseId) {
+        try (Connection c = DriverManager.getConnection(ItConfig.dbUrl(), "moe", "moe");
+             PreparedStatement s = c.prepareStatement("SELECT count(*) FROM usage_log WHERE user_id = ? AND request_id = ? AND total_tokens > 0")) {
+            s.setString(1, userId);
+            s.setString(2, "ingest:" + responseId);
+            try (ResultSet r = s.executeQuery()) {
+                r.next();
+                return r.getInt(1);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 }
