@@ -35,9 +35,11 @@ class FeedbackIT {
         try (var script = new Pipeline.Script()) {
             script.add(Pipeline.plan(m, Json.createArrayBuilder().add(Pipeline.task("Explain " + m, "science"))
                     .add(Pipeline.task("Translate " + m, "translation")).build()));
-            String id = ask("moe-orchestrator", "Explain and translate " + m).getString("id");
-            trace(id);
-            HttpResponse<String> rated = rate(id, 5, null, ItConfig.apiKey());
+            // a new user: a user's first vote of the day for a model and category is the one that counts
+            String key = LearnedMaterialIT.newUser()[1];
+            String id = LearnedMaterialIT.ask(key, "Explain and translate " + m).getString("id");
+            trace(id, key);
+            HttpResponse<String> rated = rate(id, 5, null, key);
 
             assertEquals(200, rated.statusCode(), rated.body());
             JsonObject effects = Http.object(rated).getJsonObject("effects");
@@ -46,7 +48,7 @@ class FeedbackIT {
             String patterns = Http.get(ItConfig.orchestratorUrl() + "/v1/admin/planner-patterns",
                     "Authorization", Http.bearer(ItConfig.apiKey())).body();
             assertTrue(patterns.contains("\"pattern\":\"science+translation\""), patterns);
-            assertEquals(409, rate(id, 4, null, ItConfig.apiKey()).statusCode(), "one rating per response");
+            assertEquals(409, rate(id, 4, null, key).statusCode(), "one rating per response");
         }
     }
 

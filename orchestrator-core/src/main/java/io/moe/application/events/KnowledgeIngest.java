@@ -3,6 +3,7 @@ package io.moe.application.events;
 import io.moe.application.pipeline.Merger;
 import io.moe.application.template.TemplateCatalog;
 import io.moe.domain.chat.ChatMessage;
+import io.moe.domain.chat.Completion;
 import io.moe.domain.chat.ModelCall;
 import io.moe.domain.template.ModelRef;
 import io.moe.infrastructure.kafka.EventConsumer;
@@ -26,8 +27,10 @@ import java.util.logging.Logger;
 
 /**
  * The moe.ingest consumer (spec: Events): for every answer published there, the judge model is asked
- * for up to 8 triples, which {@link KnowledgeGraphWriter} stores as unverified relations. Runs on one
- * managed thread; offsets are committed after each batch, so events survive a restart.
+ * for up to 8 triples, which {@link KnowledgeGraphWriter} stores as unverified relations. Only fresh
+ * answers to self-contained questions are published there ({@code AfterAnswer}); each judge call is
+ * booked to the system account ({@link IngestAccounting}). Runs on one managed thread; offsets are
+ * committed after each batch, so events survive a restart.
  */
 @ApplicationScoped
 public class KnowledgeIngest {
@@ -54,6 +57,9 @@ public class KnowledgeIngest {
 
     @Inject
     KnowledgeGraphWriter writer;
+
+    @Inject
+    IngestAccounting accounting;
 
     @Resource(lookup = "java:comp/DefaultManagedThreadFactory")
     ManagedThreadFactory threads;
@@ -94,18 +100,25 @@ public class KnowledgeIngest {
     }
 
     private void ingestQuietly(String json) {
+        ModelRef judge = null;
+        String responseId = "";
         try {
             JsonObject event = Json.createReader(new StringReader(json)).readObject();
             String answer = event.getString("answer", "");
-            String responseId = event.getString("response_id", "");
-            ModelRef judge = Merger.judgeModel(templates.defaultTemplate());
-            String output = inference.complete(new ModelCall(judge, List.of(ChatMessage.system(SYSTEM),
+            responseId = event.getString("response_id", "");
+            judge = Merger.judgeModel(templates.defaultTemplate());
+            Completion done = inference.complete(new ModelCall(judge, List.of(ChatMessage.system(SYSTEM),
                     ChatMessage.user("Question: " + event.getString("query", "") + "\n\nAnswer:\n" + answer)), 0))
-                    .toCompletableFuture().get(10, TimeUnit.MINUTES).content();
-            writer.store(Triple.parse(output), responseId);
+                    .toCompletableFuture().get(10, TimeUnit.MINUTES);
+            accounting.answered(responseId, judge, done.usage());
+            judge = null; // booked; a failure from here on is the graph's, not the call's
+            writer.store(Triple.parse(done.content()), responseId);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
+            if (judge != null) {
+                accounting.failed(responseId, judge);
+            }
             LOG.log(Level.WARNING, "An answer could not be ingested into the knowledge graph: " + e.getMessage());
         }
     }

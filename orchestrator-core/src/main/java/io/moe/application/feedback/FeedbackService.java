@@ -28,7 +28,9 @@ import java.util.regex.Pattern;
  * Ratings 1 and 2 lower the scores of the models that answered, flag the cached answer and the graph
  * relations the answer used, and keep a numeric correction as an error example; 3 changes nothing; 4
  * and 5 raise the scores, verify the relations and store the plan's category pattern. Every rating is
- * published on moe.feedback.
+ * published on moe.feedback. What one user teaches stays tenant-safe: a score moves by at most the
+ * user's daily votes ({@link ModelScores}), and a correction is pending, shown only to that user's
+ * experts until an admin approves it ({@link ErrorExamples}).
  */
 @ApplicationScoped
 public class FeedbackService {
@@ -73,14 +75,15 @@ public class FeedbackService {
         if (rating <= 2 || rating >= 4) {
             boolean positive = rating >= 4;
             Set<String> rated = new LinkedHashSet<>();
+            int counted = 0;
             for (JsonObject expert : meta.getJsonArray("experts").getValuesAs(JsonObject.class)) {
                 String model = expert.getString("model");
                 String category = expert.getString("category");
-                if (rated.add(model + "|" + category)) {
-                    scores.rate(model, category, positive);
+                if (rated.add(model + "|" + category) && scores.rate(model, category, positive, caller.userId())) {
+                    counted++;
                 }
             }
-            effects.add("model_scores", rated.size());
+            effects.add("model_scores", counted).add("model_votes_already_counted_today", rated.size() - counted);
             List<String> relations = meta.getJsonArray("graph_relations").getValuesAs(JsonString.class).stream()
                     .map(JsonString::getString).toList();
             long changed = relations.isEmpty() ? 0 : graph.write(positive ? VERIFY_RELATIONS : FLAG_RELATIONS,
@@ -98,8 +101,9 @@ public class FeedbackService {
                 if (correction != null && NUMBER.matcher(correction).find()) {
                     String example = "Question: " + excerpt(meta.getString("query", "")) + "\nWrong answer: "
                             + excerpt(meta.getString("answer", "")) + "\nCorrection: " + excerpt(correction);
-                    categories(meta).forEach(c -> errors.add(c, example));
-                    effects.add("error_example_stored", true);
+                    String id = errors.add(caller.userId(), categories(meta), example);
+                    effects.add("error_example_stored", true).add("correction", Json.createObjectBuilder()
+                            .add("id", id).add("status", ErrorExamples.PENDING));
                 }
             }
         }

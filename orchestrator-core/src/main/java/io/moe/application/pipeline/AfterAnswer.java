@@ -15,10 +15,13 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Rules 10 and 11, off the response path: the answer goes into the semantic cache, the response
- * metadata (with the trace) is kept for 7 days, and the moe.requests and moe.ingest events are published
- * for answers longer than 150 characters. Usage accounting is done by the metered chat around the
- * pipeline. Nothing here can fail or delay the answer.
+ * Rules 10 and 11, off the response path: the response metadata (with the trace) is kept for 7 days
+ * and the moe.requests event is published for answers longer than 150 characters. Such an answer is
+ * also shared (stored in the semantic cache and published on moe.ingest for the knowledge graph) only
+ * when it is {@link #fresh fresh} and {@link SelfContained self-contained}: a cache hit would cost an
+ * unbilled judge call for nothing new, and an answer shaped by client-written turns must not reach other
+ * users. Usage accounting is done by the metered chat around the pipeline. Nothing here can fail or
+ * delay the answer.
  */
 @ApplicationScoped
 public class AfterAnswer {
@@ -51,8 +54,9 @@ public class AfterAnswer {
     }
 
     private void work(PipelineRun run, String content, JsonObject trace) {
-        if (!run.cacheHit() && run.plan() != null && content.length() > MIN_CHARS) {
-            attempt("cache store", () -> run.cacheEntryId(cache.store(run, run.answer())));
+        boolean shared = content.length() > MIN_CHARS && fresh(run) && SelfContained.of(run);
+        if (shared) {
+            attempt("cache store", () -> cache.store(run, run.answer()).ifPresent(run::cacheEntryId));
         }
         attempt("response metadata", () -> responses.put(run.id(), metadata(run, trace)));
         if (content.length() > MIN_CHARS) {
@@ -63,11 +67,22 @@ public class AfterAnswer {
                         .add("input", cut(run.query(), MAX_INPUT)).add("answer_snippet", cut(content, SNIPPET))
                         .add("models", models(run)).add("cache_hit", run.cacheHit())
                         .add("total_tokens", run.usage().totalTokens()).add("at", Ids.nowUtc().toString()).build());
-                events.publish("moe.ingest", run.id(), Json.createObjectBuilder().add("response_id", run.id())
-                        .add("template", run.template().name()).add("query", cut(run.query(), MAX_INPUT))
-                        .add("answer", content).add("categories", categories(run)).add("at", Ids.nowUtc().toString()).build());
+                if (shared) {
+                    events.publish("moe.ingest", run.id(), Json.createObjectBuilder().add("response_id", run.id())
+                            .add("template", run.template().name()).add("query", cut(run.query(), MAX_INPUT))
+                            .add("answer", content).add("categories", categories(run)).add("at", Ids.nowUtc().toString()).build());
+                }
             });
         }
+    }
+
+    /**
+     * True for an answer the pipeline has just generated: not a cache hit, not an internal front-end
+     * request (those have no plan), and written by a model (not only failures).
+     */
+    static boolean fresh(PipelineRun run) {
+        return !run.cacheHit() && run.plan() != null && run.answer() != null
+                && (run.firstFailure() == null || run.findings().stream().anyMatch(r -> !r.failed()));
     }
 
     private JsonObject metadata(PipelineRun run, JsonObject trace) {

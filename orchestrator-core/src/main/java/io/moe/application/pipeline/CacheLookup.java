@@ -9,9 +9,11 @@ import java.util.List;
 /**
  * Rule 1: a question whose nearest cached question (same template and mode, not flagged) is closer
  * than 0.15 is answered from the cache without running the pipeline; between 0.15 and 0.50 up to two
- * cached answers become few-shot examples for the experts; further away is a miss. Requests with
- * images or earlier turns bypass the cache, since their answer depends on more than the question.
- * A cache that cannot be asked is a miss.
+ * cached answers become few-shot examples for the experts; further away is a miss. Flagged entries are
+ * neither served nor used as examples. A request that is not {@link SelfContained} (any client-written
+ * assistant or system turn, earlier turns, images) bypasses the cache, both here and when its answer
+ * would be stored: its answer depends on more than the question, and sharing it would let one user's
+ * words reach another user. A cache that cannot be asked is a miss.
  */
 @ApplicationScoped
 public class CacheLookup {
@@ -24,8 +26,9 @@ public class CacheLookup {
 
     /** True on a hard hit: the run then holds the cached answer. */
     public boolean lookup(PipelineRun run) {
-        if (!run.images().isEmpty() || run.messages().stream().filter(m -> "user".equals(m.role())).count() > 1) {
-            run.trace().put("cache", Json.createObjectBuilder().add("path", "bypassed").build());
+        String dependency = SelfContained.dependency(run);
+        if (dependency != null) {
+            run.trace().put("cache", Json.createObjectBuilder().add("path", "bypassed").add("reason", dependency).build());
             return false;
         }
         List<SemanticCache.Hit> hits;

@@ -123,7 +123,7 @@ public class ExpertStage {
         for (String example : run.examples()) {
             text.append("\n\nA similar question answered earlier (an example, not the question):\n").append(example);
         }
-        for (String mistake : errors.recent(task.category())) {
+        for (String mistake : errors.recent(run.caller(), task.category())) {
             text.append("\n\nA past answer was corrected by a user; do not repeat this mistake:\n").append(mistake);
         }
         List<String> images = Category.VISION.equals(task.category()) ? run.images() : List.of();

@@ -19,7 +19,8 @@ import java.util.Optional;
  * The semantic cache (rule 1). Questions are normalised (lower case, punctuation stripped), embedded
  * in-process, and stored as {@code :CacheEntry} nodes in Neo4j under an HNSW vector index (cosine), so
  * nearest-neighbour lookup stays fast as the cache grows. Entries are scoped by template and mode;
- * entries flagged by negative feedback are never served.
+ * entries flagged by negative feedback are never served, not even as examples. An entry is written once
+ * and never overwritten (a flag is never cleared by a later store).
  */
 @ApplicationScoped
 public class SemanticCache {
@@ -49,11 +50,15 @@ public class SemanticCache {
                        distance: c.d}][0..$limit] AS hits,
                    size(candidates) AS considered,
                    CASE WHEN size(candidates) = 0 THEN 2.0 ELSE candidates[-1].d END AS horizon""";
+    /**
+     * Create-only: an entry that exists for the question keeps its answer and its flag, so a store can
+     * neither overwrite another user's entry nor clear a flag set by negative feedback.
+     */
     private static final String STORE = """
             MERGE (c:CacheEntry {scope: $scope, question: $question})
-            ON CREATE SET c.id = $id, c.created = $now
-            SET c.answer = $answer, c.confidence = $confidence, c.embedding = $vector, c.flagged = false, c.updated = $now
-            RETURN c.id AS id""";
+            ON CREATE SET c.id = $id, c.created = $now, c.updated = $now, c.answer = $answer,
+                          c.confidence = $confidence, c.embedding = $vector, c.flagged = false
+            RETURN c.id AS id, c.id = $id AS created""";
     private static final String FLAG = "MATCH (c:CacheEntry {id: $id}) SET c.flagged = true RETURN count(c) AS n";
 
     @Inject
@@ -90,18 +95,21 @@ public class SemanticCache {
         }
     }
 
-    /** Stores the answer under the normalised question of the run's scope; returns the entry id. */
-    public String store(PipelineRun run, String answer) {
+    /**
+     * Stores the answer under the normalised question of the run's scope; returns the new entry's id, or
+     * empty when the scope already has an entry for that question (which stays as it is, flag included).
+     */
+    public Optional<String> store(PipelineRun run, String answer) {
         return store(scope(run), run.query(), answer, run.confidence());
     }
 
-    String store(String scope, String query, String answer, Confidence confidence) {
+    Optional<String> store(String scope, String query, String answer, Confidence confidence) {
         ensureIndex();
         String question = normalise(query);
-        List<Record> stored = graph.write(STORE, Map.of("scope", scope, "question", question, "id", Ids.newId(),
+        Record stored = graph.write(STORE, Map.of("scope", scope, "question", question, "id", Ids.newId(),
                 "now", Ids.nowUtc().toString(), "answer", answer, "confidence", confidence.label(),
-                "vector", vector(question)));
-        return stored.get(0).get("id").asString();
+                "vector", vector(question))).get(0);
+        return stored.get("created").asBoolean() ? Optional.of(stored.get("id").asString()) : Optional.empty();
     }
 
     /** Flags an entry so it is never served again; false when there is no such entry. */

@@ -52,7 +52,7 @@ class SemanticCacheStoreTest {
         }
         assertEquals(SemanticCache.CANDIDATES + 10, closer, "precondition: the other scope has more closer entries than the first candidates");
         String mine = "mine-" + UUID.randomUUID();
-        String id = cache.store(mine, paraphrase, "the steps", Confidence.HOCH);
+        String id = cache.store(mine, paraphrase, "the steps", Confidence.HOCH).orElseThrow();
 
         List<SemanticCache.Hit> hits = cache.nearest(mine, query, 1);
 
@@ -64,12 +64,26 @@ class SemanticCacheStoreTest {
     @Test
     void flaggedEntriesAndOtherScopesAreNeverReturned() {
         String scope = "scope-" + UUID.randomUUID();
-        String flagged = cache.store(scope, "What is the boiling point of water at sea level?", "100 °C", Confidence.HOCH);
+        String flagged = cache.store(scope, "What is the boiling point of water at sea level?", "100 °C", Confidence.HOCH).orElseThrow();
         cache.store("other-" + UUID.randomUUID(), "What is the boiling point of water at sea level?", "100 °C", Confidence.HOCH);
         assertEquals(1, cache.nearest(scope, "What is the boiling point of water at sea level?", 2).size());
 
         assertTrue(cache.flag(flagged));
 
         assertEquals(List.of(), cache.nearest(scope, "What is the boiling point of water at sea level?", 2));
+    }
+
+    @Test
+    void aStoreNeverOverwritesAnEntryNorClearsItsFlag() {
+        String scope = "scope-" + UUID.randomUUID();
+        String question = "Which river flows through the old town of Tübingen?";
+        String id = cache.store(scope, question, "The Neckar.", Confidence.HOCH).orElseThrow();
+
+        assertEquals(java.util.Optional.empty(), cache.store(scope, question.toUpperCase(), "The poisoned answer.", Confidence.HOCH));
+        assertEquals("The Neckar.", cache.nearest(scope, question, 1).get(0).answer(), "the first answer stays");
+
+        assertTrue(cache.flag(id));
+        assertEquals(java.util.Optional.empty(), cache.store(scope, question, "Another answer.", Confidence.HOCH));
+        assertEquals(List.of(), cache.nearest(scope, question, 2), "the entry stays flagged");
     }
 }

@@ -1,0 +1,107 @@
+package io.moe.interfaces.openai;
+
+import io.moe.application.pipeline.ErrorExamples;
+import io.moe.domain.identity.Caller;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import java.util.regex.Pattern;
+
+/**
+ * Review of the corrections users submit with negative feedback (admin keys only). A correction is
+ * shown only to its author's experts while pending; approving it shows it to every user's experts,
+ * deleting it removes it everywhere. GET /v1/admin/corrections?status=pending|approved&amp;limit=1..500
+ * (newest first), POST /v1/admin/corrections/{id}/approve, DELETE /v1/admin/corrections/{id}.
+ */
+@Path("/v1/admin/corrections")
+@KeyRequired
+@Produces(MediaType.APPLICATION_JSON)
+public class AdminCorrectionsResource {
+
+    static final int MAX_LIMIT = 500;
+    private static final Pattern ID = Pattern.compile("[0-9a-f]{32}");
+
+    @Inject
+    ErrorExamples corrections;
+
+    @GET
+    public String list(@QueryParam("status") @DefaultValue(ErrorExamples.PENDING) String status,
+                       @QueryParam("limit") @DefaultValue("50") String limit, @Context HttpServletRequest http) {
+        requireAdmin(http);
+        if (!ErrorExamples.PENDING.equals(status) && !ErrorExamples.APPROVED.equals(status)) {
+            throw ApiError.invalidRequest("invalid_value", "'status' must be 'pending' or 'approved'");
+        }
+        JsonArrayBuilder data = Json.createArrayBuilder();
+        corrections.list(status, bounded(limit)).forEach(c -> data.add(json(c)));
+        return Json.createObjectBuilder().add("data", data).build().toString();
+    }
+
+    @POST
+    @Path("{id}/approve")
+    public String approve(@PathParam("id") String id, @Context HttpServletRequest http) {
+        requireAdmin(http);
+        return corrections.approve(valid(id)).map(c -> json(c).toString()).orElseThrow(() -> notFound(id));
+    }
+
+    @DELETE
+    @Path("{id}")
+    public Response delete(@PathParam("id") String id, @Context HttpServletRequest http) {
+        requireAdmin(http);
+        if (!corrections.delete(valid(id))) {
+            throw notFound(id);
+        }
+        return Response.noContent().build();
+    }
+
+    private static JsonObject json(ErrorExamples.Correction c) {
+        JsonArrayBuilder categories = Json.createArrayBuilder();
+        c.categories().forEach(categories::add);
+        return Json.createObjectBuilder().add("id", c.id()).add("user_id", c.userId()).add("categories", categories)
+                .add("example", c.example()).add("status", c.status()).add("created", c.created()).build();
+    }
+
+    private static int bounded(String limit) {
+        try {
+            int n = Integer.parseInt(limit.strip());
+            if (n >= 1 && n <= MAX_LIMIT) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // answered below
+        }
+        throw ApiError.invalidRequest("invalid_value", "'limit' must be an integer between 1 and " + MAX_LIMIT);
+    }
+
+    private static String valid(String id) {
+        if (!ID.matcher(id).matches()) {
+            throw ApiError.invalidRequest("invalid_id", "a correction id is 32 lower-case hex characters, as listed by GET /v1/admin/corrections");
+        }
+        return id;
+    }
+
+    private static ApiError notFound(String id) {
+        return new ApiError(404, "not_found_error", "correction_not_found", "no correction '" + id + "'; list them with GET /v1/admin/corrections");
+    }
+
+    /** The same admin check as {@link AdminInsightsResource}: an admin key, else 403. */
+    private static void requireAdmin(HttpServletRequest http) {
+        Caller caller = FeedbackResource.caller(http);
+        if (caller == null || !caller.admin()) {
+            throw new ApiError(403, "permission_error", "admin_required", "this route is for admin keys only");
+        }
+    }
+}
