@@ -31,6 +31,7 @@ final class CallLog {
                 .add("system", request.system())
                 .add("user", request.user())
                 .add("prompt_tokens", request.promptTokens())
+                .add("max_tokens", request.maxTokens())
                 .add("completion_tokens", completionTokens)
                 .add("fault", fault == null ? "" : fault)
                 .add("at", Instant.now().toString())
@@ -45,7 +46,7 @@ final class CallLog {
         calls.add(Json.createObjectBuilder()
                 .add("seq", seq.incrementAndGet()).add("model", "search").add("role", "search").add("category", "")
                 .add("stream", false).add("has_images", false).add("system", "").add("user", query)
-                .add("prompt_tokens", 0).add("completion_tokens", 0).add("fault", "")
+                .add("prompt_tokens", 0).add("max_tokens", 0).add("completion_tokens", 0).add("fault", "")
                 .add("at", Instant.now().toString()).build());
     }
 

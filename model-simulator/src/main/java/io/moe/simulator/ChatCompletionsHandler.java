@@ -59,6 +59,11 @@ final class ChatCompletionsHandler implements HttpHandler {
         String content = rule.map(Rule::content)
                 .map(c -> rule.get().confidence() == null || "none".equals(confidence) ? c : c + "\nKONFIDENZ: " + confidence)
                 .orElseGet(() -> Answers.answer(role, request, confidence));
+        boolean cut = request.maxTokens() > 0 && Tokens.count(content) > request.maxTokens();
+        if (cut) {
+            content = Tokens.truncate(content, request.maxTokens()); // a real server stops writing at max_tokens
+        }
+        String finish = cut ? "length" : "stop";
         int completionTokens = fault == null || fault.equals("missing_done") || fault.equals("malformed_chunk")
                 ? Tokens.count(content) : 0;
         calls.record(request, role, category, completionTokens, fault);
@@ -70,13 +75,13 @@ final class ChatCompletionsHandler implements HttpHandler {
         String id = "chatcmpl-sim-" + ids.incrementAndGet();
         long created = Instant.now().getEpochSecond();
         if (request.stream()) {
-            stream(exchange, request, id, created, content, completionTokens, fault, rule.map(Rule::firstTokenDelayMs).orElse(0L));
+            stream(exchange, request, id, created, content, completionTokens, fault, rule.map(Rule::firstTokenDelayMs).orElse(0L), finish);
         } else {
             Exchanges.json(exchange, 200, Json.createObjectBuilder()
                     .add("id", id).add("object", "chat.completion").add("created", created).add("model", request.model())
                     .add("choices", Json.createArrayBuilder().add(Json.createObjectBuilder().add("index", 0)
                             .add("message", Json.createObjectBuilder().add("role", "assistant").add("content", content))
-                            .add("finish_reason", "stop")))
+                            .add("finish_reason", finish)))
                     .add("usage", usage(request.promptTokens(), completionTokens)).build());
         }
     }
@@ -126,7 +131,7 @@ final class ChatCompletionsHandler implements HttpHandler {
     }
 
     private void stream(HttpExchange exchange, SimRequest request, String id, long created, String content,
-                        int completionTokens, String fault, long firstTokenDelayMs) throws IOException {
+                        int completionTokens, String fault, long firstTokenDelayMs, String finish) throws IOException {
         exchange.getResponseHeaders().set("Content-Type", "text/event-stream");
         exchange.getResponseHeaders().set("Cache-Control", "no-cache");
         exchange.sendResponseHeaders(200, 0);
@@ -152,7 +157,7 @@ final class ChatCompletionsHandler implements HttpHandler {
         if (cutAt >= 0) {
             throw new IOException("simulated stream cut"); // the server drops the connection mid-stream
         }
-        send(out, chunk(id, created, request.model(), Json.createObjectBuilder(), "stop"));
+        send(out, chunk(id, created, request.model(), Json.createObjectBuilder(), finish));
         if (request.includeUsage()) {
             send(out, Json.createObjectBuilder().add("id", id).add("object", "chat.completion.chunk")
                     .add("created", created).add("model", request.model()).add("choices", Json.createArrayBuilder())

@@ -8,10 +8,10 @@ import jakarta.json.JsonValue;
 /**
  * What the simulator needs from a chat request: the model, the system text (which names the role),
  * the last user text (which the answer restates), all user texts joined (which rules match), whether
- * images were sent, and the prompt size.
+ * images were sent, the prompt size, and the most tokens the answer may have ({@code max_tokens}, 0 = no limit).
  */
 record SimRequest(String model, String system, String user, String allUserText, boolean hasImages, boolean stream,
-                  boolean includeUsage, int promptTokens) {
+                  boolean includeUsage, int promptTokens, int maxTokens) {
 
     /** Reads a chat-completions body; throws IllegalArgumentException with a message for the client. */
     static SimRequest of(JsonObject body) {
@@ -54,6 +54,10 @@ record SimRequest(String model, String system, String user, String allUserText, 
         }
         boolean stream = body.getBoolean("stream", false);
         boolean usage = body.get("stream_options") instanceof JsonObject o && o.getBoolean("include_usage", false);
-        return new SimRequest(model.getString(), system.toString(), user, allUser.toString(), images, stream, usage, tokens);
+        int maxTokens = body.get("max_tokens") instanceof jakarta.json.JsonNumber n ? n.intValue() : 0;
+        if (maxTokens < 0) {
+            throw new IllegalArgumentException("'max_tokens' must be positive");
+        }
+        return new SimRequest(model.getString(), system.toString(), user, allUser.toString(), images, stream, usage, tokens, maxTokens);
     }
 }

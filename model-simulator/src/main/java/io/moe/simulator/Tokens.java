@@ -19,4 +19,16 @@ final class Tokens {
         }
         return n;
     }
+
+    /** The text up to the end of its {@code max}-th token, as a server cuts an answer at {@code max_tokens}. */
+    static String truncate(String text, int max) {
+        Matcher m = TOKEN.matcher(text == null ? "" : text);
+        int n = 0;
+        while (m.find()) {
+            if (++n == max) {
+                return text.substring(0, m.end());
+            }
+        }
+        return text == null ? "" : text;
+    }
 }

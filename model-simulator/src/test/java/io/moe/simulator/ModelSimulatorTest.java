@@ -66,6 +66,19 @@ class ModelSimulatorTest {
     }
 
     @Test
+    void anAnswerStopsAtMaxTokensWithFinishReasonLength() throws Exception {
+        String body = chat("sim-expert:7b", "You are an expert. category: math", "What is 2+2?", false)
+                .replaceFirst("\\{", "{\"max_tokens\":5,");
+        JsonObject answer = json(send("POST", "/v1/chat/completions", body).body());
+        JsonObject choice = answer.getJsonArray("choices").getJsonObject(0);
+        assertEquals("length", choice.getString("finish_reason"));
+        assertEquals(5, Tokens.count(choice.getJsonObject("message").getString("content")));
+        assertEquals(5, answer.getJsonObject("usage").getInt("completion_tokens"));
+        JsonObject call = json(send("GET", "/_sim/calls", null).body()).getJsonArray("calls").getJsonObject(0);
+        assertEquals(5, call.getInt("max_tokens"));
+    }
+
+    @Test
     void thePlannerReturnsAJsonPlan() throws Exception {
         String content = content(send("POST", "/v1/chat/completions",
                 chat("sim-planner:7b", "You are the planner.", "Fix this Java method", false)));
