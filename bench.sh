@@ -27,7 +27,8 @@ cleanup() {
 trap cleanup INT TERM EXIT
 
 echo "==> Starting the service (log: $DATA/run.log)"
-MOE_DATA_DIR=$DATA MOE_ADMIN_API_KEY=$KEY ./run.sh --no-build >"$DATA/run.log" 2>&1 &
+# One key drives 16 clients at once: lift the per-user fairness bounds, which would otherwise answer 429.
+MOE_LIMITS_CONCURRENT_REQUESTS_PER_USER=64 MOE_DATA_DIR=$DATA MOE_ADMIN_API_KEY=$KEY ./run.sh --no-build >"$DATA/run.log" 2>&1 &
 RUN_PID=$!
 ORCH=http://127.0.0.1:${MOE_ORCHESTRATOR_PORT:-8002}
 deadline=$((SECONDS + 600))

@@ -170,7 +170,7 @@ class LearnedMaterialIT {
         String system = systemUserId();
         await("the system account's usage row of the ingest", Duration.ofSeconds(30),
                 () -> ingestUsageRows(system, first.getString("id")) == 1);
-        String metrics = Http.get(ItConfig.orchestratorUrl() + "/metrics").body();
+        String metrics = io.moe.it.Metrics.text();
         assertTrue(metrics.matches("(?s).*moe_tokens_total\\{[^}]*user_id=\"" + system + "\"[^}]*} [1-9].*"),
                 "the ingest's tokens are counted for the system account");
     }

@@ -3,6 +3,8 @@ package io.moe.application.chat;
 import io.moe.application.pipeline.AfterAnswer;
 import io.moe.application.pipeline.AgenticLoop;
 import io.moe.application.pipeline.CacheLookup;
+import io.moe.application.pipeline.CallLedger;
+import io.moe.application.pipeline.Cancellation;
 import io.moe.application.pipeline.Critic;
 import io.moe.application.pipeline.InternalRequests;
 import io.moe.application.pipeline.Merger;
@@ -14,6 +16,7 @@ import io.moe.application.pipeline.Progress;
 import io.moe.application.pipeline.ResearchFallback;
 import io.moe.application.pipeline.SkillResolver;
 import io.moe.application.pipeline.ThinkingStep;
+import io.moe.application.pipeline.ToolStage;
 import io.moe.application.template.TemplateCatalog;
 import io.moe.domain.chat.ChatAnswer;
 import io.moe.domain.chat.ChatRequest;
@@ -54,6 +57,9 @@ public class ChatService {
     Planner planner;
 
     @Inject
+    ToolStage tools;
+
+    @Inject
     ParallelStage parallel;
 
     @Inject
@@ -74,9 +80,14 @@ public class ChatService {
     @Inject
     AfterAnswer afterAnswer;
 
-    /** Answers {@code request} for {@code caller} under the response id {@code id}; progress lines go to {@code progress}. */
-    public CompletionStage<ChatAnswer> answer(Caller caller, String id, long created, ChatRequest request, Progress progress) {
-        return executor.supply(() -> run(new PipelineRun(id, caller, request, templates.defaultTemplate(), progress), created));
+    /**
+     * Answers {@code request} for {@code caller} under the response id {@code id}; progress lines go to
+     * {@code progress}, every model call to {@code ledger}, and the run stops once {@code cancellation} is triggered.
+     */
+    public CompletionStage<ChatAnswer> answer(Caller caller, String id, long created, ChatRequest request, Progress progress,
+                                              CallLedger ledger, Cancellation cancellation) {
+        return executor.supply(() -> run(new PipelineRun(id, caller, request, templates.defaultTemplate(), progress,
+                ledger, cancellation), created));
     }
 
     private ChatAnswer run(PipelineRun run, long created) {
@@ -88,9 +99,10 @@ public class ChatService {
         }
         if (!run.timed("cache", () -> cache.lookup(run))) {
             for (int round = 1; ; round++) {
+                run.cancellation().checkpoint();
                 boolean replanning = round > 1;
                 run.status(replanning ? "Planning again with what is missing" : "Planning the answer");
-                Plan plan = run.timed("planner", () -> planner.plan(run, replanning));
+                Plan plan = tools.withinGrants(run, run.timed("planner", () -> planner.plan(run, replanning)));
                 run.plan(plan);
                 run.status("Plan: " + plan.tasks().size() + " task(s): "
                         + plan.tasks().stream().map(t -> t.category()).collect(Collectors.joining(", ")));

@@ -33,7 +33,8 @@ public class Merger {
                 || !run.web().isEmpty() || !run.reasoning().isEmpty();
         if (best.isEmpty() && !context) {
             RuntimeException failure = run.firstFailure();
-            throw failure != null ? failure : new IllegalStateException("no expert answered and no other source had anything");
+            throw failure != null ? failure : new NoAnswerException("no expert answered and no tool, search or other source "
+                    + "produced anything for this question");
         }
         if (best.size() == 1 && best.get(0).confidence() == Confidence.HOCH && !context) {
             run.trace().put("merger", "fast_path");

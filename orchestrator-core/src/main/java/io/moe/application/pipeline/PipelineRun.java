@@ -14,7 +14,6 @@ import io.moe.domain.pipeline.ToolResult;
 import io.moe.domain.template.ExpertTemplate;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -30,7 +29,8 @@ public final class PipelineRun {
     private final ExpertTemplate template;
     private final Progress progress;
     private final PipelineTrace trace = new PipelineTrace();
-    private final List<StageCall> calls = Collections.synchronizedList(new ArrayList<>());
+    private final CallLedger ledger;
+    private final Cancellation cancellation;
 
     private String query;
     private List<ChatMessage> messages;
@@ -52,6 +52,14 @@ public final class PipelineRun {
     private String cacheEntryId;
 
     public PipelineRun(String id, Caller caller, ChatRequest request, ExpertTemplate template, Progress progress) {
+        this(id, caller, request, template, progress, new CallLedger(), Cancellation.none());
+    }
+
+    /** A run whose model calls go to {@code ledger} and that stops when {@code cancellation} is triggered. */
+    public PipelineRun(String id, Caller caller, ChatRequest request, ExpertTemplate template, Progress progress,
+                       CallLedger ledger, Cancellation cancellation) {
+        this.ledger = ledger;
+        this.cancellation = cancellation;
         this.id = id;
         this.caller = caller;
         this.request = request;
@@ -106,28 +114,25 @@ public final class PipelineRun {
         });
     }
 
-    public void recordCall(String stage, Completion completion) {
-        calls.add(new StageCall(stage, completion));
+    public void recordCall(StageCall call) {
+        ledger.record(call);
     }
 
     public List<StageCall> calls() {
-        synchronized (calls) {
-            return List.copyOf(calls);
-        }
+        return ledger.calls();
     }
 
     public List<Completion> completions() {
-        return calls().stream().map(StageCall::completion).toList();
+        return ledger.completions();
     }
 
     public TokenUsage usage() {
-        long prompt = 0;
-        long completion = 0;
-        for (StageCall call : calls()) {
-            prompt += call.completion().usage().promptTokens();
-            completion += call.completion().usage().completionTokens();
-        }
-        return new TokenUsage(prompt, completion);
+        return ledger.usage();
+    }
+
+    /** Stops the run when its client went away; stages check it before each model call. */
+    public Cancellation cancellation() {
+        return cancellation;
     }
 
     /** The user's question as the pipeline answers it (after skill resolution). */

@@ -1,12 +1,17 @@
 package io.moe.application.spend;
 
-/** A request refused because a token limit is reached; names the limit (daily, monthly, total). */
+/**
+ * A request refused because a token limit is reached, or because the tokens reserved for it do not fit
+ * what is left of the limit; names the limit (daily, monthly, total).
+ */
 public class BudgetExceededException extends RuntimeException {
 
     private final String limitType;
 
-    public BudgetExceededException(String limitType, long used, long limit) {
-        super("the " + limitType + " token limit of " + limit + " is reached (" + used + " used)"
+    public BudgetExceededException(String limitType, long used, long limit, long requested) {
+        super((used >= limit ? "the " + limitType + " token limit of " + limit + " is reached (" + used + " used)"
+                : "this request reserves " + requested + " tokens but only " + (limit - used) + " of the " + limitType
+                + " token limit of " + limit + " are left; send a shorter request or lower max_tokens")
                 + (limitType.equals("daily") ? "; it resets at 00:00 UTC" : limitType.equals("monthly")
                 ? "; it resets on the first of the month (UTC)" : "; ask an admin to raise it"));
         this.limitType = limitType;

@@ -1,11 +1,15 @@
 package io.moe.application.spend;
 
 import io.moe.application.chat.ChatService;
+import io.moe.application.limits.RequestGate;
+import io.moe.application.pipeline.CallLedger;
+import io.moe.application.pipeline.Cancellation;
 import io.moe.application.pipeline.Progress;
 import io.moe.domain.chat.ChatAnswer;
 import io.moe.domain.chat.ChatMessage;
 import io.moe.domain.chat.ChatRequest;
 import io.moe.domain.chat.Completion;
+import io.moe.domain.chat.TokenUsage;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.ResourceType;
 import io.moe.domain.identity.UsageEntry;
@@ -15,12 +19,15 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.time.OffsetDateTime;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * A chat request on behalf of a caller, in the spec's order: the mode must be granted, the budget
- * must allow it (a reservation is taken), the answer is computed, then the reservation is settled
- * to the real tokens, one usage row is written and the counters on /metrics move.
+ * A chat request on behalf of a caller, in the spec's order: the mode must be granted, the caller must
+ * have a free place among its concurrent requests, the budget must allow it (a reservation is taken),
+ * the answer is computed, then the reservation is settled to the tokens of every model call the request
+ * made — answered, failed or cancelled alike, so failed work is never free — one usage row is written
+ * and the counters on /metrics move.
  */
 @ApplicationScoped
 public class MeteredChat {
@@ -34,6 +41,9 @@ public class MeteredChat {
     SpendControl budgets;
 
     @Inject
+    RequestGate gate;
+
+    @Inject
     UsageRecorder usage;
 
     @Inject
@@ -42,36 +52,47 @@ public class MeteredChat {
     @Inject
     TypicalCost typical;
 
-    public CompletionStage<ChatAnswer> answer(Caller caller, String id, long created, ChatRequest request, Progress progress) {
+    /** Answers {@code request}; the pipeline stops when {@code cancellation} is triggered (the client went away). */
+    public CompletionStage<ChatAnswer> answer(Caller caller, String id, long created, ChatRequest request, Progress progress,
+                                              Cancellation cancellation) {
         String model = request.mode().modelId();
         String routing = request.mode().routing();
         if (!caller.admin() && !caller.granted(ResourceType.MOE_MODE).contains(routing)) {
             throw new ModeNotPermittedException(model, routing);
         }
         OffsetDateTime at = Ids.nowUtc();
+        RequestGate.Pass pass = gate.enter(caller.userId(), id);
         SpendControl.Reservation reservation;
         try {
             reservation = budgets.reserve(caller, Math.max(estimate(request), typical.of(request.mode())));
         } catch (BudgetExceededException e) {
+            gate.leave(pass);
             metrics.request(request.mode().modeName(), false, caller.userId());
             metrics.budgetExceeded(caller.userId(), e.limitType());
             usage.record(new UsageEntry(caller.userId(), caller.apiKeyId(), id, model, routing, 0, 0, UsageEntry.BUDGET_EXCEEDED, at));
             throw e;
+        } catch (RuntimeException e) {
+            gate.leave(pass);
+            throw e;
         }
-        return chat.answer(caller, id, created, request, progress).whenComplete((answer, failure) -> {
-            metrics.request(request.mode().modeName(), failure == null && answer.cacheHit(), caller.userId());
-            if (failure != null) {
-                budgets.settle(reservation, 0);
-                usage.record(new UsageEntry(caller.userId(), caller.apiKeyId(), id, model, routing, 0, 0, UsageEntry.ERROR, at));
-                return;
-            }
-            budgets.settle(reservation, answer.usage().totalTokens());
-            if (!answer.cacheHit()) {
-                typical.observe(request.mode(), answer.usage().totalTokens());
+        CallLedger ledger = new CallLedger();
+        CompletionStage<ChatAnswer> answer;
+        try {
+            answer = chat.answer(caller, id, created, request, progress, ledger, cancellation);
+        } catch (RuntimeException e) {
+            answer = CompletableFuture.failedFuture(e);
+        }
+        return answer.whenComplete((done, failure) -> {
+            gate.leave(pass);
+            TokenUsage used = ledger.usage();
+            budgets.settle(reservation, used.totalTokens());
+            metrics.request(request.mode().modeName(), failure == null && done.cacheHit(), caller.userId());
+            if (failure == null && !done.cacheHit()) {
+                typical.observe(request.mode(), used.totalTokens());
             }
             usage.record(new UsageEntry(caller.userId(), caller.apiKeyId(), id, model, routing,
-                    answer.usage().promptTokens(), answer.usage().completionTokens(), UsageEntry.OK, at));
-            for (Completion call : answer.calls()) {
+                    used.promptTokens(), used.completionTokens(), failure == null ? UsageEntry.OK : UsageEntry.ERROR, at));
+            for (Completion call : ledger.completions()) {
                 ModelRef ref = parse(call.model());
                 metrics.tokens(ref == null ? call.model() : ref.model(), ref == null ? "unknown" : ref.endpoint(),
                         caller.userId(), call.usage().promptTokens(), call.usage().completionTokens());

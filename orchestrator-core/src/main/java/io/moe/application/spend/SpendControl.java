@@ -35,7 +35,7 @@ public class SpendControl {
               local limit = tonumber(ARGV[1 + i])
               if limit >= 0 then
                 local used = tonumber(redis.call('GET', KEYS[i]) or '0')
-                if used >= limit then return {i, used, limit} end
+                if used + tonumber(ARGV[1]) > limit then return {i, used, limit} end
               end
             end
             for i = 1, n do
@@ -97,7 +97,7 @@ public class SpendControl {
         List<?> result = (List<?>) redis.eval(RESERVE, keys, args);
         int refused = ((Long) result.get(0)).intValue();
         if (refused > 0) {
-            throw new BudgetExceededException(TYPES[refused - 1], (Long) result.get(1), (Long) result.get(2));
+            throw new BudgetExceededException(TYPES[refused - 1], (Long) result.get(1), (Long) result.get(2), estimate);
         }
         return new Reservation(keys, estimate);
     }

@@ -15,8 +15,15 @@ public enum Confidence {
     /** Output shorter than this says too little to be trusted. */
     static final int VERY_SHORT = 12;
 
+    /** A marker at the start of a line (for stripping marker lines); anchored, so linear per line. */
     private static final Pattern MARKER = Pattern.compile(
             "(?iu)[*_#\\s]*(?:konfidenz|confidence)[*_\\s]*[:=][*_\\s]*(hoch|mittel|niedrig|high|medium|low)\\b");
+    /**
+     * A marker anywhere, for finding the last one: it starts at the keyword, so a search does not rescan long
+     * runs of spaces or markup from every position (which made hostile output cost quadratic time).
+     */
+    private static final Pattern ANYWHERE = Pattern.compile(
+            "(?iu)(?:konfidenz|confidence)[*_\\s]*[:=][*_\\s]*(hoch|mittel|niedrig|high|medium|low)\\b");
 
     private final String label;
 
@@ -33,7 +40,7 @@ public enum Confidence {
         if (output == null || output.strip().length() < VERY_SHORT) {
             return NIEDRIG;
         }
-        Matcher m = MARKER.matcher(output);
+        Matcher m = ANYWHERE.matcher(output);
         String found = null;
         while (m.find()) {
             found = m.group(1).toLowerCase(Locale.ROOT);

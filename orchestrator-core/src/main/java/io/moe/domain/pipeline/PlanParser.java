@@ -2,10 +2,10 @@ package io.moe.domain.pipeline;
 
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
-import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+import jakarta.json.stream.JsonParser;
 
 import java.io.StringReader;
 import java.util.ArrayList;
@@ -41,19 +41,23 @@ public final class PlanParser {
         return new Plan(tasks.subList(0, Math.min(Plan.MAX_TASKS, tasks.size())), false);
     }
 
-    /** The first JSON array in the text that parses, trying each '[' from the left. */
+    /** How many '[' positions are tried before the output counts as having no plan. */
+    static final int MAX_CANDIDATES = 32;
+
+    /**
+     * The first JSON array in the text that parses, trying each '[' from the left (at most
+     * {@link #MAX_CANDIDATES}); each try reads one array from its '[' and ignores what follows, so the
+     * cost stays linear in the output per try, whatever a model writes.
+     */
     static Optional<JsonArray> firstArray(String text) {
-        int end = text.lastIndexOf(']');
-        for (int start = text.indexOf('['); start >= 0 && start < end; start = text.indexOf('[', start + 1)) {
-            for (int close = end; close > start; close = text.lastIndexOf(']', close - 1)) {
-                try {
-                    JsonValue value = Json.createReader(new StringReader(text.substring(start, close + 1))).readValue();
-                    if (value instanceof JsonArray a) {
-                        return Optional.of(a);
-                    }
-                } catch (JsonException | IllegalStateException notThisOne) {
-                    // try a shorter or later candidate
+        int tried = 0;
+        for (int start = text.indexOf('['); start >= 0 && tried < MAX_CANDIDATES; start = text.indexOf('[', start + 1), tried++) {
+            try (JsonParser parser = Json.createParser(new StringReader(text.substring(start)))) {
+                if (parser.hasNext() && parser.next() == JsonParser.Event.START_ARRAY) {
+                    return Optional.of(parser.getArray());
                 }
+            } catch (RuntimeException notThisOne) { // invalid JSON, or nested deeper than the parser allows
+                // try a later candidate
             }
         }
         return Optional.empty();

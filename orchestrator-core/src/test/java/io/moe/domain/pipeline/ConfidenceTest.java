@@ -32,4 +32,11 @@ class ConfidenceTest {
     void stripRemovesTheMarkerLineOnly() {
         assertEquals("Line one.\nLine two.", Confidence.strip("Line one.\nLine two.\nKONFIDENZ: hoch"));
     }
+
+    @Test
+    void hostileRunsOfSpacesAndMarkupDoNotHangTheSearch() {
+        String hostile = " ".repeat(200_000) + "*_#".repeat(50_000) + "\nKONFIDENZ: hoch";
+        assertEquals(Confidence.HOCH, org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                java.time.Duration.ofSeconds(30), () -> Confidence.of(hostile), "linear, not quadratic"));
+    }
 }

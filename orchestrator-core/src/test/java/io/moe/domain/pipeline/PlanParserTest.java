@@ -71,4 +71,17 @@ class PlanParserTest {
         Plan plan = PlanParser.parse("[{\"task\": \"t\", \"category\": \"poetry\"}]", "q", Category.known(Set.of("poetry")));
         assertEquals("poetry", plan.tasks().get(0).category());
     }
+
+    @Test
+    void manyBracketsWithoutAPlanAreGivenUpOnQuickly() {
+        String hostile = "[".repeat(20_000) + "x" + "]".repeat(20_000);
+        assertTrue(org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(30),
+                () -> PlanParser.firstArray(hostile)).isEmpty(), "no candidate parses");
+    }
+
+    @Test
+    void anArrayFollowedByProseAndStrayBracketsIsFound() {
+        assertEquals(2, PlanParser.firstArray("Plan: [{\"a\":1},{\"b\":2}] and then ] more ]").orElseThrow().size());
+        assertEquals(1, PlanParser.firstArray("see [note] then [{\"task\":\"x\"}]").orElseThrow().size());
+    }
 }

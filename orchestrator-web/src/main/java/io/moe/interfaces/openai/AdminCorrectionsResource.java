@@ -1,12 +1,10 @@
 package io.moe.interfaces.openai;
 
 import io.moe.application.pipeline.ErrorExamples;
-import io.moe.domain.identity.Caller;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -15,20 +13,20 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import java.util.regex.Pattern;
 
 /**
- * Review of the corrections users submit with negative feedback (admin keys only). A correction is
+ * Review of the corrections users submit with negative feedback (admin keys only, declared by {@link AdminOnly}). A correction is
  * shown only to its author's experts while pending; approving it shows it to every user's experts,
  * deleting it removes it everywhere. GET /v1/admin/corrections?status=pending|approved&amp;limit=1..500
  * (newest first), POST /v1/admin/corrections/{id}/approve, DELETE /v1/admin/corrections/{id}.
  */
 @Path("/v1/admin/corrections")
 @KeyRequired
+@AdminOnly
 @Produces(MediaType.APPLICATION_JSON)
 public class AdminCorrectionsResource {
 
@@ -40,8 +38,7 @@ public class AdminCorrectionsResource {
 
     @GET
     public String list(@QueryParam("status") @DefaultValue(ErrorExamples.PENDING) String status,
-                       @QueryParam("limit") @DefaultValue("50") String limit, @Context HttpServletRequest http) {
-        requireAdmin(http);
+                       @QueryParam("limit") @DefaultValue("50") String limit) {
         if (!ErrorExamples.PENDING.equals(status) && !ErrorExamples.APPROVED.equals(status)) {
             throw ApiError.invalidRequest("invalid_value", "'status' must be 'pending' or 'approved'");
         }
@@ -52,15 +49,13 @@ public class AdminCorrectionsResource {
 
     @POST
     @Path("{id}/approve")
-    public String approve(@PathParam("id") String id, @Context HttpServletRequest http) {
-        requireAdmin(http);
+    public String approve(@PathParam("id") String id) {
         return corrections.approve(valid(id)).map(c -> json(c).toString()).orElseThrow(() -> notFound(id));
     }
 
     @DELETE
     @Path("{id}")
-    public Response delete(@PathParam("id") String id, @Context HttpServletRequest http) {
-        requireAdmin(http);
+    public Response delete(@PathParam("id") String id) {
         if (!corrections.delete(valid(id))) {
             throw notFound(id);
         }
@@ -95,13 +90,5 @@ public class AdminCorrectionsResource {
 
     private static ApiError notFound(String id) {
         return new ApiError(404, "not_found_error", "correction_not_found", "no correction '" + id + "'; list them with GET /v1/admin/corrections");
-    }
-
-    /** The same admin check as {@link AdminInsightsResource}: an admin key, else 403. */
-    private static void requireAdmin(HttpServletRequest http) {
-        Caller caller = FeedbackResource.caller(http);
-        if (caller == null || !caller.admin()) {
-            throw new ApiError(403, "permission_error", "admin_required", "this route is for admin keys only");
-        }
     }
 }

@@ -4,6 +4,7 @@ import io.moe.domain.chat.ChatMessage;
 import io.moe.domain.chat.ChatRequest;
 import io.moe.domain.mode.Mode;
 import jakarta.json.Json;
+import io.moe.application.limits.RequestLimits;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -20,17 +21,19 @@ import java.util.stream.Collectors;
 
 /**
  * A parsed and validated body of POST /v1/chat/completions. Every violation is an {@link ApiError}
- * (400) whose message names the field and the accepted form.
+ * (400, or 413 for a size bound) whose message names the field, the accepted form and the setting behind a bound.
  */
 public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean includeUsage, boolean reasoningContent) {
 
     private static final Set<String> ROLES = Set.of("system", "developer", "user", "assistant", "tool");
     private static final Pattern DATA_URL = Pattern.compile("data:image/[a-zA-Z0-9.+-]+;base64,[A-Za-z0-9+/=\\s]+");
 
-    public static ChatCompletionRequest parse(String body) {
+    public static ChatCompletionRequest parse(RequestLimits limits, String body) {
         JsonObject json = object(body);
         Mode mode = mode(json.get("model"));
-        List<ChatMessage> messages = messages(json.get("messages"));
+        List<ChatMessage> messages = messages(json.get("messages"), limits);
+        MessageBounds.check(messages, limits);
+        int maxTokens = maxTokens(json, limits);
         boolean stream = optionalBoolean(json, "stream");
         JsonValue options = json.get("stream_options");
         if (options != null && options != JsonValue.NULL && !(options instanceof JsonObject)) {
@@ -38,7 +41,7 @@ public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean in
         }
         boolean includeUsage = options instanceof JsonObject o && optionalBoolean(o, "include_usage");
         boolean reasoningContent = optionalBoolean(json, "include_reasoning");
-        return new ChatCompletionRequest(new ChatRequest(mode, messages), stream, includeUsage, reasoningContent);
+        return new ChatCompletionRequest(new ChatRequest(mode, messages, maxTokens), stream, includeUsage, reasoningContent);
     }
 
     private static JsonObject object(String body) {
@@ -70,7 +73,19 @@ public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean in
                 "unknown model '" + s.getString() + "'; GET /v1/models lists the accepted ids: " + known));
     }
 
-    private static List<ChatMessage> messages(JsonValue value) {
+    /** {@code max_tokens} or its newer name {@code max_completion_tokens}: a positive integer up to the bound, or absent. */
+    private static int maxTokens(JsonObject json, RequestLimits limits) {
+        String field = json.containsKey("max_completion_tokens") ? "max_completion_tokens" : "max_tokens";
+        JsonValue value = json.get(field);
+        if (value == null || value == JsonValue.NULL) {
+            return 0;
+        }
+        return JsonNumbers.wholeInRange(value, 1, limits.maxOutputTokens).orElseThrow(() -> ApiError.invalidRequest(
+                "invalid_max_tokens", "'" + field + "' must be an integer from 1 to " + limits.maxOutputTokens
+                        + " (moe.limits.max-output-tokens)"));
+    }
+
+    private static List<ChatMessage> messages(JsonValue value, RequestLimits limits) {
         if (value == null || value == JsonValue.NULL) {
             throw ApiError.invalidRequest("missing_messages", "'messages' is required: an array of {role, content}");
         }
@@ -80,14 +95,18 @@ public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean in
         if (array.isEmpty()) {
             throw ApiError.invalidRequest("invalid_value", "'messages' must contain at least one message");
         }
+        if (array.size() > limits.maxMessages) {
+            throw ApiError.invalidRequest("too_many_messages", "'messages' holds " + array.size() + " messages; at most "
+                    + limits.maxMessages + " are accepted (moe.limits.max-messages): shorten the conversation");
+        }
         List<ChatMessage> messages = new ArrayList<>();
         for (int i = 0; i < array.size(); i++) {
-            messages.add(message(array.get(i), "messages[" + i + "]"));
+            messages.add(message(array.get(i), "messages[" + i + "]", limits));
         }
         return messages;
     }
 
-    private static ChatMessage message(JsonValue value, String where) {
+    private static ChatMessage message(JsonValue value, String where, RequestLimits limits) {
         if (!(value instanceof JsonObject m)) {
             throw ApiError.invalidRequest("invalid_type", where + " must be an object {role, content}");
         }
@@ -105,6 +124,10 @@ public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean in
             return new ChatMessage(role.getString(), text.getString(), List.of());
         }
         if (content instanceof JsonArray parts) {
+            if (parts.size() > limits.maxParts) {
+                throw ApiError.invalidRequest("too_many_parts", where + ".content holds " + parts.size()
+                        + " parts; at most " + limits.maxParts + " are accepted (moe.limits.max-parts)");
+            }
             return fromParts(role.getString(), parts, where + ".content");
         }
         throw ApiError.invalidRequest("invalid_type", where + ".content must be a string or an array of parts");

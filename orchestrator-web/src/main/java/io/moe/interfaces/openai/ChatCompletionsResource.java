@@ -1,5 +1,7 @@
 package io.moe.interfaces.openai;
 
+import io.moe.application.limits.RequestLimits;
+import io.moe.application.pipeline.Cancellation;
 import io.moe.application.pipeline.Progress;
 import io.moe.application.spend.MeteredChat;
 import io.moe.domain.identity.Caller;
@@ -12,6 +14,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.ConnectionCallback;
 import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -33,6 +36,9 @@ public class ChatCompletionsResource {
     MeteredChat chat;
 
     @Inject
+    RequestLimits limits;
+
+    @Inject
     @ConfigProperty(name = "moe.stream.keepalive-seconds", defaultValue = "10")
     int keepAliveSeconds;
 
@@ -40,23 +46,28 @@ public class ChatCompletionsResource {
     @Consumes(MediaType.WILDCARD)
     @Produces({MediaType.APPLICATION_JSON, MediaType.SERVER_SENT_EVENTS})
     public void create(String body, @Context HttpServletRequest http, @Suspended AsyncResponse async) {
-        ChatCompletionRequest request = ChatCompletionRequest.parse(body);
+        ChatCompletionRequest request = ChatCompletionRequest.parse(limits, body);
         Caller caller = (Caller) http.getAttribute(ApiKeyFilter.CALLER);
         String id = ChatAnswer.newResponseId();
         long created = Instant.now().getEpochSecond();
         String model = request.chat().mode().modelId();
         if (request.stream()) {
             ProgressQueue progress = new ProgressQueue();
-            CompletableFuture<ChatAnswer> answer = chat.answer(caller, id, created, request.chat(), progress).toCompletableFuture();
+            Cancellation cancellation = new Cancellation();
+            CompletableFuture<ChatAnswer> answer = chat.answer(caller, id, created, request.chat(), progress, cancellation)
+                    .toCompletableFuture();
             async.resume(Response.ok(new CompletionStream(new CompletionStream.Head(id, created, model),
-                            request.includeUsage(), request.reasoningContent(), answer, progress,
+                            request.includeUsage(), request.reasoningContent(), answer, cancellation, progress,
                             Duration.ofSeconds(keepAliveSeconds)), MediaType.SERVER_SENT_EVENTS_TYPE)
                     .header("Cache-Control", "no-cache")
                     .header("X-Accel-Buffering", "no")
                     .build());
             return;
         }
-        CompletableFuture<ChatAnswer> answer = chat.answer(caller, id, created, request.chat(), Progress.NONE).toCompletableFuture();
+        Cancellation cancellation = new Cancellation();
+        cancelOnDisconnect(async, cancellation);
+        CompletableFuture<ChatAnswer> answer = chat.answer(caller, id, created, request.chat(), Progress.NONE, cancellation)
+                .toCompletableFuture();
         answer.whenComplete((done, failure) -> {
             if (failure != null) {
                 async.resume(failure); // resume(Throwable): answered by OpenAiExceptionMapper
@@ -65,5 +76,14 @@ public class ChatCompletionsResource {
                         MediaType.APPLICATION_JSON_TYPE).build());
             }
         });
+    }
+
+    /** Where the container reports a dropped connection of a waiting response, the pipeline stops too. */
+    private static void cancelOnDisconnect(AsyncResponse async, Cancellation cancellation) {
+        try {
+            async.register((ConnectionCallback) disconnected -> cancellation.cancel("the client went away"));
+        } catch (RuntimeException unsupported) {
+            // optional in JAX-RS: without it a dropped non-streamed request runs to its end and is billed in full
+        }
     }
 }

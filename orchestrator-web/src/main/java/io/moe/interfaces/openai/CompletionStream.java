@@ -1,5 +1,6 @@
 package io.moe.interfaces.openai;
 
+import io.moe.application.pipeline.Cancellation;
 import io.moe.domain.chat.ChatAnswer;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -21,7 +22,8 @@ import java.util.concurrent.ExecutionException;
  * {@code reasoning_content} deltas when the request set {@code include_reasoning}), content chunks of
  * about 50 characters, a stop chunk, a usage chunk when asked for, and {@code data: [DONE]}. While
  * nothing else is sent, SSE comments keep the connection alive. A failure after the stream has begun
- * is reported as an error event followed by {@code [DONE]}.
+ * is reported as an error event followed by {@code [DONE]}. When the client goes away (a write fails,
+ * at the latest with the next keep-alive), the request's pipeline is cancelled.
  */
 final class CompletionStream implements StreamingOutput {
 
@@ -35,12 +37,14 @@ final class CompletionStream implements StreamingOutput {
     private final boolean includeUsage;
     private final boolean reasoningContent;
     private final CompletableFuture<ChatAnswer> answer;
+    private final Cancellation cancellation;
     private final ProgressQueue progress;
     private final Duration keepAlive;
     private boolean thinkOpen;
 
     CompletionStream(Head head, boolean includeUsage, boolean reasoningContent, CompletableFuture<ChatAnswer> answer,
-                     ProgressQueue progress, Duration keepAlive) {
+                     Cancellation cancellation, ProgressQueue progress, Duration keepAlive) {
+        this.cancellation = cancellation;
         this.head = head;
         this.includeUsage = includeUsage;
         this.reasoningContent = reasoningContent;
@@ -68,10 +72,10 @@ final class CompletionStream implements StreamingOutput {
             send(out, OpenAiErrors.body(OpenAiErrors.classify(e)));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            answer.cancel(true);
+            cancellation.cancel("the stream was interrupted");
             return;
         } catch (IOException e) {
-            answer.cancel(true); // the client went away
+            cancellation.cancel("the client went away"); // stops the pipeline and its model calls; what they used is billed
             throw e;
         }
         out.write("data: [DONE]\n\n");

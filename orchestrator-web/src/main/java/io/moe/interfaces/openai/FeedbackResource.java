@@ -6,7 +6,6 @@ import io.moe.domain.identity.Caller;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonException;
-import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -44,10 +43,8 @@ public class FeedbackResource {
         if (!(json.get("response_id") instanceof JsonString id) || id.getString().isBlank()) {
             throw ApiError.invalidRequest("missing_response_id", "'response_id' is required: the id (chatcmpl-…) of the answer you rate");
         }
-        JsonValue ratingValue = json.get("rating");
-        if (!(ratingValue instanceof JsonNumber n) || !n.isIntegral() || n.intValue() < 1 || n.intValue() > 5) {
-            throw ApiError.invalidRequest("invalid_rating", "'rating' is required: an integer from 1 (bad) to 5 (good)");
-        }
+        int rating = JsonNumbers.wholeInRange(json.get("rating"), 1, 5).orElseThrow(() ->
+                ApiError.invalidRequest("invalid_rating", "'rating' is required: an integer from 1 (bad) to 5 (good)"));
         JsonValue correctionValue = json.get("correction");
         String correction = null;
         if (correctionValue instanceof JsonString c) {
@@ -59,7 +56,7 @@ public class FeedbackResource {
             throw ApiError.invalidRequest("invalid_value", "'correction' is limited to " + MAX_CORRECTION + " characters");
         }
         try {
-            return feedback.rate(caller(http), id.getString(), n.intValue(), correction).toString();
+            return feedback.rate(caller(http), id.getString(), rating, correction).toString();
         } catch (FeedbackException e) {
             throw refused(e);
         }

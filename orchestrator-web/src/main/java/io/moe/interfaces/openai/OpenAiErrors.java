@@ -1,5 +1,8 @@
 package io.moe.interfaces.openai;
 
+import io.moe.application.limits.TooManyRequestsException;
+import io.moe.application.pipeline.NoAnswerException;
+import io.moe.application.pipeline.RequestCancelledException;
 import io.moe.application.spend.BudgetExceededException;
 import io.moe.application.spend.BudgetUnavailableException;
 import io.moe.application.spend.NotPermittedException;
@@ -40,22 +43,37 @@ final class OpenAiErrors {
         if (t instanceof BudgetExceededException e) {
             return new ApiError(429, "rate_limit_error", "budget_exceeded", e.getMessage());
         }
+        if (t instanceof TooManyRequestsException e) {
+            return new ApiError(429, "rate_limit_error", "too_many_requests", e.getMessage(), e.retryAfterSeconds());
+        }
+        if (t instanceof NoAnswerException e) {
+            return new ApiError(502, "upstream_error", "no_answer", e.getMessage());
+        }
+        if (t instanceof RequestCancelledException e) {
+            return new ApiError(499, "invalid_request_error", "request_cancelled", e.getMessage());
+        }
         if (t instanceof BudgetUnavailableException e) {
             return new ApiError(503, "server_error", "budget_unavailable", e.getMessage());
         }
+        if (t instanceof InferenceException e && e.getCause() instanceof BulkheadException) {
+            return busy();
+        }
         if (t instanceof InferenceException e) {
-            LOG.warning(() -> "Model call failed: " + e.getMessage());
+            String incident = UUID.randomUUID().toString();
+            LOG.warning(() -> "Model call failed, incident " + incident + ": " + e.getMessage());
+            // the detail (server address, the upstream's own error text) stays in the log
             return e.timedOut()
-                    ? new ApiError(504, "upstream_error", "inference_timeout", e.getMessage())
-                    : new ApiError(502, "upstream_error", "inference_unavailable", e.getMessage());
+                    ? new ApiError(504, "upstream_error", "inference_timeout", "a model did not answer within the "
+                    + "configured timeout (moe.inference.timeout-seconds); quote incident " + incident + " to the operator")
+                    : new ApiError(502, "upstream_error", "inference_unavailable", "a model could not answer: its "
+                    + "inference server was unreachable or answered with an error; quote incident " + incident + " to the operator");
         }
         if (t instanceof TimeoutException) {
             return new ApiError(504, "upstream_error", "inference_timeout",
                     "the model call did not finish within the configured timeout (moe.inference.timeout-seconds)");
         }
         if (t instanceof BulkheadException) {
-            return new ApiError(429, "rate_limit_error", "too_many_parallel_requests",
-                    "all model slots are busy and the wait queue is full; retry shortly");
+            return busy();
         }
         if (t instanceof RejectedExecutionException) {
             return new ApiError(503, "server_error", "overloaded", "the server is at capacity; retry shortly");
@@ -81,6 +99,11 @@ final class OpenAiErrors {
         LOG.log(Level.SEVERE, "Unexpected failure, incident " + incident, t);
         return new ApiError(500, "server_error", "internal_error",
                 "the server failed to answer; quote incident " + incident + " to the operator");
+    }
+
+    private static ApiError busy() {
+        return new ApiError(429, "rate_limit_error", "too_many_parallel_requests",
+                "all model slots are busy and the wait queue is full; retry shortly", 2);
     }
 
     static JsonObject body(ApiError e) {

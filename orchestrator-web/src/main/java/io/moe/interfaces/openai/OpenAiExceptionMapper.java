@@ -39,6 +39,9 @@ public class OpenAiExceptionMapper implements ExceptionMapper<Throwable> {
         if (error.status() == 401) {
             response.header("WWW-Authenticate", "Bearer");
         }
+        if (error.retryAfterSeconds() > 0) {
+            response.header("Retry-After", error.retryAfterSeconds());
+        }
         return response.build();
     }
 

@@ -1,5 +1,7 @@
 package io.moe.interfaces.openai;
 
+import io.moe.application.limits.ConfigDefaults;
+import io.moe.application.limits.RequestLimits;
 import io.moe.domain.mode.Mode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -12,9 +14,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ChatCompletionRequestTest {
 
+    static final RequestLimits LIMITS = ConfigDefaults.of(RequestLimits.class);
+
     @Test
     void readsModeMessagesAndStreamOptions() {
-        ChatCompletionRequest r = ChatCompletionRequest.parse("""
+        ChatCompletionRequest r = ChatCompletionRequest.parse(LIMITS, """
                 {"model":"moe-orchestrator-code","stream":true,"stream_options":{"include_usage":true},
                  "messages":[{"role":"system","content":"be brief"},
                              {"role":"user","content":[{"type":"text","text":"what is this?"},
@@ -29,7 +33,7 @@ class ChatCompletionRequestTest {
 
     @Test
     void streamAndUsageDefaultToOff() {
-        ChatCompletionRequest r = ChatCompletionRequest.parse(
+        ChatCompletionRequest r = ChatCompletionRequest.parse(LIMITS,
                 "{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
         assertFalse(r.stream());
         assertFalse(r.includeUsage());
@@ -49,11 +53,57 @@ class ChatCompletionRequestTest {
             "{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"boss\",\"content\":\"x\"}]} | invalid_value",
             "{\"model\":\"moe-orchestrator\",\"stream\":\"yes\",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]} | invalid_type",
             "{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"image_url\",\"image_url\":{\"url\":\"http://x/y.png\"}}]}]} | invalid_value",
+            "{\"model\":\"moe-orchestrator\",\"max_tokens\":-5,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]} | invalid_max_tokens",
+            "{\"model\":\"moe-orchestrator\",\"max_tokens\":0,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]} | invalid_max_tokens",
+            "{\"model\":\"moe-orchestrator\",\"max_tokens\":1.5,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]} | invalid_max_tokens",
+            "{\"model\":\"moe-orchestrator\",\"max_tokens\":1e999999999,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]} | invalid_max_tokens",
+            "{\"model\":\"moe-orchestrator\",\"max_tokens\":\"9\",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]} | invalid_max_tokens",
+            "{\"model\":\"moe-orchestrator\",\"max_completion_tokens\":40000,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]} | invalid_max_tokens",
     })
     void rejectsBadRequestsWithA400AndACode(String body, String code) {
-        ApiError e = assertThrows(ApiError.class, () -> ChatCompletionRequest.parse(body.strip()));
+        ApiError e = assertThrows(ApiError.class, () -> ChatCompletionRequest.parse(LIMITS, body.strip()));
         assertEquals(400, e.status());
         assertEquals(code, e.code());
         assertFalse(e.getMessage().isBlank());
+    }
+
+    @Test
+    void maxTokensIsReadFromEitherName() {
+        assertEquals(300, ChatCompletionRequest.parse(LIMITS,
+                "{\"model\":\"moe-orchestrator\",\"max_tokens\":300,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}").chat().maxTokens());
+        assertEquals(77, ChatCompletionRequest.parse(LIMITS,
+                "{\"model\":\"moe-orchestrator\",\"max_completion_tokens\":77,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}").chat().maxTokens());
+        assertEquals(0, ChatCompletionRequest.parse(LIMITS,
+                "{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}").chat().maxTokens());
+    }
+
+    @Test
+    void tooManyMessagesIsRefusedNamingTheSetting() {
+        String one = "{\"role\":\"user\",\"content\":\"x\"}";
+        String body = "{\"model\":\"moe-orchestrator\",\"messages\":[" + String.join(",", java.util.Collections.nCopies(LIMITS.maxMessages + 1, one)) + "]}";
+        ApiError e = assertThrows(ApiError.class, () -> ChatCompletionRequest.parse(LIMITS, body));
+        assertEquals("too_many_messages", e.code());
+        assertTrue(e.getMessage().contains("moe.limits.max-messages"), e.getMessage());
+    }
+
+    @Test
+    void tooMuchTextIs413() {
+        String body = "{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"user\",\"content\":\"" + "a".repeat(LIMITS.maxTextChars + 1) + "\"}]}";
+        ApiError e = assertThrows(ApiError.class, () -> ChatCompletionRequest.parse(LIMITS, body));
+        assertEquals(413, e.status());
+        assertEquals("too_much_text", e.code());
+    }
+
+    @Test
+    void tooManyOrTooLargeImagesAre413() {
+        String image = "{\"type\":\"image_url\",\"image_url\":{\"url\":\"data:image/png;base64,iVBORw0KGgo=\"}}";
+        String many = "{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"user\",\"content\":["
+                + String.join(",", java.util.Collections.nCopies(LIMITS.maxImages + 1, image)) + "]}]}";
+        assertEquals("too_many_images", assertThrows(ApiError.class, () -> ChatCompletionRequest.parse(LIMITS, many)).code());
+        String big = "{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"image_url\",\"image_url\":{\"url\":\"data:image/png;base64,"
+                + "A".repeat(LIMITS.maxImageBytes / 3 * 4 + 8) + "\"}}]}]}";
+        ApiError e = assertThrows(ApiError.class, () -> ChatCompletionRequest.parse(LIMITS, big));
+        assertEquals(413, e.status());
+        assertEquals("image_too_large", e.code());
     }
 }

@@ -1,5 +1,7 @@
 package io.moe.interfaces.tools;
 
+import io.moe.application.limits.RequestLimits;
+import io.moe.infrastructure.web.JsonText;
 import io.moe.tools.ToolException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -13,7 +15,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Reads request bodies of the tools port, at most {@code moe.tools.max-body-bytes} of them: the stream
@@ -27,6 +28,9 @@ public class JsonBodies {
     @Inject
     @ConfigProperty(name = "moe.tools.max-body-bytes", defaultValue = "2000000")
     long maxBytes;
+
+    @Inject
+    RequestLimits limits;
 
     long maxBytes() {
         return maxBytes;
@@ -49,9 +53,13 @@ public class JsonBodies {
         throw new ToolException(400, "invalid_json", null, "the body must be a JSON object");
     }
 
-    /** The body as UTF-8 text. */
+    /** The body as UTF-8 text; not UTF-8, or nested deeper than {@code moe.limits.max-json-depth}, is a 400. */
     String text(InputStream body) {
-        return new String(bounded(body, maxBytes), StandardCharsets.UTF_8);
+        try {
+            return JsonText.decode(bounded(body, maxBytes), limits.maxJsonDepth);
+        } catch (JsonText.Refused e) {
+            throw new ToolException(400, e.code(), null, e.getMessage());
+        }
     }
 
     /** At most {@code max} bytes of {@code in}; one byte more is a 413. */

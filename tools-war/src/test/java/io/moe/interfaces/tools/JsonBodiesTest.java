@@ -45,10 +45,22 @@ class JsonBodiesTest {
     void aBodyWithinTheLimitIsReadAsUtf8Json() {
         JsonBodies bodies = new JsonBodies();
         bodies.maxBytes = 100;
+        bodies.limits = io.moe.application.limits.ConfigDefaults.of(io.moe.application.limits.RequestLimits.class);
         var json = bodies.object(new ByteArrayInputStream("{\"tool\":\"größe\"}".getBytes(StandardCharsets.UTF_8)));
         assertEquals("größe", json.getString("tool"));
         assertEquals("input_too_large", assertThrows(ToolException.class,
                 () -> bodies.object(new ByteArrayInputStream(("{\"a\":\"" + "x".repeat(200) + "\"}").getBytes()))).code());
         assertEquals("invalid_json", assertThrows(ToolException.class, () -> bodies.object(new ByteArrayInputStream(new byte[0]))).code());
+    }
+
+    @Test
+    void aBodyThatIsNotUtf8OrNestedTooDeepIs400() {
+        JsonBodies bodies = new JsonBodies();
+        bodies.maxBytes = 100_000;
+        bodies.limits = io.moe.application.limits.ConfigDefaults.of(io.moe.application.limits.RequestLimits.class);
+        assertEquals("invalid_encoding", assertThrows(ToolException.class, () -> bodies.object(
+                new ByteArrayInputStream(new byte[]{'{', '"', 'a', '"', ':', '"', (byte) 0xFF, '"', '}'}))).code());
+        assertEquals("json_too_deep", assertThrows(ToolException.class, () -> bodies.object(
+                new ByteArrayInputStream(("[".repeat(5000) + "]".repeat(5000)).getBytes(StandardCharsets.UTF_8)))).code());
     }
 }

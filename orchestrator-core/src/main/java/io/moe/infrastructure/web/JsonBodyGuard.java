@@ -1,0 +1,60 @@
+package io.moe.infrastructure.web;
+
+import io.moe.application.limits.RequestLimits;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * Bounds every request body of a JAX-RS application before a resource reads it: larger than
+ * {@code moe.limits.max-body-bytes} is 413, not UTF-8 or nested deeper than {@code moe.limits.max-json-depth}
+ * is 400. Each port registers a subclass, after authentication, that answers in its own error shape.
+ */
+public abstract class JsonBodyGuard implements ContainerRequestFilter {
+
+    @Inject
+    RequestLimits limits;
+
+    /** The port's error for a refused body. */
+    protected abstract RuntimeException refuse(int status, String code, String message);
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        if (!request.hasEntity()) {
+            return;
+        }
+        int max = limits.maxBodyBytes;
+        if (request.getLength() > max) {
+            throw tooLarge(max);
+        }
+        byte[] body = readAtMost(request.getEntityStream(), max);
+        try {
+            JsonText.decode(body, limits.maxJsonDepth);
+        } catch (JsonText.Refused e) {
+            throw refuse(400, e.code(), e.getMessage());
+        }
+        request.setEntityStream(new ByteArrayInputStream(body));
+    }
+
+    private byte[] readAtMost(InputStream in, int max) {
+        try {
+            byte[] body = in.readNBytes(max + 1);
+            if (body.length > max) {
+                throw tooLarge(max);
+            }
+            return body;
+        } catch (IOException e) {
+            throw refuse(400, "unreadable_body", "the request body could not be read completely; send it again");
+        }
+    }
+
+    private RuntimeException tooLarge(int max) {
+        return refuse(413, "request_too_large", "the request body is larger than " + max
+                + " bytes (moe.limits.max-body-bytes); send less");
+    }
+
+}
