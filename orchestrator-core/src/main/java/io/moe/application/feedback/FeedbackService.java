@@ -1,5 +1,6 @@
 package io.moe.application.feedback;
 
+import io.moe.application.pipeline.trace.ResponseRecord;
 import io.moe.application.events.EventOutbox;
 import io.moe.application.pipeline.ErrorExamples;
 import io.moe.application.pipeline.LearnedPatterns;
@@ -12,10 +13,8 @@ import io.moe.infrastructure.graph.GraphStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
-import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonString;
 
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -65,7 +64,8 @@ public class FeedbackService {
 
     /** Applies a rating and returns what it changed. */
     public JsonObject rate(Caller caller, String responseId, int rating, String correction) {
-        JsonObject meta = responses.get(responseId).filter(m -> ownedBy(m, caller)).orElseThrow(() ->
+        ResponseRecord meta = responses.get(responseId).map(ResponseRecord::fromJson)
+                .filter(m -> m.receivedBy(caller.userId(), caller.apiKeyId())).orElseThrow(() ->
                 new FeedbackException(404, "response_not_found", "no response '" + responseId
                         + "' of this key is known; feedback is taken for 7 days by the key that received the answer"));
         if (!responses.markRated(responseId)) {
@@ -76,32 +76,31 @@ public class FeedbackService {
             boolean positive = rating >= 4;
             Set<String> rated = new LinkedHashSet<>();
             int counted = 0;
-            for (JsonObject expert : meta.getJsonArray("experts").getValuesAs(JsonObject.class)) {
-                String model = expert.getString("model");
-                String category = expert.getString("category");
+            for (ResponseRecord.RatedExpert expert : meta.experts()) {
+                String model = expert.model();
+                String category = expert.category();
                 if (rated.add(model + "|" + category) && scores.rate(model, category, positive, caller.userId())) {
                     counted++;
                 }
             }
             effects.add("model_scores", counted).add("model_votes_already_counted_today", rated.size() - counted);
-            List<String> relations = meta.getJsonArray("graph_relations").getValuesAs(JsonString.class).stream()
-                    .map(JsonString::getString).toList();
+            List<String> relations = meta.graphRelations();
             long changed = relations.isEmpty() ? 0 : graph.write(positive ? VERIFY_RELATIONS : FLAG_RELATIONS,
                     Map.of("ids", relations)).get(0).get("n").asLong();
             effects.add(positive ? "graph_relations_verified" : "graph_relations_flagged", changed);
             if (positive) {
-                String pattern = meta.getString("pattern", "");
+                String pattern = meta.pattern();
                 if (!pattern.isEmpty()) {
                     patterns.success(pattern);
                     effects.add("planner_pattern", pattern);
                 }
             } else {
-                String entry = meta.getString("cache_entry", null);
+                String entry = meta.cacheEntry();
                 effects.add("cache_entry_flagged", entry != null && cache.flag(entry));
                 if (correction != null && NUMBER.matcher(correction).find()) {
-                    String example = "Question: " + excerpt(meta.getString("query", "")) + "\nWrong answer: "
-                            + excerpt(meta.getString("answer", "")) + "\nCorrection: " + excerpt(correction);
-                    String id = errors.add(caller.userId(), categories(meta), example);
+                    String example = "Question: " + excerpt(meta.query()) + "\nWrong answer: "
+                            + excerpt(meta.answer()) + "\nCorrection: " + excerpt(correction);
+                    String id = errors.add(caller.userId(), meta.categories(), example);
                     effects.add("error_example_stored", true).add("correction", Json.createObjectBuilder()
                             .add("id", id).add("status", ErrorExamples.PENDING));
                 }
@@ -111,33 +110,17 @@ public class FeedbackService {
                 .add("rating", rating).add("effects", effects).build();
         events.publish("moe.feedback", responseId, Json.createObjectBuilder().add("response_id", responseId)
                 .add("user_id", caller.userId()).add("rating", rating).add("correction", correction == null ? "" : correction)
-                .add("pattern", meta.getString("pattern", "")).add("experts", meta.getJsonArray("experts"))
+                .add("pattern", meta.pattern()).add("experts", meta.expertsJson())
                 .add("at", Ids.nowUtc().toString()).build());
         return result;
     }
 
     /** The response's trace, for the key's user only. */
     public JsonObject trace(Caller caller, String responseId) {
-        return responses.get(responseId).filter(m -> caller.userId().equals(m.getString("user_id", null)))
-                .map(m -> m.getJsonObject("trace")).orElseThrow(() -> new FeedbackException(404, "response_not_found",
+        return responses.get(responseId).map(ResponseRecord::fromJson).filter(m -> caller.userId().equals(m.userId()))
+                .map(ResponseRecord::trace).orElseThrow(() -> new FeedbackException(404, "response_not_found",
                         "no response '" + responseId + "' of yours is known; a trace is stored a moment after its answer "
                                 + "and kept for 7 days"));
-    }
-
-    private static boolean ownedBy(JsonObject meta, Caller caller) {
-        String key = meta.getString("api_key_id", "");
-        return caller.userId().equals(meta.getString("user_id", null))
-                && (key.isEmpty() || caller.apiKeyId() == null || key.equals(caller.apiKeyId()));
-    }
-
-    private static Set<String> categories(JsonObject meta) {
-        Set<String> categories = new LinkedHashSet<>();
-        JsonArray experts = meta.getJsonArray("experts");
-        experts.getValuesAs(JsonObject.class).forEach(e -> categories.add(e.getString("category")));
-        if (categories.isEmpty()) {
-            categories.add("general");
-        }
-        return categories;
     }
 
     private static String excerpt(String text) {

@@ -1,7 +1,7 @@
 package io.moe.application.pipeline;
 
+import io.moe.application.pipeline.trace.ResponseRecord;
 import io.moe.application.events.EventOutbox;
-import io.moe.domain.pipeline.ExpertResult;
 import io.moe.domain.pipeline.GraphFact;
 import io.moe.domain.shared.Ids;
 import io.moe.infrastructure.concurrency.PipelineExecutor;
@@ -10,6 +10,8 @@ import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
+
+import java.util.List;
 
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -58,7 +60,7 @@ public class AfterAnswer {
         if (shared) {
             attempt("cache store", () -> cache.store(run, run.answer()).ifPresent(run::cacheEntryId));
         }
-        attempt("response metadata", () -> responses.put(run.id(), metadata(run, trace)));
+        attempt("response metadata", () -> responses.put(run.id(), metadata(run, trace).toJson()));
         if (content.length() > MIN_CHARS) {
             attempt("events", () -> {
                 String user = run.caller() == null ? "anon" : run.caller().userId();
@@ -85,28 +87,14 @@ public class AfterAnswer {
                 && (run.firstFailure() == null || run.findings().stream().anyMatch(r -> !r.failed()));
     }
 
-    private JsonObject metadata(PipelineRun run, JsonObject trace) {
-        JsonArrayBuilder experts = Json.createArrayBuilder();
-        for (ExpertResult r : run.findings()) {
-            if (!r.failed()) {
-                experts.add(Json.createObjectBuilder().add("model", r.model()).add("category", r.category())
-                        .add("confidence", r.confidence().label()));
-            }
-        }
-        JsonArrayBuilder relations = Json.createArrayBuilder();
-        run.graph().stream().map(GraphFact::id).forEach(relations::add);
-        var o = Json.createObjectBuilder().add("response_id", run.id())
-                .add("user_id", run.caller() == null ? "anon" : run.caller().userId())
-                .add("api_key_id", run.caller() == null || run.caller().apiKeyId() == null ? "" : run.caller().apiKeyId())
-                .add("mode", run.mode().modeName()).add("template", run.template().name())
-                .add("query", cut(run.query(), MAX_INPUT)).add("answer", cut(run.answer() == null ? "" : run.answer(), MAX_INPUT))
-                .add("pattern", run.plan() == null ? "" : run.plan().pattern())
-                .add("experts", experts).add("graph_relations", relations)
-                .add("created", Ids.nowUtc().toString()).add("trace", trace);
-        if (run.cacheEntryId() != null) {
-            o.add("cache_entry", run.cacheEntryId());
-        }
-        return o.build();
+    private static ResponseRecord metadata(PipelineRun run, JsonObject trace) {
+        List<ResponseRecord.RatedExpert> experts = run.findings().stream().filter(r -> !r.failed())
+                .map(r -> new ResponseRecord.RatedExpert(r.model(), r.category(), r.confidence().label())).toList();
+        return new ResponseRecord(run.id(), run.caller() == null ? "anon" : run.caller().userId(),
+                run.caller() == null || run.caller().apiKeyId() == null ? "" : run.caller().apiKeyId(),
+                run.mode().modeName(), run.template().name(), cut(run.query(), MAX_INPUT),
+                cut(run.answer() == null ? "" : run.answer(), MAX_INPUT), run.plan() == null ? "" : run.plan().pattern(),
+                experts, run.graph().stream().map(GraphFact::id).toList(), run.cacheEntryId(), Ids.nowUtc().toString(), trace);
     }
 
     private static JsonObject traceOf(PipelineRun run, long millis) {

@@ -1,8 +1,8 @@
 package io.moe.application.pipeline;
 
+import io.moe.application.pipeline.trace.Outcome;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 
 import java.util.Optional;
 
@@ -23,24 +23,24 @@ public class AgenticLoop {
     /** True when another round should run after {@code roundsDone} rounds. */
     public boolean anotherRound(PipelineRun run, int roundsDone) {
         int max = run.template().maxAgenticRounds();
-        run.trace().put("agentic_rounds", Json.createValue(roundsDone));
+        run.trace().agenticRounds(roundsDone);
         if (max <= 0 || roundsDone > max) {
             return false;
         }
         if (run.usage().promptTokens() > GapCheck.MAX_PROMPT_TOKENS) {
-            run.trace().put("gap_check", "skipped: more than " + GapCheck.MAX_PROMPT_TOKENS + " prompt tokens");
+            run.trace().gapCheck(Outcome.of("skipped", "more than " + GapCheck.MAX_PROMPT_TOKENS + " prompt tokens"));
             return false;
         }
         Optional<String> missing = run.timed(GapCheck.STAGE, () -> gaps.missing(run));
         if (missing.isEmpty()) {
-            run.trace().put("gap_check", "complete");
+            run.trace().gapCheck(Outcome.of("complete"));
             return false;
         }
         String answer = run.answer() == null ? "" : run.answer();
         run.agenticContext("Context from earlier rounds.\nWhat is established:\n"
                 + (answer.length() > ESTABLISHED_CHARS ? answer.substring(0, ESTABLISHED_CHARS) + "…" : answer)
                 + "\nWhat is missing:\n" + missing.get());
-        run.trace().put("gap_check", "needs_more_info");
+        run.trace().gapCheck(Outcome.of("needs_more_info"));
         run.status("Agentic round " + (roundsDone + 1) + " of " + (max + 1) + ": looking for what is missing");
         return true;
     }

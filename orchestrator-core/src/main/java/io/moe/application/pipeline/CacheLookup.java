@@ -1,8 +1,8 @@
 package io.moe.application.pipeline;
 
+import io.moe.application.pipeline.trace.CachePath;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 
 import java.util.List;
 
@@ -28,20 +28,20 @@ public class CacheLookup {
     public boolean lookup(PipelineRun run) {
         String dependency = SelfContained.dependency(run);
         if (dependency != null) {
-            run.trace().put("cache", Json.createObjectBuilder().add("path", "bypassed").add("reason", dependency).build());
+            run.trace().cache(CachePath.bypassed(dependency));
             return false;
         }
         List<SemanticCache.Hit> hits;
         try {
             hits = cache.nearest(SemanticCache.scope(run), run.query(), SemanticCache.MAX_EXAMPLES);
         } catch (RuntimeException e) {
-            run.trace().put("cache", Json.createObjectBuilder().add("path", "unavailable").add("error", String.valueOf(e.getMessage())).build());
+            run.trace().cache(CachePath.unavailable(String.valueOf(e.getMessage())));
             metrics.cacheMiss();
             return false;
         }
         if (!hits.isEmpty() && hits.get(0).distance() < SemanticCache.HARD) {
             SemanticCache.Hit hit = hits.get(0);
-            run.trace().put("cache", Json.createObjectBuilder().add("path", "hard").add("entry", hit.id()).add("distance", hit.distance()).build());
+            run.trace().cache(CachePath.hard(hit.id(), hit.distance()));
             run.cacheHit(hit.id());
             run.answer(hit.answer(), hit.confidence());
             run.status("Answered from the semantic cache");
@@ -51,13 +51,11 @@ public class CacheLookup {
         List<SemanticCache.Hit> soft = hits.stream().filter(h -> h.distance() <= SemanticCache.SOFT).toList();
         if (!soft.isEmpty()) {
             run.examples(soft.stream().map(h -> "Q: " + h.question() + "\nA: " + h.answer()).toList());
-            run.trace().put("cache", Json.createObjectBuilder().add("path", "soft").add("examples", soft.size())
-                    .add("distance", soft.get(0).distance()).build());
+            run.trace().cache(CachePath.soft(soft.size(), soft.get(0).distance()));
             metrics.cacheHit("soft");
             return false;
         }
-        run.trace().put("cache", Json.createObjectBuilder().add("path", "miss")
-                .add("distance", hits.isEmpty() ? 1.0 : hits.get(0).distance()).build());
+        run.trace().cache(CachePath.miss(hits.isEmpty() ? 1.0 : hits.get(0).distance()));
         metrics.cacheMiss();
         return false;
     }

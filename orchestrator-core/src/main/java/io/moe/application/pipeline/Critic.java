@@ -1,5 +1,6 @@
 package io.moe.application.pipeline;
 
+import io.moe.application.pipeline.trace.Outcome;
 import io.moe.domain.pipeline.Category;
 import io.moe.domain.pipeline.Confidence;
 import io.moe.infrastructure.llm.InferenceException;
@@ -38,18 +39,18 @@ public class Critic {
             String verdict = models.call(run, STAGE, Merger.judgeModel(run), SYSTEM,
                     "Question: " + run.query() + "\n\nAnswer to check:\n" + run.answer()).content().strip();
             if (CONFIRMED.matcher(verdict).matches()) {
-                run.trace().put("critic", "confirmed");
+                run.trace().critic(Outcome.of("confirmed"));
                 return;
             }
             String corrected = Confidence.strip(CORRECTED_PREFIX.matcher(verdict).replaceFirst(""));
             if (corrected.length() < MIN_CORRECTION) {
-                run.trace().put("critic", "ignored: too short to be a correction");
+                run.trace().critic(Outcome.of("ignored", "too short to be a correction"));
                 return;
             }
-            run.trace().put("critic", "corrected");
+            run.trace().critic(Outcome.of("corrected"));
             run.answer(corrected, run.confidence());
         } catch (InferenceException e) {
-            run.trace().put("critic", "failed: " + e.getMessage());
+            run.trace().critic(Outcome.of("failed", e.getMessage()));
         }
     }
 }

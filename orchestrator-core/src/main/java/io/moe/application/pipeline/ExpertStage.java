@@ -1,5 +1,6 @@
 package io.moe.application.pipeline;
 
+import io.moe.application.pipeline.trace.ExpertEntry;
 import io.moe.domain.chat.ChatMessage;
 import io.moe.domain.chat.Completion;
 import io.moe.domain.pipeline.Category;
@@ -11,7 +12,6 @@ import io.moe.infrastructure.concurrency.PipelineExecutor;
 import io.moe.infrastructure.llm.InferenceException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -92,14 +92,13 @@ public class ExpertStage {
             result = ExpertResult.of(task.category(), task.task(), model.ref().toString(), tier, done.content());
         } catch (InferenceException e) {
             result = ExpertResult.failure(task.category(), task.task(), model.ref().toString(), tier, e.getMessage());
-            run.trace().put("expert_error", e.getMessage());
+            run.trace().error(PipelineTrace.Failing.EXPERT, e.getMessage());
             run.recordFailure(e);
         }
         metrics.expertCall(model.model(), task.category(), model.endpoint());
         metrics.confidence(result.confidence().label(), task.category());
-        run.trace().expert(Json.createObjectBuilder().add("category", task.category()).add("task", task.task())
-                .add("model", result.model()).add("tier", tier).add("confidence", result.confidence().label())
-                .add("chars", result.text().length()).add("failed", result.failed()).build());
+        run.trace().expert(new ExpertEntry(task.category(), task.task(), result.model(), tier, result.confidence().label(),
+                result.text().length(), result.failed()));
         return result;
     }
 

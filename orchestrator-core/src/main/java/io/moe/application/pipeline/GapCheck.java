@@ -37,7 +37,7 @@ public class GapCheck {
             String what = m.group(1).strip();
             return Optional.of(what.isEmpty() ? "details the answer does not give yet" : what);
         } catch (InferenceException e) {
-            run.trace().put("gap_check_error", e.getMessage());
+            run.trace().error(PipelineTrace.Failing.GAP_CHECK, e.getMessage());
             return Optional.empty();
         }
     }

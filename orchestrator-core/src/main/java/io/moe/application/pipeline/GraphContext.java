@@ -73,7 +73,7 @@ public class GraphContext {
         String key = key(run.query(), run.plan().tasks().stream().map(t -> t.category()).collect(java.util.stream.Collectors.toCollection(TreeSet::new)));
         Optional<List<GraphFact>> cached = cached(key);
         if (cached.isPresent()) {
-            run.trace().put("graph_cache", "hit");
+            run.trace().graphCacheHit();
             return cached.get();
         }
         try {
@@ -90,7 +90,7 @@ public class GraphContext {
             store(key, facts);
             return facts;
         } catch (RuntimeException e) {
-            run.trace().put("graph_error", String.valueOf(e.getMessage()));
+            run.trace().error(PipelineTrace.Failing.GRAPH, e.getMessage());
             return List.of();
         }
     }

@@ -32,7 +32,7 @@ public class InternalRequests {
 
     public void answer(PipelineRun run) {
         Completion done = run.timed(STAGE, () -> models.call(run, STAGE, Planner.plannerModel(run), SYSTEM, run.query()));
-        run.trace().put("path", "internal");
+        run.trace().internal();
         run.answer(done.content().strip(), Confidence.MITTEL);
     }
 }

@@ -1,5 +1,6 @@
 package io.moe.application.pipeline;
 
+import io.moe.application.pipeline.trace.ToolEntry;
 import io.moe.domain.pipeline.Category;
 import io.moe.domain.pipeline.Subtask;
 import io.moe.domain.pipeline.ToolResult;
@@ -36,8 +37,7 @@ public class MathStage {
         for (Subtask task : run.plan().of(Category.MATH)) {
             formula(task.task()).ifPresent(formula -> {
                 ToolResult result = solve(formula);
-                run.trace().tool(Json.createObjectBuilder().add("tool", result.tool()).add("args", result.args())
-                        .add("ok", result.ok()).add("result", result.output()).add("stage", "math").build());
+                run.trace().tool(ToolEntry.ran(result.tool(), result.args(), result.ok(), result.output()).inStage("math"));
                 if (result.ok()) {
                     out.append(formula).append(" → ").append(result.output()).append('\n');
                 }

@@ -1,5 +1,6 @@
 package io.moe.application.pipeline;
 
+import io.moe.application.pipeline.trace.Outcome;
 import io.moe.domain.chat.Completion;
 import io.moe.domain.pipeline.Category;
 import io.moe.domain.pipeline.Confidence;
@@ -37,7 +38,7 @@ public class Merger {
                     + "produced anything for this question");
         }
         if (best.size() == 1 && best.get(0).confidence() == Confidence.HOCH && !context) {
-            run.trace().put("merger", "fast_path");
+            run.trace().merger(Outcome.of("fast_path"));
             run.answer(Confidence.strip(best.get(0).text()), Confidence.HOCH);
             return;
         }
@@ -47,14 +48,14 @@ public class Merger {
                     + MergerInput.sources(run, true));
             String text = judged.content().strip();
             Confidence level = mentionsConfidence(text) ? Confidence.of(text) : strongest(best);
-            run.trace().put("merger", "judge");
+            run.trace().merger(Outcome.of("judge"));
             run.answer(Confidence.strip(text), level);
         } catch (InferenceException e) {
             if (best.isEmpty()) {
                 throw e;
             }
             ExpertResult top = best.stream().max(Comparator.comparing(ExpertResult::confidence)).orElseThrow();
-            run.trace().put("merger", "judge_failed: " + e.getMessage());
+            run.trace().merger(Outcome.of("judge_failed", e.getMessage()));
             run.answer(Confidence.strip(top.text()), top.confidence());
         }
     }

@@ -44,7 +44,7 @@ public class Planner {
         if (!bypassCache) {
             var cached = cache.get(run.template().name(), cacheText, known);
             if (cached.isPresent()) {
-                run.trace().put("plan_source", "cache");
+                run.trace().planSource("cache");
                 return cached.get();
             }
         }
@@ -53,13 +53,13 @@ public class Planner {
         try {
             Completion output = models.call(run, STAGE, model, prompt(run, known), userText(run));
             plan = PlanParser.parse(output.content(), run.query(), known);
-            run.trace().put("plan_source", plan.fallback() ? "fallback" : "planner");
+            run.trace().planSource(plan.fallback() ? "fallback" : "planner");
         } catch (InferenceException e) {
             if (e.timedOut()) {
                 throw e; // a planner that answers nothing within the timeout: waiting as long again for an expert helps nobody
             }
             LOG.warning(() -> "Planner " + model + " unavailable (" + e.getMessage() + "); answering as one general task");
-            run.trace().put("plan_source", "planner_unavailable");
+            run.trace().planSource("planner_unavailable");
             return Plan.general(run.query()); // not cached: the next request asks the planner again
         }
         if (!bypassCache) {

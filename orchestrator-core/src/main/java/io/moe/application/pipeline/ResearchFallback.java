@@ -1,13 +1,13 @@
 package io.moe.application.pipeline;
 
+import java.util.ArrayList;
+import io.moe.application.pipeline.trace.SearchEntry;
 import io.moe.domain.pipeline.Confidence;
 import io.moe.domain.pipeline.ExpertResult;
 import io.moe.infrastructure.concurrency.PipelineExecutor;
 import io.moe.infrastructure.search.SearchHit;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
-import jakarta.json.JsonArrayBuilder;
 
 import java.util.List;
 import java.util.function.Supplier;
@@ -37,12 +37,11 @@ public class ResearchFallback {
         List<String> queries = unsure.stream().map(r -> r.task().length() > 200 ? r.task().substring(0, 200) : r.task()).toList();
         List<List<SearchHit>> found = executor.all(queries.stream()
                 .<Supplier<List<SearchHit>>>map(q -> () -> research.searchQuietly(run, q)).toList());
-        JsonArrayBuilder trace = Json.createArrayBuilder();
+        List<SearchEntry> trace = new ArrayList<>();
         for (int i = 0; i < queries.size(); i++) {
             run.addWeb("Targeted research (" + unsure.get(i).category() + "): " + queries.get(i), found.get(i));
-            trace.add(Json.createObjectBuilder().add("query", queries.get(i)).add("category", unsure.get(i).category())
-                    .add("results", found.get(i).size()));
+            trace.add(new SearchEntry(queries.get(i), unsure.get(i).category(), found.get(i).size()));
         }
-        run.trace().put("research_fallback", trace.build());
+        run.trace().researchFallback(trace);
     }
 }

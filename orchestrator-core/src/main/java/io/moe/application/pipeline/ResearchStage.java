@@ -1,5 +1,6 @@
 package io.moe.application.pipeline;
 
+import io.moe.application.pipeline.trace.SearchEntry;
 import io.moe.domain.mode.Mode;
 import io.moe.domain.pipeline.Category;
 import io.moe.domain.pipeline.Subtask;
@@ -8,8 +9,6 @@ import io.moe.infrastructure.search.SearchHit;
 import io.moe.infrastructure.search.WebSearchClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
-import jakarta.json.JsonArrayBuilder;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -57,12 +56,12 @@ public class ResearchStage {
     public void run(PipelineRun run, List<String> queries) {
         List<Supplier<List<SearchHit>>> searches = queries.stream().<Supplier<List<SearchHit>>>map(q -> () -> searchQuietly(run, q)).toList();
         List<List<SearchHit>> results = executor.all(searches);
-        JsonArrayBuilder trace = Json.createArrayBuilder();
+        List<SearchEntry> trace = new ArrayList<>();
         for (int i = 0; i < queries.size(); i++) {
             run.addWeb("Web research: " + queries.get(i), results.get(i));
-            trace.add(Json.createObjectBuilder().add("query", queries.get(i)).add("results", results.get(i).size()));
+            trace.add(new SearchEntry(queries.get(i), null, results.get(i).size()));
         }
-        run.trace().put("research", trace.build());
+        run.trace().research(trace);
     }
 
     /** One search; a failure is recorded in the trace and gives no results. */
@@ -70,7 +69,7 @@ public class ResearchStage {
         try {
             return search.search(query);
         } catch (RuntimeException e) {
-            run.trace().put("research_error", e.getMessage());
+            run.trace().error(PipelineTrace.Failing.RESEARCH, e.getMessage());
             return List.of();
         }
     }

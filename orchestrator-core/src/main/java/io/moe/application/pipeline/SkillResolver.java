@@ -34,7 +34,7 @@ public class SkillResolver {
                         + "': it needs the skill permission '" + skill.name() + "'; ask an admin to grant it");
             }
             run.replaceQuery(skill.expand(m.group(2)));
-            run.trace().put("skill", skill.name());
+            run.trace().skill(skill.name());
             run.status("Using the skill /" + skill.name());
         });
     }

@@ -1,5 +1,6 @@
 package io.moe.application.pipeline;
 
+import io.moe.application.pipeline.trace.Outcome;
 import io.moe.domain.mode.Mode;
 import io.moe.domain.pipeline.Category;
 import io.moe.domain.pipeline.Confidence;
@@ -43,9 +44,9 @@ public class ThinkingStep {
         try {
             String input = "Question: " + run.query() + "\n\n" + MergerInput.sources(run, false);
             run.reasoning(models.call(run, STAGE, model(run), SYSTEM, input).content().strip());
-            run.trace().put("thinking", "ran");
+            run.trace().thinking(Outcome.of("ran"));
         } catch (InferenceException e) {
-            run.trace().put("thinking", "failed: " + e.getMessage());
+            run.trace().thinking(Outcome.of("failed", e.getMessage()));
         }
     }
 

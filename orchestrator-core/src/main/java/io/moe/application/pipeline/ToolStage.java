@@ -1,5 +1,6 @@
 package io.moe.application.pipeline;
 
+import io.moe.application.pipeline.trace.ToolEntry;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.ResourceType;
 import io.moe.domain.pipeline.Category;
@@ -10,7 +11,6 @@ import io.moe.infrastructure.concurrency.PipelineExecutor;
 import io.moe.infrastructure.tools.ToolServerClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 
 import java.util.List;
 import java.util.function.Supplier;
@@ -40,8 +40,7 @@ public class ToolStage {
             if (!Category.PRECISION_TOOLS.equals(t.category()) || permitted(run.caller(), t)) {
                 return t;
             }
-            run.trace().tool(Json.createObjectBuilder().add("tool", t.mcpTool()).add("args", t.mcpArgs()).add("ok", false)
-                    .add("skipped", "the user holds no mcp_tool permission for " + t.mcpTool()).build());
+            run.trace().tool(ToolEntry.skipped(t.mcpTool(), t.mcpArgs(), "the user holds no mcp_tool permission for " + t.mcpTool()));
             return Subtask.of(t.task(), Category.GENERAL);
         }).toList();
         return tasks.equals(plan.tasks()) ? plan : new Plan(tasks, plan.fallback());
@@ -52,8 +51,7 @@ public class ToolStage {
         List<Subtask> tasks = run.plan().of(Category.PRECISION_TOOLS);
         List<ToolResult> results = executor.all(tasks.stream().<Supplier<ToolResult>>map(t -> () -> invoke(t)).toList());
         for (ToolResult r : results) {
-            run.trace().tool(Json.createObjectBuilder().add("tool", r.tool()).add("args", r.args()).add("ok", r.ok())
-                    .add("result", r.output()).build());
+            run.trace().tool(ToolEntry.ran(r.tool(), r.args(), r.ok(), r.output()));
         }
         return results;
     }
