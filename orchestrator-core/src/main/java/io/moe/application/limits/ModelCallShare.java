@@ -30,6 +30,16 @@ public class ModelCallShare {
 
     private final Map<String, Semaphore> perUser = new ConcurrentHashMap<>();
 
+    /** For CDI. */
+    public ModelCallShare() {
+    }
+
+    /** A share over {@code slots} model slots, outside a container. */
+    public ModelCallShare(RequestLimits limits, int slots) {
+        this.limits = limits;
+        this.slots = slots;
+    }
+
     /** Waits for one of {@code userId}'s places; throws when {@code cancellation} is triggered meanwhile. */
     public void acquire(String userId, Cancellation cancellation) {
         Semaphore places = perUser.computeIfAbsent(userId, u -> new Semaphore(share(), true));

@@ -1,0 +1,130 @@
+package io.moe.application.pipeline;
+
+import io.moe.application.limits.ConfigDefaults;
+import io.moe.application.limits.ModelCallShare;
+import io.moe.application.limits.RequestLimits;
+import io.moe.domain.chat.ChatMessage;
+import io.moe.domain.chat.ChatRequest;
+import io.moe.domain.chat.Completion;
+import io.moe.domain.chat.ModelCall;
+import io.moe.domain.chat.TokenUsage;
+import io.moe.domain.identity.Caller;
+import io.moe.domain.identity.ResourceType;
+import io.moe.domain.mode.Mode;
+import io.moe.domain.pipeline.Plan;
+import io.moe.domain.pipeline.Subtask;
+import io.moe.domain.template.ExpertTemplate;
+import io.moe.infrastructure.concurrency.PipelineExecutor;
+import io.moe.infrastructure.llm.InferenceClient;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executors;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * In-memory stand-ins for what the pipeline's stages talk to, so that each spec rule can be tested in
+ * milliseconds without a server or a store: a scripted inference client that records every call, an
+ * executor on plain threads, and runs built from the built-in template.
+ */
+final class Fakes {
+
+    static final ExpertTemplate TEMPLATE = template();
+
+    private Fakes() {
+    }
+
+    /** Answers model calls with a script and records them; the script sees the whole call (system prompt, turns, max_tokens). */
+    static final class ScriptedInference extends InferenceClient {
+
+        final List<ModelCall> calls = Collections.synchronizedList(new ArrayList<>());
+        private final Function<ModelCall, CompletionStage<Completion>> script;
+
+        ScriptedInference(Function<ModelCall, CompletionStage<Completion>> script) {
+            this.script = script;
+        }
+
+        /** Every call answers {@code text}, costing 10 prompt and 5 completion tokens. */
+        static ScriptedInference answering(String text) {
+            return new ScriptedInference(call -> CompletableFuture.completedFuture(
+                    new Completion(text, call.model().toString(), new TokenUsage(10, 5))));
+        }
+
+        @Override
+        public CompletionStage<Completion> complete(ModelCall call) {
+            calls.add(call);
+            return script.apply(call);
+        }
+
+        String system(int i) {
+            return calls.get(i).messages().get(0).text();
+        }
+    }
+
+    /** A model caller over {@code inference}, with the default token caps and per-user share. */
+    static ModelCaller caller(InferenceClient inference) {
+        ModelCaller models = new ModelCaller();
+        models.inference = inference;
+        models.caps = ConfigDefaults.of(TokenCaps.class);
+        models.share = new ModelCallShare(ConfigDefaults.of(RequestLimits.class), 5);
+        return models;
+    }
+
+    /** Runs branches on plain threads, as the server's managed executors would. */
+    static PipelineExecutor executor() {
+        var threads = Executors.newCachedThreadPool();
+        return new PipelineExecutor() {
+            @Override
+            public <T> CompletableFuture<T> supply(Supplier<T> work) {
+                return CompletableFuture.supplyAsync(work, threads);
+            }
+
+            @Override
+            public <T> CompletableFuture<T> branch(Supplier<T> work) {
+                return CompletableFuture.supplyAsync(work, threads);
+            }
+        };
+    }
+
+    static Caller user(String... toolGrants) {
+        return new Caller("u1", "alice", "k1", false, Map.of(ResourceType.MCP_TOOL, Set.of(toolGrants),
+                ResourceType.MOE_MODE, Set.of("moe_orchestrated")), null);
+    }
+
+    static Caller admin() {
+        return new Caller("a1", "admin", "k0", true, Map.of(), null);
+    }
+
+    static PipelineRun run(String question) {
+        return run(question, user(), 0);
+    }
+
+    static PipelineRun run(String question, Caller caller, int maxTokens) {
+        return new PipelineRun("chatcmpl-test", caller, new ChatRequest(Mode.DEFAULT,
+                List.of(ChatMessage.user(question)), maxTokens), TEMPLATE, Progress.NONE);
+    }
+
+    static PipelineRun planned(String question, Subtask... tasks) {
+        PipelineRun run = run(question);
+        run.plan(new Plan(List.of(tasks), false));
+        return run;
+    }
+
+    private static ExpertTemplate template() {
+        try (InputStream in = Fakes.class.getResourceAsStream("/templates/default-template.json")) {
+            return ExpertTemplate.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
