@@ -1,7 +1,5 @@
 package io.moe.application.identity;
 
-import io.moe.domain.shared.Digests;
-import io.moe.infrastructure.redis.RedisStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -24,7 +22,7 @@ import java.util.logging.Logger;
  *   over. Other addresses are not locked out, so an attacker cannot lock the real admin out; behind a
  *   proxy, configure it as trusted ({@link ClientAddresses}) or every client shares one address.</li>
  * </ul>
- * Counters live in Redis (shared by all servers); if Redis is unreachable, sign-in still works,
+ * Counters live in {@link SignInCounters} (Redis, shared by all servers); if they are unreachable, sign-in still works,
  * unthrottled, and the gap is logged.
  */
 @ApplicationScoped
@@ -34,7 +32,7 @@ public class SignInThrottle {
     private static final Duration MINUTE = Duration.ofMinutes(1);
 
     @Inject
-    RedisStore redis;
+    SignInCounters counters;
 
     @Inject
     @ConfigProperty(name = "moe.security.sign-in.max-failures")
@@ -54,14 +52,15 @@ public class SignInThrottle {
      */
     public Optional<String> refusal(String username, String address) {
         try {
-            if (redis.increment(addressKey(address), 1, MINUTE) > perAddressPerMinute) {
+            if (counters.countFromAddress(address, MINUTE) > perAddressPerMinute) {
                 return Optional.of("Too many sign-in attempts from your address: try again in a minute.");
             }
-            String pair = pairKey(username, address);
-            if (redis.increment(pair, 1, Duration.ofMinutes(lockMinutes)) <= maxFailures) {
+            String user = normalised(username);
+            if (counters.countOfUser(user, address, Duration.ofMinutes(lockMinutes)) <= maxFailures) {
                 return Optional.empty();
             }
-            long minutes = Math.max(1, (redis.secondsToLive(pair).orElse(lockMinutes * 60L) + 59) / 60);
+            long seconds = counters.remaining(user, address).map(Duration::toSeconds).orElse(lockMinutes * 60L);
+            long minutes = Math.max(1, (seconds + 59) / 60);
             return Optional.of("Too many failed sign-ins for this username from your address: try again in " + minutes
                     + " minute" + (minutes == 1 ? "" : "s") + ".");
         } catch (RuntimeException e) {
@@ -73,17 +72,14 @@ public class SignInThrottle {
     /** A successful sign-in forgets the attempts of that username from that address. */
     public void succeeded(String username, String address) {
         try {
-            redis.delete(pairKey(username, address));
+            counters.reset(normalised(username), address);
         } catch (RuntimeException e) {
             LOG.log(Level.FINE, "Failed sign-ins could not be reset", e);
         }
     }
 
-    private static String pairKey(String username, String address) {
-        return "moe:signin:attempts:" + Digests.sha256(String.valueOf(username).toLowerCase(Locale.ROOT) + "|" + address);
-    }
-
-    private static String addressKey(String address) {
-        return "moe:signin:address:" + Digests.sha256(String.valueOf(address));
+    /** Usernames are told apart without regard to case. */
+    private static String normalised(String username) {
+        return String.valueOf(username).toLowerCase(Locale.ROOT);
     }
 }

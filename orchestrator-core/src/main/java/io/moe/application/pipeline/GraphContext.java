@@ -3,17 +3,10 @@ package io.moe.application.pipeline;
 import io.moe.domain.pipeline.GraphFact;
 import io.moe.domain.shared.Digests;
 import io.moe.infrastructure.graph.GraphStore;
-import io.moe.infrastructure.redis.RedisStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
-import jakarta.json.JsonArray;
-import jakarta.json.JsonArrayBuilder;
-import jakarta.json.JsonObject;
 import org.neo4j.driver.Record;
 
-import java.io.StringReader;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -32,7 +25,6 @@ import java.util.TreeSet;
 @ApplicationScoped
 public class GraphContext {
 
-    static final Duration TTL = Duration.ofHours(1);
     static final int MAX_TERMS = 12;
     static final int MAX_FACTS = 25;
     private static final Set<String> STOP_WORDS = Set.of("what", "which", "when", "where", "does", "this", "that",
@@ -56,7 +48,7 @@ public class GraphContext {
     GraphStore graph;
 
     @Inject
-    RedisStore redis;
+    GraphFactCache cache;
 
     @Inject
     OntologyGaps gaps;
@@ -117,30 +109,21 @@ public class GraphContext {
 
     private Optional<List<GraphFact>> cached(String key) {
         try {
-            return redis.get(key).map(GraphContext::parse);
+            return cache.find(key);
         } catch (RuntimeException e) {
             return Optional.empty();
         }
     }
 
     private void store(String key, List<GraphFact> facts) {
-        JsonArrayBuilder a = Json.createArrayBuilder();
-        facts.forEach(f -> a.add(Json.createObjectBuilder().add("id", f.id()).add("s", f.subject()).add("p", f.predicate())
-                .add("o", f.object()).add("trust", f.trust())));
         try {
-            redis.put(key, a.build().toString(), TTL);
+            cache.put(key, facts);
         } catch (RuntimeException ignored) {
             // the cache is an optimisation
         }
     }
 
-    private static List<GraphFact> parse(String json) {
-        JsonArray a = Json.createReader(new StringReader(json)).readArray();
-        return a.getValuesAs(JsonObject.class).stream().map(o -> new GraphFact(o.getString("id"), o.getString("s"),
-                o.getString("p"), o.getString("o"), o.getJsonNumber("trust").doubleValue())).toList();
-    }
-
     private static String key(String query, Set<String> categories) {
-        return "moe:graph-context:" + Digests.sha256(query + "\n" + String.join(",", categories));
+        return Digests.sha256(query + "\n" + String.join(",", categories));
     }
 }

@@ -1,26 +1,29 @@
 package io.moe.application.identity;
 
-import io.moe.devservices.TestStores;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.Limits;
-import io.moe.infrastructure.redis.RedisStore;
+import io.moe.infrastructure.redis.TestRedis;
 import org.junit.jupiter.api.Test;
 
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The key cache against a real Redis: what a lookup that raced a change may and may not write. */
+/**
+ * The key cache against a real Redis: what a lookup that raced a change may and may not write; and, with
+ * the store down, that lookups fall through to the database while changes are refused.
+ */
 class KeyCacheTest {
-
-    private static final TestStores STORES = TestStores.shared();
 
     private static KeyCache cache() {
         KeyCache cache = new KeyCache();
-        cache.redis = new RedisStore(STORES.redisUrl());
+        cache.store = TestRedis.keyCacheStore();
         cache.unknownKeySeconds = 30;
         return cache;
     }
@@ -70,5 +73,34 @@ class KeyCacheTest {
         cache.keyCreated(hash);
         cache.putUnknown(hash, epochBeforeTheDatabaseRead);
         assertFalse(cache.knownUnknown(hash));
+    }
+
+    private static KeyCache cacheWithTheStoreDown() {
+        KeyCache cache = new KeyCache();
+        cache.store = (KeyCacheStore) Proxy.newProxyInstance(KeyCacheStore.class.getClassLoader(),
+                new Class<?>[] {KeyCacheStore.class}, (proxy, method, args) -> {
+                    throw new IllegalStateException("connection refused");
+                });
+        cache.unknownKeySeconds = 30;
+        return cache;
+    }
+
+    @Test
+    void withTheStoreDownLookupsFallThroughToTheDatabaseAndNothingIsCached() {
+        KeyCache cache = cacheWithTheStoreDown();
+        assertEquals(KeyCache.NO_EPOCH, cache.epoch());
+        assertFalse(cache.get("h").isPresent());
+        assertFalse(cache.knownUnknown("h"));
+        cache.put("h", caller("u1"), Duration.ofSeconds(60), 0);
+        cache.putUnknown("h", 0);
+    }
+
+    @Test
+    void withTheStoreDownAChangeIsRefusedSoThatNoRevokedKeyStaysCached() {
+        KeyCache cache = cacheWithTheStoreDown();
+        for (Runnable change : new Runnable[] {() -> cache.evictUser("u1"), () -> cache.evictKey("h"), () -> cache.keyCreated("h")}) {
+            IdentityException e = assertThrows(IdentityException.class, change::run);
+            assertEquals(503, e.status());
+        }
     }
 }

@@ -1,9 +1,9 @@
 package io.moe.application.identity;
 
-import io.moe.devservices.TestStores;
-import io.moe.infrastructure.redis.RedisStore;
+import io.moe.infrastructure.redis.TestRedis;
 import org.junit.jupiter.api.Test;
 
+import java.lang.reflect.Proxy;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -16,14 +16,15 @@ import java.util.stream.IntStream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The sign-in throttle against a real Redis: counted atomically, per address and per username and address. */
+/**
+ * The sign-in throttle against a real Redis: counted atomically, per address and per username and address;
+ * and with the counters down, sign-in goes on unthrottled.
+ */
 class SignInThrottleTest {
-
-    private static final TestStores STORES = TestStores.shared();
 
     private static SignInThrottle throttle(int perAddressPerMinute) {
         SignInThrottle throttle = new SignInThrottle();
-        throttle.redis = new RedisStore(STORES.redisUrl());
+        throttle.counters = TestRedis.signInCounters();
         throttle.maxFailures = 5;
         throttle.lockMinutes = 15;
         throttle.perAddressPerMinute = perAddressPerMinute;
@@ -64,5 +65,31 @@ class SignInThrottleTest {
             assertTrue(throttle.refusal(unique(), address).isEmpty());
         }
         assertTrue(throttle.refusal(unique(), address).orElse("").contains("from your address"));
+    }
+
+    @Test
+    void aUsernameIsCountedWithoutRegardToCase() {
+        SignInThrottle throttle = throttle(1000);
+        String user = "Admin-" + unique();
+        String address = "198.51.100.7";
+        for (int i = 0; i < 5; i++) {
+            assertTrue(throttle.refusal(i % 2 == 0 ? user.toUpperCase() : user, address).isEmpty());
+        }
+        assertTrue(throttle.refusal(user, address).orElse("").contains("for this username"));
+        throttle.succeeded(user.toUpperCase(), address);
+        assertTrue(throttle.refusal(user, address).isEmpty(), "a success in any case forgets the failures");
+    }
+
+    @Test
+    void withTheCountersDownSignInGoesOnUnthrottled() {
+        SignInThrottle throttle = throttle(1);
+        throttle.counters = (SignInCounters) Proxy.newProxyInstance(SignInCounters.class.getClassLoader(),
+                new Class<?>[] {SignInCounters.class}, (proxy, method, args) -> {
+                    throw new IllegalStateException("connection refused");
+                });
+        for (int i = 0; i < 3; i++) {
+            assertTrue(throttle.refusal("admin", "192.0.2.1").isEmpty());
+        }
+        throttle.succeeded("admin", "192.0.2.1");
     }
 }

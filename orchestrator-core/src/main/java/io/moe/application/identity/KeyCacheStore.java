@@ -1,0 +1,39 @@
+package io.moe.application.identity;
+
+import io.moe.domain.identity.Caller;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * The shared store behind {@link KeyCache}: the caller of each cached key hash, the hashes known to name
+ * no key, and one epoch that every change affecting key checking advances. A write is made only if the
+ * epoch is still the one the writer read before its database lookup. Every method fails with a runtime
+ * exception when the store cannot be reached.
+ */
+public interface KeyCacheStore {
+
+    /** The current epoch; 0 before the first change. */
+    long epoch();
+
+    /** The cached caller of a key hash, if any. */
+    Optional<Caller> find(String keyHash);
+
+    /** Caches the caller of a key hash for {@code ttl} (at most {@link KeyCache#TTL}) if the epoch is still {@code epoch}. */
+    void put(String keyHash, Caller caller, Duration ttl, long epoch);
+
+    /** Whether the hash is remembered as naming no key. */
+    boolean knownUnknown(String keyHash);
+
+    /** Remembers for {@code ttl} that no key has this hash, if the epoch is still {@code epoch}. */
+    void putUnknown(String keyHash, Duration ttl, long epoch);
+
+    /** Advances the epoch and drops every cached entry of the user. */
+    void evictUser(String userId);
+
+    /** Advances the epoch and drops the entry of one key hash. */
+    void evictKey(String keyHash);
+
+    /** Advances the epoch and forgets that the hash named no key. */
+    void keyCreated(String keyHash);
+}

@@ -1,0 +1,155 @@
+package io.moe.infrastructure.redis;
+
+import io.moe.application.identity.KeyCache;
+import io.moe.application.identity.KeyCacheStore;
+import io.moe.domain.identity.Caller;
+import io.moe.domain.identity.Limits;
+import io.moe.domain.identity.ResourceType;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.io.StringReader;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The key cache in Redis, in the layout of the spec (Authentication §3): {@code moe:key:<hash>} holds the
+ * caller as JSON (user_id, username, is_active, permissions_json, budget_*), {@code moe:user-keys:<user>}
+ * the set of a user's cached hashes, {@code moe:key-unknown:<hash>} marks a hash that names no key, and
+ * {@code moe:key-cache:epoch} counts changes. Conditional writes are one Lua script that compares the epoch.
+ */
+@ApplicationScoped
+public class RedisKeyCacheStore implements KeyCacheStore {
+
+    /** A user's index outlives every entry it lists. */
+    static final Duration INDEX_TTL = KeyCache.TTL.plusSeconds(60);
+    private static final String EPOCH = "moe:key-cache:epoch";
+    /** KEYS: epoch, entry[, user index]; ARGV: expected epoch, value, ttl seconds[, member, index ttl]. */
+    private static final String PUT_IF_EPOCH = """
+            if (redis.call('GET', KEYS[1]) or '0') ~= ARGV[1] then return 0 end
+            redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[3])
+            if KEYS[3] then
+              redis.call('SADD', KEYS[3], ARGV[4])
+              redis.call('EXPIRE', KEYS[3], ARGV[5])
+            end
+            return 1""";
+
+    @Inject
+    RedisStore redis;
+
+    @Override
+    public long epoch() {
+        return redis.get(EPOCH).map(Long::parseLong).orElse(0L);
+    }
+
+    @Override
+    public Optional<Caller> find(String keyHash) {
+        return redis.get(entry(keyHash)).map(RedisKeyCacheStore::read);
+    }
+
+    @Override
+    public void put(String keyHash, Caller caller, Duration ttl, long epoch) {
+        redis.eval(PUT_IF_EPOCH, List.of(EPOCH, entry(keyHash), userIndex(caller.userId())),
+                List.of(Long.toString(epoch), write(caller).toString(), seconds(ttl), keyHash, seconds(INDEX_TTL)));
+    }
+
+    @Override
+    public boolean knownUnknown(String keyHash) {
+        return redis.get(unknown(keyHash)).isPresent();
+    }
+
+    @Override
+    public void putUnknown(String keyHash, Duration ttl, long epoch) {
+        redis.eval(PUT_IF_EPOCH, List.of(EPOCH, unknown(keyHash)), List.of(Long.toString(epoch), "1", seconds(ttl)));
+    }
+
+    @Override
+    public void evictUser(String userId) {
+        redis.increment(EPOCH);
+        Set<String> hashes = redis.members(userIndex(userId));
+        redis.delete(hashes.stream().map(RedisKeyCacheStore::entry).toArray(String[]::new));
+        redis.delete(userIndex(userId));
+    }
+
+    @Override
+    public void evictKey(String keyHash) {
+        redis.increment(EPOCH);
+        redis.delete(entry(keyHash));
+    }
+
+    @Override
+    public void keyCreated(String keyHash) {
+        redis.increment(EPOCH);
+        redis.delete(unknown(keyHash));
+    }
+
+    private static String seconds(Duration ttl) {
+        return Long.toString(Math.max(1, ttl.toSeconds()));
+    }
+
+    private static String entry(String keyHash) {
+        return "moe:key:" + keyHash;
+    }
+
+    private static String unknown(String keyHash) {
+        return "moe:key-unknown:" + keyHash;
+    }
+
+    private static String userIndex(String userId) {
+        return "moe:user-keys:" + userId;
+    }
+
+    static JsonObject write(Caller c) {
+        JsonObjectBuilder permissions = Json.createObjectBuilder();
+        c.grants().forEach((type, ids) -> {
+            JsonArrayBuilder list = Json.createArrayBuilder();
+            ids.forEach(list::add);
+            permissions.add(type.wireName(), list);
+        });
+        JsonObjectBuilder o = Json.createObjectBuilder().add("user_id", c.userId()).add("username", c.username())
+                .add("api_key_id", c.apiKeyId()).add("is_active", 1).add("is_admin", c.admin() ? 1 : 0)
+                .add("permissions_json", permissions.build().toString());
+        limit(o, "budget_daily", c.limits().daily());
+        limit(o, "budget_monthly", c.limits().monthly());
+        limit(o, "budget_total", c.limits().total());
+        return o.build();
+    }
+
+    private static void limit(JsonObjectBuilder o, String name, Long value) {
+        if (value == null) {
+            o.addNull(name);
+        } else {
+            o.add(name, value);
+        }
+    }
+
+    static Caller read(String json) {
+        JsonObject o = Json.createReader(new StringReader(json)).readObject();
+        JsonObject permissions = Json.createReader(new StringReader(o.getString("permissions_json"))).readObject();
+        Map<ResourceType, Set<String>> grants = new EnumMap<>(ResourceType.class);
+        permissions.forEach((type, ids) -> ResourceType.fromWireName(type).ifPresent(t -> {
+            Set<String> set = new HashSet<>();
+            ids.asJsonArray().forEach(v -> set.add(((JsonString) v).getString()));
+            grants.put(t, set);
+        }));
+        return new Caller(o.getString("user_id"), o.getString("username"), o.getString("api_key_id"),
+                o.getInt("is_admin") == 1, grants,
+                new Limits(number(o, "budget_daily"), number(o, "budget_monthly"), number(o, "budget_total")));
+    }
+
+    private static Long number(JsonObject o, String name) {
+        JsonValue v = o.get(name);
+        return v == null || v == JsonValue.NULL ? null : o.getJsonNumber(name).longValue();
+    }
+}

@@ -1,0 +1,61 @@
+package io.moe.infrastructure.redis;
+
+import io.moe.application.pipeline.ModelScoreStore;
+import io.moe.application.pipeline.ModelScores.Score;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Model ratings in Redis: the hash {@code moe:model-score:<model>} with the fields
+ * {@code <category>:total|positive|negative}, and one expiring counter per voter, day, model and category
+ * ({@code moe:model-vote:<day>:<voter>:<model>|<category>}). A vote is one Lua script.
+ */
+@ApplicationScoped
+public class RedisModelScoreStore implements ModelScoreStore {
+
+    /** A vote counter is kept a little past the end of the UTC day it counts, then expires. */
+    static final Duration VOTE_KEPT = Duration.ofDays(2);
+    /** KEYS: the voter's counter of the day, the model's hash; ARGV: limit, counter TTL, the two fields. */
+    private static final String VOTE = """
+            local n = redis.call('INCR', KEYS[1])
+            if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
+            if n > tonumber(ARGV[1]) then return 0 end
+            redis.call('HINCRBY', KEYS[2], ARGV[3], 1)
+            redis.call('HINCRBY', KEYS[2], ARGV[4], 1)
+            return 1""";
+
+    @Inject
+    RedisStore redis;
+
+    @Override
+    public Score counts(String model, String category) {
+        Map<String, String> h = redis.hash(key(model));
+        return new Score(number(h, category + ":total"), number(h, category + ":positive"), number(h, category + ":negative"));
+    }
+
+    @Override
+    public boolean vote(String voter, String model, String category, boolean positive, LocalDate day, int votesPerDay) {
+        Object counted = redis.eval(VOTE, List.of(voteKey(day, voter, model, category), key(model)),
+                List.of(String.valueOf(votesPerDay), String.valueOf(VOTE_KEPT.toSeconds()),
+                        category + ":total", category + (positive ? ":positive" : ":negative")));
+        return Long.valueOf(1).equals(counted);
+    }
+
+    private static String voteKey(LocalDate day, String voter, String model, String category) {
+        return "moe:model-vote:" + day + ":" + voter + ":" + model + "|" + category;
+    }
+
+    private static String key(String model) {
+        return "moe:model-score:" + model;
+    }
+
+    private static long number(Map<String, String> h, String field) {
+        String v = h.get(field);
+        return v == null ? 0 : Long.parseLong(v);
+    }
+}

@@ -1,0 +1,38 @@
+package io.moe.infrastructure.redis;
+
+import io.moe.application.pipeline.OntologyGapStore;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Ontology gaps in the Redis sorted set {@code moe:ontology-gaps}, the count as score; counting and
+ * trimming to the bound are one Lua script.
+ */
+@ApplicationScoped
+public class RedisOntologyGapStore implements OntologyGapStore {
+
+    static final String KEY = "moe:ontology-gaps";
+    /** KEYS[1] = set; ARGV: term, most terms kept. Counts the term, then drops the least frequent beyond the bound. */
+    static final String COUNT = """
+            redis.call('ZINCRBY', KEYS[1], 1, ARGV[1])
+            local over = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[2])
+            if over > 0 then redis.call('ZREMRANGEBYRANK', KEYS[1], 0, over - 1) end
+            return 0
+            """;
+
+    @Inject
+    RedisStore redis;
+
+    @Override
+    public void count(String term, int keep) {
+        redis.eval(COUNT, List.of(KEY), List.of(term, String.valueOf(keep)));
+    }
+
+    @Override
+    public List<Map.Entry<String, Double>> top(int n) {
+        return redis.top(KEY, n);
+    }
+}

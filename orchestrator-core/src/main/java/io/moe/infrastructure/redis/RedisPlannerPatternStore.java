@@ -1,0 +1,28 @@
+package io.moe.infrastructure.redis;
+
+import io.moe.application.pipeline.PlannerPatternStore;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.List;
+import java.util.Map;
+
+/** Planner success patterns in the Redis sorted set {@code moe:planner-patterns}, the count as score. */
+@ApplicationScoped
+public class RedisPlannerPatternStore implements PlannerPatternStore {
+
+    static final String KEY = "moe:planner-patterns";
+
+    @Inject
+    RedisStore redis;
+
+    @Override
+    public void count(String pattern) {
+        redis.rank(KEY, pattern, 1);
+    }
+
+    @Override
+    public List<Map.Entry<String, Double>> top(int n) {
+        return redis.top(KEY, n);
+    }
+}
