@@ -127,4 +127,102 @@ final class Fakes {
             throw new UncheckedIOException(e);
         }
     }
+
+    /** Plans in a map, as the plan cache keeps them. */
+    static final class MemoryPlans implements PlanStore {
+        final Map<String, String> plans = new java.util.concurrent.ConcurrentHashMap<>();
+
+        @Override
+        public java.util.Optional<String> find(String template, String query) {
+            return java.util.Optional.ofNullable(plans.get(template + "|" + query));
+        }
+
+        @Override
+        public void put(String template, String query, String planJson) {
+            plans.put(template + "|" + query, planJson);
+        }
+    }
+
+    /** Model scores in a map; every vote counts. */
+    static final class MemoryScores implements ModelScoreStore {
+        final Map<String, long[]> counts = new java.util.concurrent.ConcurrentHashMap<>();
+
+        @Override
+        public ModelScores.Score counts(String model, String category) {
+            long[] c = counts.getOrDefault(model + "|" + category, new long[3]);
+            return new ModelScores.Score(c[0], c[1], c[2]);
+        }
+
+        @Override
+        public boolean vote(String voter, String model, String category, boolean positive, java.time.LocalDate day, int votesPerDay) {
+            long[] c = counts.computeIfAbsent(model + "|" + category, k -> new long[3]);
+            c[0]++;
+            c[positive ? 1 : 2]++;
+            return true;
+        }
+    }
+
+    /** A correction store that holds none. */
+    static final class NoCorrections implements CorrectionStore {
+        @Override
+        public void add(ErrorExamples.Correction correction, int pendingPerUser) {
+        }
+
+        @Override
+        public List<String> newestOfUser(String userId, String category, int n) {
+            return List.of();
+        }
+
+        @Override
+        public List<String> newestApproved(String category, int n) {
+            return List.of();
+        }
+
+        @Override
+        public List<String> newest(String status, int n) {
+            return List.of();
+        }
+
+        @Override
+        public java.util.Optional<ErrorExamples.Correction> find(String id) {
+            return java.util.Optional.empty();
+        }
+
+        @Override
+        public boolean approve(String id) {
+            return false;
+        }
+
+        @Override
+        public boolean delete(String id) {
+            return false;
+        }
+    }
+
+    /** Metrics that count nothing. */
+    static final class NoMetrics extends PipelineMetrics {
+        @Override
+        public void expertCall(String model, String category, String node) {
+        }
+
+        @Override
+        public void confidence(String level, String category) {
+        }
+
+        @Override
+        public void cacheHit(String type) {
+        }
+
+        @Override
+        public void cacheMiss() {
+        }
+    }
+
+    /** A tool server that lists no tools. */
+    static final class NoTools extends io.moe.infrastructure.tools.ToolServerClient {
+        @Override
+        public String descriptions() {
+            return "";
+        }
+    }
 }
