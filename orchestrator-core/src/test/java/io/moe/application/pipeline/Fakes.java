@@ -121,11 +121,23 @@ final class Fakes {
     }
 
     private static ExpertTemplate template() {
+        return template(t -> t);
+    }
+
+    /** The built-in template with a change, e.g. {@code t -> Json.createObjectBuilder(t).add("max_agentic_rounds", 1).build()}. */
+    static ExpertTemplate template(java.util.function.UnaryOperator<jakarta.json.JsonObject> change) {
         try (InputStream in = Fakes.class.getResourceAsStream("/templates/default-template.json")) {
-            return ExpertTemplate.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            jakarta.json.JsonObject json = jakarta.json.Json.createReader(new java.io.StringReader(
+                    new String(in.readAllBytes(), StandardCharsets.UTF_8))).readObject();
+            return ExpertTemplate.parse(change.apply(json).toString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    static PipelineRun run(String question, ExpertTemplate template, Mode mode) {
+        return new PipelineRun("chatcmpl-test", user(), new ChatRequest(mode, List.of(ChatMessage.user(question)), 0),
+                template, Progress.NONE);
     }
 
     /** Plans in a map, as the plan cache keeps them. */
