@@ -2,6 +2,7 @@ package io.moe.benchmark;
 
 import io.moe.application.pipeline.SemanticCache;
 import io.moe.infrastructure.embedding.SentenceEmbedder;
+import io.moe.infrastructure.graph.Neo4jSemanticCacheIndex;
 import org.neo4j.driver.AuthTokens;
 import org.neo4j.driver.Driver;
 import org.neo4j.driver.GraphDatabase;
@@ -44,8 +45,8 @@ final class CacheLookupBenchmark {
         }
         System.out.println("embedding one question in-process: " + embed.summary());
         try (Driver driver = GraphDatabase.driver(neo4jUri, AuthTokens.none()); Session session = driver.session()) {
-            session.run(SemanticCache.CREATE_INDEX).consume();
-            session.run("CALL db.awaitIndex($index, 300)", Map.of("index", SemanticCache.INDEX)).consume();
+            session.run(Neo4jSemanticCacheIndex.CREATE_INDEX).consume();
+            session.run("CALL db.awaitIndex($index, 300)", Map.of("index", Neo4jSemanticCacheIndex.INDEX)).consume();
             int stored = count(session);
             for (int size : sizes) {
                 long fillStart = System.nanoTime();
@@ -55,12 +56,12 @@ final class CacheLookupBenchmark {
                     stored += n;
                 }
                 double fillSeconds = (System.nanoTime() - fillStart) / 1e9;
-                session.run("CALL db.awaitIndex($index, 600)", Map.of("index", SemanticCache.INDEX)).consume();
+                session.run("CALL db.awaitIndex($index, 600)", Map.of("index", Neo4jSemanticCacheIndex.INDEX)).consume();
                 Percentiles lookups = new Percentiles();
                 for (int q = 0; q < QUERIES; q++) {
                     List<Double> vector = unitVector();
                     long t = System.nanoTime();
-                    session.run(SemanticCache.NEAREST, Map.of("index", SemanticCache.INDEX, "k", SemanticCache.CANDIDATES, "vector", vector,
+                    session.run(Neo4jSemanticCacheIndex.NEAREST, Map.of("index", Neo4jSemanticCacheIndex.INDEX, "k", SemanticCache.CANDIDATES, "vector", vector,
                             "scope", SCOPE, "limit", 2)).list();
                     lookups.add((System.nanoTime() - t) / 1e6);
                 }

@@ -8,8 +8,8 @@ import io.moe.application.pipeline.ModelScores;
 import io.moe.application.pipeline.ResponseStore;
 import io.moe.application.pipeline.SemanticCache;
 import io.moe.domain.identity.Caller;
+import io.moe.domain.pipeline.KnowledgeGraph;
 import io.moe.domain.shared.Ids;
-import io.moe.infrastructure.graph.GraphStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -18,7 +18,6 @@ import jakarta.json.JsonObjectBuilder;
 
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -36,10 +35,6 @@ public class FeedbackService {
 
     static final Pattern NUMBER = Pattern.compile("\\d");
     static final int EXCERPT = 300;
-    private static final String FLAG_RELATIONS = "MATCH ()-[r]->() WHERE elementId(r) IN $ids "
-            + "SET r.flagged = true, r.verified = false RETURN count(r) AS n";
-    private static final String VERIFY_RELATIONS = "MATCH ()-[r]->() WHERE elementId(r) IN $ids "
-            + "SET r.verified = true, r.flagged = false RETURN count(r) AS n";
 
     @Inject
     ResponseStore responses;
@@ -51,7 +46,7 @@ public class FeedbackService {
     SemanticCache cache;
 
     @Inject
-    GraphStore graph;
+    KnowledgeGraph graph;
 
     @Inject
     LearnedPatterns patterns;
@@ -85,8 +80,7 @@ public class FeedbackService {
             }
             effects.add("model_scores", counted).add("model_votes_already_counted_today", rated.size() - counted);
             List<String> relations = meta.graphRelations();
-            long changed = relations.isEmpty() ? 0 : graph.write(positive ? VERIFY_RELATIONS : FLAG_RELATIONS,
-                    Map.of("ids", relations)).get(0).get("n").asLong();
+            long changed = relations.isEmpty() ? 0 : positive ? graph.verify(relations) : graph.flag(relations);
             effects.add(positive ? "graph_relations_verified" : "graph_relations_flagged", changed);
             if (positive) {
                 String pattern = meta.pattern();

@@ -1,10 +1,10 @@
 package io.moe.application.identity;
 
 import io.moe.domain.identity.UserAccount;
+import io.moe.domain.identity.UserRepository;
 import io.moe.domain.shared.Digests;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
+import jakarta.inject.Inject;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -18,8 +18,8 @@ import java.security.MessageDigest;
 @ApplicationScoped
 public class AdminSessions {
 
-    @PersistenceContext(unitName = "moe")
-    EntityManager em;
+    @Inject
+    UserRepository accounts;
 
     /** The stamp a session of {@code user} records at sign-in. */
     public String stampOf(UserAccount user) {
@@ -31,8 +31,7 @@ public class AdminSessions {
         if (userId == null || stamp == null) {
             return false;
         }
-        UserAccount user = em.find(UserAccount.class, userId);
-        return user != null && user.isActive() && user.isAdmin() && MessageDigest.isEqual(
-                stampOf(user).getBytes(StandardCharsets.UTF_8), stamp.getBytes(StandardCharsets.UTF_8));
+        return accounts.find(userId).filter(user -> user.isActive() && user.isAdmin() && MessageDigest.isEqual(
+                stampOf(user).getBytes(StandardCharsets.UTF_8), stamp.getBytes(StandardCharsets.UTF_8))).isPresent();
     }
 }

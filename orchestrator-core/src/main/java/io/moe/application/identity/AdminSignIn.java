@@ -1,10 +1,9 @@
 package io.moe.application.identity;
 
 import io.moe.domain.identity.UserAccount;
+import io.moe.domain.identity.UserRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 
 import java.util.Optional;
 
@@ -15,8 +14,8 @@ import java.util.Optional;
 @ApplicationScoped
 public class AdminSignIn {
 
-    @PersistenceContext(unitName = "moe")
-    EntityManager em;
+    @Inject
+    UserRepository accounts;
 
     @Inject
     PasswordHasher passwords;
@@ -28,8 +27,7 @@ public class AdminSignIn {
         if (username == null || password == null || username.length() > 64 || password.length() > 1024) {
             return Optional.empty();
         }
-        Optional<UserAccount> user = em.createNamedQuery("UserAccount.byUsername", UserAccount.class)
-                .setParameter("username", username).getResultList().stream().findFirst();
+        Optional<UserAccount> user = accounts.withUsername(username);
         String hash = user.map(UserAccount::hashedPassword).orElseGet(this::decoy);
         boolean matches = passwords.verify(password, hash);
         return user.filter(u -> matches && u.isActive() && u.isAdmin());

@@ -1,13 +1,14 @@
 package io.moe.application.identity;
 
 import io.moe.domain.identity.ApiKey;
+import io.moe.domain.identity.ApiKeyRepository;
 import io.moe.domain.identity.ApiKeySecret;
 import io.moe.domain.identity.TokenBudget;
+import io.moe.domain.identity.TokenBudgetRepository;
 import io.moe.domain.identity.UserAccount;
+import io.moe.domain.identity.UserRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -33,8 +34,14 @@ public class FirstAdminBootstrap {
 
     private static final Logger LOG = Logger.getLogger(FirstAdminBootstrap.class.getName());
 
-    @PersistenceContext(unitName = "moe")
-    EntityManager em;
+    @Inject
+    UserRepository accounts;
+
+    @Inject
+    TokenBudgetRepository budgets;
+
+    @Inject
+    ApiKeyRepository keys;
 
     @Inject
     PasswordHasher passwords;
@@ -62,18 +69,15 @@ public class FirstAdminBootstrap {
     /** Creates the first admin if there is none; returns whether it did. */
     @Transactional
     public boolean ensureFirstAdmin() {
-        long admins = em.createNamedQuery("UserAccount.countActiveAdmins", Long.class).getSingleResult();
-        if (admins > 0) {
+        if (accounts.countActiveAdmins() > 0) {
             return false;
         }
         String password = configuredPassword.filter(p -> !p.isBlank()).orElseGet(FirstAdminBootstrap::randomPassword);
         ApiKeySecret key = configuredKey.filter(k -> !k.isBlank()).map(ApiKeySecret::new).orElseGet(ApiKeySecret::generate);
         UserAccount admin = new UserAccount(username, email, "Administrator", passwords.hash(password), true);
-        em.persist(admin);
-        em.flush(); // the budget and key reference the user by id only, so write the user first
-        em.persist(TokenBudget.unlimited(admin.id()));
-        em.persist(new ApiKey(admin.id(), key, "first admin key", null));
-        em.flush();
+        accounts.add(admin); // written at once: the budget and key reference the user by id only
+        budgets.add(TokenBudget.unlimited(admin.id()));
+        keys.add(new ApiKey(admin.id(), key, "first admin key", null)); // written before the credentials file
         Path file = writeCredentials(password, key);
         LOG.info(() -> "Created the first admin '" + username + "' with API key " + key
                 + "; its credentials are in " + file + " (read them, then delete the file)");

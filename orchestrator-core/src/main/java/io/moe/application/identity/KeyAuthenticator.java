@@ -1,23 +1,23 @@
 package io.moe.application.identity;
 
 import io.moe.domain.identity.ApiKey;
+import io.moe.domain.identity.ApiKeyRepository;
 import io.moe.domain.identity.ApiKeySecret;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.Limits;
-import io.moe.domain.identity.Permission;
+import io.moe.domain.identity.PermissionRepository;
 import io.moe.domain.identity.ResourceType;
 import io.moe.domain.identity.TokenBudget;
+import io.moe.domain.identity.TokenBudgetRepository;
 import io.moe.domain.identity.UserAccount;
+import io.moe.domain.identity.UserRepository;
 import io.moe.domain.shared.Ids;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -31,8 +31,17 @@ import java.util.Set;
 @ApplicationScoped
 public class KeyAuthenticator {
 
-    @PersistenceContext(unitName = "moe")
-    EntityManager em;
+    @Inject
+    ApiKeyRepository keys;
+
+    @Inject
+    UserRepository accounts;
+
+    @Inject
+    TokenBudgetRepository budgets;
+
+    @Inject
+    PermissionRepository permissions;
 
     @Inject
     KeyCache cache;
@@ -57,12 +66,12 @@ public class KeyAuthenticator {
             return Optional.empty();
         }
         long epoch = cache.epoch();
-        List<ApiKey> keys = em.createNamedQuery("ApiKey.byHash", ApiKey.class).setParameter("hash", hash).getResultList();
-        if (keys.isEmpty()) {
+        Optional<ApiKey> key = keys.withHash(hash);
+        if (key.isEmpty()) {
             cache.putUnknown(hash, epoch);
             return Optional.empty();
         }
-        return load(keys.get(0)).map(found -> {
+        return load(key.get()).map(found -> {
             cache.put(hash, found.caller(), found.cacheFor(), epoch);
             return found.caller();
         });
@@ -70,7 +79,7 @@ public class KeyAuthenticator {
 
     /** The caller for a signed-in user (no key): active users only, with their grants and limits. */
     public Optional<Caller> forUser(String userId) {
-        return Optional.ofNullable(userId == null ? null : em.find(UserAccount.class, userId)).filter(UserAccount::isActive)
+        return accounts.find(userId).filter(UserAccount::isActive)
                 .map(user -> callerOf(user, null));
     }
 
@@ -82,14 +91,14 @@ public class KeyAuthenticator {
     private Optional<Loaded> load(ApiKey found) {
         return Optional.of(found)
                 .filter(key -> key.isUsableAt(Ids.nowUtc()))
-                .flatMap(key -> Optional.ofNullable(em.find(UserAccount.class, key.userId()))
+                .flatMap(key -> accounts.find(key.userId())
                         .filter(UserAccount::isActive)
                         .map(user -> new Loaded(callerOf(user, key.id()), cacheFor(key))));
     }
 
     /** The caller an active user is, with their grants and token limits; {@code apiKeyId} null for a session. */
     private Caller callerOf(UserAccount user, String apiKeyId) {
-        Limits limits = Optional.ofNullable(em.find(TokenBudget.class, user.id())).map(TokenBudget::limits).orElse(Limits.NONE);
+        Limits limits = budgets.find(user.id()).map(TokenBudget::limits).orElse(Limits.NONE);
         return new Caller(user.id(), user.username(), apiKeyId, user.isAdmin(), grantsOf(user.id()), limits);
     }
 
@@ -103,8 +112,7 @@ public class KeyAuthenticator {
 
     private Map<ResourceType, Set<String>> grantsOf(String userId) {
         Map<ResourceType, Set<String>> grants = new EnumMap<>(ResourceType.class);
-        em.createNamedQuery("Permission.ofUser", Permission.class).setParameter("userId", userId).getResultList()
-                .forEach(p -> grants.computeIfAbsent(p.resourceType(), t -> new HashSet<>()).add(p.resourceId()));
+        permissions.ofUser(userId).forEach(p -> grants.computeIfAbsent(p.resourceType(), t -> new HashSet<>()).add(p.resourceId()));
         return grants;
     }
 }

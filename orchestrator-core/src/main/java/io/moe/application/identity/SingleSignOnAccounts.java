@@ -2,12 +2,11 @@ package io.moe.application.identity;
 
 import io.moe.domain.identity.SsoIdentity;
 import io.moe.domain.identity.UserAccount;
+import io.moe.domain.identity.UserRepository;
 import io.moe.domain.shared.Digests;
 import io.moe.infrastructure.oidc.OidcSettings;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
 import java.security.SecureRandom;
@@ -27,8 +26,8 @@ public class SingleSignOnAccounts {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    @PersistenceContext(unitName = "moe")
-    EntityManager em;
+    @Inject
+    UserRepository accounts;
 
     @Inject
     OidcSettings settings;
@@ -46,8 +45,7 @@ public class SingleSignOnAccounts {
                     + "' in the group '" + settings.getAdminGroup() + "' (claim '" + settings.getGroupsClaim()
                     + "'), which admits admins; ask your identity administrator to add you");
         }
-        Optional<UserAccount> linked = em.createNamedQuery("UserAccount.bySsoSubject", UserAccount.class)
-                .setParameter("subject", identity.link()).getResultList().stream().findFirst();
+        Optional<UserAccount> linked = accounts.withSingleSignOn(identity.link());
         if (linked.isPresent()) {
             UserAccount user = linked.get();
             if (!user.isActive()) {
@@ -79,13 +77,12 @@ public class SingleSignOnAccounts {
     private String freeEmail(SsoIdentity identity, String username) {
         String email = identity.email();
         boolean usable = email != null && UserAdministration.EMAIL.matcher(email).matches() && email.length() <= 254
-                && em.createNamedQuery("UserAccount.byEmail", UserAccount.class).setParameter("email", email).getResultList().isEmpty();
+                && accounts.withEmail(email).isEmpty();
         return usable ? email : username + "@sso.invalid";
     }
 
     private boolean taken(String username) {
-        return !em.createNamedQuery("UserAccount.byUsername", UserAccount.class).setParameter("username", username)
-                .getResultList().isEmpty();
+        return accounts.withUsername(username).isPresent();
     }
 
     private static String unusablePassword() {

@@ -1,23 +1,21 @@
 package io.moe.application.identity;
 
 import io.moe.domain.identity.ApiKey;
+import io.moe.domain.identity.ApiKeyRepository;
 import io.moe.domain.identity.ApiKeySecret;
 import io.moe.domain.identity.Permission;
+import io.moe.domain.identity.PermissionRepository;
 import io.moe.domain.identity.ResourceIds;
 import io.moe.domain.identity.ResourceType;
 import io.moe.domain.identity.TokenBudget;
+import io.moe.domain.identity.TokenBudgetRepository;
 import io.moe.domain.identity.UsageEntry;
+import io.moe.domain.identity.UsageLog;
 import io.moe.domain.identity.UserAccount;
+import io.moe.domain.identity.UserRepository;
 import io.moe.domain.shared.Ids;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
-import jakarta.persistence.PersistenceContext;
-import jakarta.transaction.Status;
-import jakarta.transaction.Synchronization;
-import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 
 import java.time.OffsetDateTime;
@@ -39,8 +37,20 @@ public class UserAdministration {
     static final Pattern EMAIL = Pattern.compile("[^@\\s]{1,64}@[^@\\s]+\\.[^@\\s]{2,}");
     static final int MIN_PASSWORD = 10;
 
-    @PersistenceContext(unitName = "moe")
-    EntityManager em;
+    @Inject
+    UserRepository accounts;
+
+    @Inject
+    TokenBudgetRepository budgets;
+
+    @Inject
+    PermissionRepository grants;
+
+    @Inject
+    ApiKeyRepository apiKeys;
+
+    @Inject
+    UsageLog usage;
 
     @Inject
     PasswordHasher passwords;
@@ -48,23 +58,19 @@ public class UserAdministration {
     @Inject
     KeyCache cache;
 
-    @Resource
-    TransactionSynchronizationRegistry transactions;
+    @Inject
+    AfterCommit afterCommit;
 
     /** A freshly created key: the stored row and the raw key, which is shown this once. */
     public record CreatedKey(ApiKey key, String rawKey) {
     }
 
     public List<UserAccount> users() {
-        return em.createNamedQuery("UserAccount.all", UserAccount.class).getResultList();
+        return accounts.all();
     }
 
     public UserAccount user(String id) {
-        UserAccount user = id == null ? null : em.find(UserAccount.class, id);
-        if (user == null) {
-            throw IdentityException.notFound("user", id);
-        }
-        return user;
+        return accounts.find(id).orElseThrow(() -> IdentityException.notFound("user", id));
     }
 
     public UserAccount create(String username, String email, String password, String displayName, boolean admin) {
@@ -75,9 +81,8 @@ public class UserAdministration {
         requireUniqueUsername(username, null);
         requireUniqueEmail(email, null);
         UserAccount user = new UserAccount(username, email, displayName, passwords.hash(password), admin);
-        em.persist(user);
-        em.flush();
-        em.persist(TokenBudget.unlimited(user.id()));
+        accounts.add(user);
+        budgets.add(TokenBudget.unlimited(user.id()));
         return user;
     }
 
@@ -127,12 +132,11 @@ public class UserAdministration {
 
     public TokenBudget budget(String userId) {
         user(userId);
-        TokenBudget budget = em.find(TokenBudget.class, userId);
-        if (budget == null) {
-            budget = TokenBudget.unlimited(userId);
-            em.persist(budget);
-        }
-        return budget;
+        return budgets.find(userId).orElseGet(() -> {
+            TokenBudget budget = TokenBudget.unlimited(userId);
+            budgets.add(budget);
+            return budget;
+        });
     }
 
     public TokenBudget setBudget(String userId, Long daily, Long monthly, Long total) {
@@ -147,7 +151,7 @@ public class UserAdministration {
 
     public List<Permission> permissions(String userId) {
         user(userId);
-        return em.createNamedQuery("Permission.ofUser", Permission.class).setParameter("userId", userId).getResultList();
+        return grants.ofUser(userId);
     }
 
     /** Grants {@code resourceId} of {@code type}; granting what is already granted returns that grant. */
@@ -164,23 +168,21 @@ public class UserAdministration {
             }
         }
         Permission permission = new Permission(userId, resourceType, resourceId);
-        em.persist(permission);
+        grants.add(permission);
         evict(userId);
         return permission;
     }
 
     public void revoke(String userId, String permissionId) {
-        Permission permission = em.find(Permission.class, permissionId);
-        if (permission == null || !permission.userId().equals(userId)) {
-            throw IdentityException.notFound("permission", permissionId);
-        }
-        em.remove(permission);
+        Permission permission = grants.find(permissionId).filter(p -> p.userId().equals(userId))
+                .orElseThrow(() -> IdentityException.notFound("permission", permissionId));
+        grants.remove(permission);
         evict(userId);
     }
 
     public List<ApiKey> keys(String userId) {
         user(userId);
-        return em.createNamedQuery("ApiKey.ofUser", ApiKey.class).setParameter("userId", userId).getResultList();
+        return apiKeys.ofUser(userId);
     }
 
     public CreatedKey createKey(String userId, String label, OffsetDateTime expiresAt) {
@@ -193,18 +195,16 @@ public class UserAdministration {
         }
         ApiKeySecret secret = ApiKeySecret.generate();
         ApiKey key = new ApiKey(userId, secret, label, expiresAt);
-        em.persist(key);
+        apiKeys.add(key);
         String hash = key.keyHash();
         cache.keyCreated(hash);
-        afterCommit(() -> cache.keyCreated(hash));
+        afterCommit.run(() -> cache.keyCreated(hash));
         return new CreatedKey(key, secret.raw());
     }
 
     public ApiKey revokeKey(String userId, String keyId) {
-        ApiKey key = em.find(ApiKey.class, keyId);
-        if (key == null || !key.userId().equals(userId)) {
-            throw IdentityException.notFound("key", keyId);
-        }
+        ApiKey key = apiKeys.find(keyId).filter(k -> k.userId().equals(userId))
+                .orElseThrow(() -> IdentityException.notFound("key", keyId));
         key.revoke();
         cache.evictKey(key.keyHash());
         evict(userId);
@@ -213,16 +213,13 @@ public class UserAdministration {
 
     public List<UsageEntry> recentUsage(String userId, int max) {
         user(userId);
-        return em.createNamedQuery("UsageEntry.ofUser", UsageEntry.class).setParameter("userId", userId)
-                .setMaxResults(max).getResultList();
+        return usage.recent(userId, max);
     }
 
     /** Sums of the user's usage rows: [requests, prompt, completion, total] per status, over all time. */
     public List<Object[]> usageTotals(String userId) {
         user(userId);
-        return em.createQuery("SELECT u.status, COUNT(u), SUM(u.promptTokens), SUM(u.completionTokens), SUM(u.totalTokens)"
-                + " FROM UsageEntry u WHERE u.userId = :userId GROUP BY u.status", Object[].class)
-                .setParameter("userId", userId).getResultList();
+        return usage.totals(userId);
     }
 
     /**
@@ -231,22 +228,7 @@ public class UserAdministration {
      */
     private void evict(String userId) {
         cache.evictUser(userId);
-        afterCommit(() -> cache.evictUser(userId));
-    }
-
-    private void afterCommit(Runnable action) {
-        transactions.registerInterposedSynchronization(new Synchronization() {
-            @Override
-            public void beforeCompletion() {
-            }
-
-            @Override
-            public void afterCompletion(int status) {
-                if (status == Status.STATUS_COMMITTED) {
-                    action.run();
-                }
-            }
-        });
+        afterCommit.run(() -> cache.evictUser(userId));
     }
 
     /** Refuses to take away the admin rights of {@code user} when no other active admin would remain. */
@@ -254,8 +236,7 @@ public class UserAdministration {
         if (!user.isAdmin() || !user.isActive()) {
             return;
         }
-        List<UserAccount> admins = em.createQuery("SELECT u FROM UserAccount u WHERE u.admin = 1 AND u.active = 1",
-                UserAccount.class).setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultList();
+        List<UserAccount> admins = accounts.lockActiveAdmins();
         if (admins.stream().noneMatch(a -> !a.id().equals(user.id()))) {
             throw new IdentityException(409, "last_admin", null, "'" + user.username()
                     + "' is the last active admin; make another user an admin first, so that someone can still manage the service");
@@ -293,15 +274,13 @@ public class UserAdministration {
     }
 
     private void requireUniqueUsername(String username, String exceptId) {
-        em.createNamedQuery("UserAccount.byUsername", UserAccount.class).setParameter("username", username).getResultList()
-                .stream().filter(u -> !u.id().equals(exceptId)).findAny().ifPresent(u -> {
+        accounts.withUsername(username).filter(u -> !u.id().equals(exceptId)).ifPresent(u -> {
                     throw new IdentityException(409, "duplicate", "username", "the username '" + username + "' is taken");
                 });
     }
 
     private void requireUniqueEmail(String email, String exceptId) {
-        em.createNamedQuery("UserAccount.byEmail", UserAccount.class).setParameter("email", email).getResultList()
-                .stream().filter(u -> !u.id().equals(exceptId)).findAny().ifPresent(u -> {
+        accounts.withEmail(email).stream().filter(u -> !u.id().equals(exceptId)).findAny().ifPresent(u -> {
                     throw new IdentityException(409, "duplicate", "email", "the email '" + email + "' is already used");
                 });
     }

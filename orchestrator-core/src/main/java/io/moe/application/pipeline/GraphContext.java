@@ -1,17 +1,14 @@
 package io.moe.application.pipeline;
 
 import io.moe.domain.pipeline.GraphFact;
+import io.moe.domain.pipeline.KnowledgeGraph;
 import io.moe.domain.shared.Digests;
-import io.moe.infrastructure.graph.GraphStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.neo4j.driver.Record;
 
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -33,19 +30,8 @@ public class GraphContext {
             "also", "only", "more", "most", "very", "like", "just", "make", "know", "need", "want", "answer",
             "question", "means", "mean", "wie", "was", "der", "die", "das", "und", "oder", "nicht", "eine", "einen",
             "ist", "sind", "mit", "für", "warum", "welche", "wann", "bitte");
-    private static final String FACTS = """
-            MATCH (e:Entity) WHERE e.name_lc IN $terms
-            MATCH path = (e)-[*1..2]-(:Entity)
-            UNWIND relationships(path) AS r
-            WITH DISTINCT r
-            WHERE coalesce(r.flagged, false) = false
-            RETURN elementId(r) AS id, startNode(r).name AS s, type(r) AS p, endNode(r).name AS o,
-                   coalesce(r.trust, 0.5) AS trust
-            ORDER BY trust DESC LIMIT $limit""";
-    private static final String KNOWN = "MATCH (e:Entity) WHERE e.name_lc IN $terms RETURN DISTINCT e.name_lc AS term";
-
     @Inject
-    GraphStore graph;
+    KnowledgeGraph graph;
 
     @Inject
     GraphFactCache cache;
@@ -69,16 +55,9 @@ public class GraphContext {
             return cached.get();
         }
         try {
-            Set<String> known = new LinkedHashSet<>();
-            graph.read(KNOWN, Map.of("terms", terms)).forEach(r -> known.add(r.get("term").asString()));
+            Set<String> known = graph.knownTerms(terms);
             terms.stream().filter(t -> !known.contains(t)).forEach(this::gap);
-            List<GraphFact> facts = new ArrayList<>();
-            if (!known.isEmpty()) {
-                for (Record r : graph.read(FACTS, Map.of("terms", List.copyOf(known), "limit", MAX_FACTS))) {
-                    facts.add(new GraphFact(r.get("id").asString(), r.get("s").asString(), r.get("p").asString(),
-                            r.get("o").asString(), r.get("trust").asDouble()));
-                }
-            }
+            List<GraphFact> facts = known.isEmpty() ? List.of() : graph.factsAround(known, MAX_FACTS);
             store(key, facts);
             return facts;
         } catch (RuntimeException e) {

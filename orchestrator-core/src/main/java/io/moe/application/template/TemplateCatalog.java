@@ -2,10 +2,9 @@ package io.moe.application.template;
 
 import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ExpertTemplateRecord;
+import io.moe.domain.template.TemplateRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -24,8 +23,8 @@ public class TemplateCatalog {
 
     private static final Logger LOG = Logger.getLogger(TemplateCatalog.class.getName());
 
-    @PersistenceContext(unitName = "moe")
-    EntityManager em;
+    @Inject
+    TemplateRepository templates;
 
     @Inject
     @ConfigProperty(name = "moe.template.default", defaultValue = "default")
@@ -33,10 +32,9 @@ public class TemplateCatalog {
 
     /** The default template; fails with a clear message when an operator deleted or deactivated it. */
     public ExpertTemplate defaultTemplate() {
-        return em.createNamedQuery("ExpertTemplateRecord.byName", ExpertTemplateRecord.class)
-                .setParameter("name", defaultName).getResultStream()
+        return templates.withName(defaultName)
                 .filter(ExpertTemplateRecord::isActive)
-                .findFirst().map(ExpertTemplateRecord::template)
+                .map(ExpertTemplateRecord::template)
                 .orElseThrow(() -> new IllegalStateException("the default expert template '" + defaultName
                         + "' does not exist or is inactive (moe.template.default)"));
     }
@@ -44,13 +42,11 @@ public class TemplateCatalog {
     /** Creates the built-in default template when no template of that name exists. */
     @Transactional
     public void seedDefault() {
-        boolean exists = !em.createNamedQuery("ExpertTemplateRecord.byName", ExpertTemplateRecord.class)
-                .setParameter("name", defaultName).getResultList().isEmpty();
-        if (exists) {
+        if (templates.withName(defaultName).isPresent()) {
             return;
         }
         String json = builtInTemplateJson().replace("\"name\": \"default\"", "\"name\": \"" + defaultName.replace("\"", "") + "\"");
-        em.persist(new ExpertTemplateRecord(ExpertTemplate.parse(json), json));
+        templates.add(new ExpertTemplateRecord(ExpertTemplate.parse(json), json));
         LOG.info(() -> "Created the built-in expert template '" + defaultName + "'");
     }
 

@@ -1,2 +1,5 @@
-/** Relational persistence: Flyway migrations of the PostgreSQL schema and the JPA repositories over it. */
+/**
+ * Relational persistence: Flyway migrations of the PostgreSQL schema; the adapters over it are in the
+ * sub-packages by technology ({@code jpa}, {@code jdbc}, {@code jta}).
+ */
 package io.moe.infrastructure.persistence;

@@ -1,6 +1,6 @@
 package io.moe.infrastructure.stores;
 
-import io.moe.infrastructure.graph.GraphStore;
+import io.moe.infrastructure.graph.Neo4jClient;
 import io.moe.infrastructure.kafka.EventPublisher;
 import io.moe.infrastructure.redis.RedisStore;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -41,13 +41,13 @@ public class StoreClients {
 
     @Produces
     @Singleton
-    GraphStore neo4j(@ConfigProperty(name = "moe.neo4j.uri", defaultValue = "bolt://127.0.0.1:17687") String uri,
+    Neo4jClient neo4j(@ConfigProperty(name = "moe.neo4j.uri", defaultValue = "bolt://127.0.0.1:17687") String uri,
                      @ConfigProperty(name = "moe.neo4j.username") Optional<String> username,
                      @ConfigProperty(name = "moe.neo4j.password") Optional<String> password) {
-        return new GraphStore(uri, username.orElse(null), password.orElse(null));
+        return new Neo4jClient(uri, username.orElse(null), password.orElse(null));
     }
 
-    void closeNeo4j(@Disposes GraphStore neo4j) {
+    void closeNeo4j(@Disposes Neo4jClient neo4j) {
         neo4j.close();
     }
 }

@@ -1,7 +1,8 @@
 package io.moe.application.events;
 
 import io.moe.devservices.TestStores;
-import io.moe.infrastructure.graph.GraphStore;
+import io.moe.infrastructure.graph.Neo4jClient;
+import io.moe.infrastructure.graph.Neo4jKnowledgeGraph;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -10,16 +11,16 @@ import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** The ingest writer against a real Neo4j: one relation per triple, remembering every answer it came from. */
+/** The ingest writer over its Neo4j adapter against a real Neo4j: one relation per triple, remembering every answer it came from. */
 class KnowledgeGraphWriterTest {
 
     private static final TestStores STORES = TestStores.shared();
 
     @Test
     void aTripleFromTwoAnswersIsOneUnverifiedRelationLinkedToBoth() {
-        try (GraphStore graph = new GraphStore(STORES.neo4jUri(), null, null)) {
+        try (Neo4jClient graph = new Neo4jClient(STORES.neo4jUri(), null, null)) {
             KnowledgeGraphWriter writer = new KnowledgeGraphWriter();
-            writer.graph = graph;
+            writer.graph = new Neo4jKnowledgeGraph(graph);
             String subject = "Subject-" + UUID.randomUUID();
             List<Triple> triples = Triple.parse(subject + " | PART_OF | Lighthouse district\nno triple here");
 

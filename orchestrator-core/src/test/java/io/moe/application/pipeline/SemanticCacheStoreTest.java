@@ -3,7 +3,8 @@ package io.moe.application.pipeline;
 import io.moe.devservices.TestStores;
 import io.moe.domain.pipeline.Confidence;
 import io.moe.infrastructure.embedding.SentenceEmbedder;
-import io.moe.infrastructure.graph.GraphStore;
+import io.moe.infrastructure.graph.Neo4jClient;
+import io.moe.infrastructure.graph.Neo4jSemanticCacheIndex;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -14,18 +15,18 @@ import java.util.UUID;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The semantic cache against a real Neo4j vector index, with the real in-process embedding model. */
+/** The semantic cache over its Neo4j adapter and a real vector index, with the real in-process embedding model. */
 class SemanticCacheStoreTest {
 
     private static final TestStores STORES = TestStores.shared();
-    private static GraphStore graph;
+    private static Neo4jClient graph;
     private static SemanticCache cache;
 
     @BeforeAll
     static void open() {
-        graph = new GraphStore(STORES.neo4jUri(), null, null);
+        graph = new Neo4jClient(STORES.neo4jUri(), null, null);
         cache = new SemanticCache();
-        cache.graph = graph;
+        cache.index = new Neo4jSemanticCacheIndex(graph);
         cache.embedder = new SentenceEmbedder();
     }
 

@@ -1,7 +1,7 @@
 package io.moe.infrastructure.stores;
 
 import io.moe.devservices.TestStores;
-import io.moe.infrastructure.graph.GraphStore;
+import io.moe.infrastructure.graph.Neo4jClient;
 import io.moe.infrastructure.kafka.EventPublisher;
 import io.moe.infrastructure.persistence.SchemaMigration;
 import io.moe.infrastructure.redis.RedisStore;
@@ -110,7 +110,7 @@ class StoreAdaptersTest {
 
     @Test
     void neo4jMergeIsIdempotentAndMatchable() {
-        try (GraphStore graph = new GraphStore(STORES.neo4jUri(), null, null)) {
+        try (Neo4jClient graph = new Neo4jClient(STORES.neo4jUri(), null, null)) {
             String run = UUID.randomUUID().toString();
             String merge = "MERGE (a:TestEntity {name: $a, run: $run}) MERGE (b:TestEntity {name: $b, run: $run})"
                     + " MERGE (a)-[:RELATES_TO]->(b)";

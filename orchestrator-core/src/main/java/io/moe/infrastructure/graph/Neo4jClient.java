@@ -13,15 +13,16 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs parameterised Cypher against Neo4j over Bolt. Queries are always sent with their parameters
- * separate from the text, never built by string concatenation. Connection attempts are bounded, so
- * an unreachable or wedged server turns into an error instead of a hang.
+ * The connection the Neo4j adapters share: runs parameterised Cypher over Bolt. Queries are always sent
+ * with their parameters separate from the text, never built by string concatenation. Connection attempts
+ * are bounded, so an unreachable or wedged server turns into an error instead of a hang. Only the adapters
+ * of this package use it; the application sees their ports.
  */
-public final class GraphStore implements AutoCloseable {
+public final class Neo4jClient implements AutoCloseable {
 
     private final Driver driver;
 
-    public GraphStore(String uri, String username, String password) {
+    public Neo4jClient(String uri, String username, String password) {
         AuthToken auth = username == null || username.isBlank() ? AuthTokens.none() : AuthTokens.basic(username, password);
         this.driver = GraphDatabase.driver(uri, auth, Config.builder()
                 .withConnectionTimeout(10, TimeUnit.SECONDS)

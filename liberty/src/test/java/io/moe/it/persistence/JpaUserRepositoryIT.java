@@ -1,0 +1,114 @@
+package io.moe.it.persistence;
+
+import io.moe.domain.identity.UserAccount;
+import io.moe.domain.identity.UserRepository;
+import jakarta.inject.Inject;
+import jakarta.persistence.PersistenceException;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code JpaUserRepository} in the container, joining the caller's transaction. */
+@ExtendWith(ArquillianExtension.class)
+class JpaUserRepositoryIT {
+
+    @Deployment
+    static WebArchive deployment() {
+        return JpaDeployment.of(JpaUserRepositoryIT.class);
+    }
+
+    @Inject
+    UserRepository users;
+
+    @Inject
+    TestTransactions tx;
+
+    private final List<String> created = new ArrayList<>();
+
+    @AfterEach
+    void removeUsers() {
+        created.forEach(tx::deleteUser);
+    }
+
+    @Test
+    void anAddedUserIsFoundByIdUsernameEmailInAnyCaseAndSingleSignOnLink() {
+        UserAccount user = JpaDeployment.newUser(false);
+        user.linkSingleSignOn("https://idp.example.org|" + user.username());
+        add(user);
+
+        assertEquals(user.username(), users.find(user.id()).orElseThrow().username());
+        assertEquals(user.id(), users.withUsername(user.username()).orElseThrow().id());
+        assertEquals(List.of(user.id()), users.withEmail(user.email().toUpperCase()).stream().map(UserAccount::id).toList());
+        assertEquals(user.id(), users.withSingleSignOn("https://idp.example.org|" + user.username()).orElseThrow().id());
+        assertTrue(users.all().stream().anyMatch(u -> u.id().equals(user.id())));
+        assertEquals(Optional.empty(), users.find(null));
+        assertEquals(Optional.empty(), users.withUsername(user.username() + "-nobody"));
+    }
+
+    @Test
+    void aChangeToAFoundUserIsWrittenWhenTheCallersTransactionCommitsAndNotWhenItRollsBack() {
+        UserAccount user = JpaDeployment.newUser(false);
+        add(user);
+
+        tx.run(() -> users.find(user.id()).orElseThrow().changeDisplayName("Committed"));
+        assertThrows(RuntimeException.class, () -> tx.run(() -> {
+            users.find(user.id()).orElseThrow().changeDisplayName("Rolled back");
+            throw new IllegalStateException("the caller fails after the change");
+        }));
+
+        assertEquals("Committed", users.find(user.id()).orElseThrow().displayName());
+    }
+
+    @Test
+    void aDuplicateUsernameIsRefusedAtTheAddItself() {
+        UserAccount first = JpaDeployment.newUser(false);
+        add(first);
+        UserAccount twin = new UserAccount(first.username(), "twin-" + first.email(), "Twin", "not-a-hash", false);
+        AtomicReference<RuntimeException> atAdd = new AtomicReference<>();
+
+        assertThrows(RuntimeException.class, () -> tx.run(() -> {
+            try {
+                users.add(twin);
+            } catch (RuntimeException e) {
+                atAdd.set(e);
+                throw e;
+            }
+        }));
+
+        assertInstanceOf(PersistenceException.class, atAdd.get(), "written at once, so the caller sees it at the call");
+        assertEquals(first.id(), users.withUsername(first.username()).orElseThrow().id());
+    }
+
+    @Test
+    void anActiveAdminIsCountedAndLockedUntilItIsDeactivated() {
+        long before = users.countActiveAdmins();
+        UserAccount admin = JpaDeployment.newUser(true);
+        add(admin);
+
+        assertEquals(before + 1, users.countActiveAdmins());
+        assertTrue(tx.call(() -> users.lockActiveAdmins().stream().anyMatch(u -> u.id().equals(admin.id()))));
+
+        tx.run(() -> users.find(admin.id()).orElseThrow().changeActive(false));
+
+        assertEquals(before, users.countActiveAdmins());
+        assertTrue(tx.call(() -> users.lockActiveAdmins().stream().noneMatch(u -> u.id().equals(admin.id()))));
+    }
+
+    private void add(UserAccount user) {
+        tx.run(() -> users.add(user));
+        created.add(user.id());
+    }
+}

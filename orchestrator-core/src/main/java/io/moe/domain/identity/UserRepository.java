@@ -1,0 +1,33 @@
+package io.moe.domain.identity;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Port: the user accounts. Reads inside a transaction return accounts whose changes are written when it
+ * commits; {@link #add} writes at once, so a duplicate surfaces at the call and rows that reference the
+ * user by id can follow. Store failures surface as runtime exceptions.
+ */
+public interface UserRepository {
+
+    /** Every account, oldest first. */
+    List<UserAccount> all();
+
+    /** The account with this id; empty for an unknown or null id. */
+    Optional<UserAccount> find(String id);
+
+    Optional<UserAccount> withUsername(String username);
+
+    /** The accounts whose e-mail address equals {@code email}, ignoring case. */
+    List<UserAccount> withEmail(String email);
+
+    /** The account linked to this identity-provider subject ({@link SsoIdentity#link()}). */
+    Optional<UserAccount> withSingleSignOn(String link);
+
+    long countActiveAdmins();
+
+    /** The active admins, locked against concurrent change until the surrounding transaction ends. */
+    List<UserAccount> lockActiveAdmins();
+
+    void add(UserAccount user);
+}

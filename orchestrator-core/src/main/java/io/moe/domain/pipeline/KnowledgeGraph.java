@@ -1,0 +1,36 @@
+package io.moe.domain.pipeline;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Port: the knowledge graph of entities (known by their lower-case names) and the relations between
+ * them that answers yielded, each with a trust, a verified and a flagged mark and the answers it came
+ * from. Graph context reads it (rule 3), ingest writes it, feedback marks its relations. Failures surface
+ * as runtime exceptions; each caller decides whether the graph is optional for it.
+ */
+public interface KnowledgeGraph {
+
+    /** Those of the lower-case {@code terms} that name an entity. */
+    Set<String> knownTerms(Collection<String> terms);
+
+    /** Unflagged relations up to two hops around the entities named by {@code terms}, highest trust first, at most {@code limit}. */
+    List<GraphFact> factsAround(Collection<String> terms, int limit);
+
+    /** Whether a relation of one of {@code types} with at least {@code minTrust} joins the two entities, in either direction. */
+    boolean related(String subject, String object, Collection<String> types, double minTrust);
+
+    /**
+     * Records that an answer yielded {@code subject predicate object}: the entities are merged by lower-case
+     * name, a new relation starts unverified with {@code trust}, and a known one adds the answer to its sources.
+     * {@code predicate} must be an upper-case relation type (letters, digits and underscores).
+     */
+    void relate(String subject, String predicate, String object, String responseId, double trust);
+
+    /** Flags the relations (never used again) and takes back their verification; returns how many exist. */
+    long flag(Collection<String> relationIds);
+
+    /** Verifies the relations and clears their flag; returns how many exist. */
+    long verify(Collection<String> relationIds);
+}

@@ -1,0 +1,11 @@
+package io.moe.domain.template;
+
+import java.util.Optional;
+
+/** Port: the stored expert templates, each under a unique name. {@link #add} writes at once. */
+public interface TemplateRepository {
+
+    Optional<ExpertTemplateRecord> withName(String name);
+
+    void add(ExpertTemplateRecord template);
+}

@@ -1,0 +1,95 @@
+package io.moe.infrastructure.graph;
+
+import io.moe.application.pipeline.SemanticCache;
+import io.moe.application.pipeline.SemanticCacheIndex;
+import io.moe.devservices.TestStores;
+import io.moe.domain.pipeline.Confidence;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The semantic-cache index adapter against a real Neo4j vector index, with synthetic unit vectors. */
+class Neo4jSemanticCacheIndexTest {
+
+    private static final TestStores STORES = TestStores.shared();
+    private static Neo4jClient client;
+    private static SemanticCacheIndex index;
+    private final Random random = new Random();
+
+    @BeforeAll
+    static void open() {
+        client = new Neo4jClient(STORES.neo4jUri(), null, null);
+        index = new Neo4jSemanticCacheIndex(client);
+    }
+
+    @AfterAll
+    static void close() {
+        client.close();
+    }
+
+    @Test
+    void anEntryIsFoundByItsOwnVectorWithItsAnswerAndConfidence() {
+        String scope = "scope-" + UUID.randomUUID();
+        float[] v = unitVector();
+        String id = index.add(scope, "what is the capital of france", v, "Paris.", Confidence.HOCH).orElseThrow();
+
+        SemanticCacheIndex.Probe probe = index.nearest(scope, v, 10, 2);
+
+        assertEquals(1, probe.hits().size());
+        SemanticCache.Hit hit = probe.hits().get(0);
+        assertEquals(id, hit.id());
+        assertEquals("what is the capital of france", hit.question());
+        assertEquals("Paris.", hit.answer());
+        assertEquals(Confidence.HOCH, hit.confidence());
+        assertTrue(hit.distance() < 0.01, "the same vector: " + hit.distance());
+        assertTrue(probe.considered() >= 1 && probe.considered() <= 10, "considered " + probe.considered());
+        assertTrue(probe.horizon() >= hit.distance(), "the probe reached at least its hit: " + probe.horizon());
+    }
+
+    @Test
+    void aSecondAddOfTheSameQuestionKeepsTheFirstAnswer() {
+        String scope = "scope-" + UUID.randomUUID();
+        float[] v = unitVector();
+        index.add(scope, "which river flows through tübingen", v, "The Neckar.", Confidence.MITTEL).orElseThrow();
+
+        assertEquals(Optional.empty(), index.add(scope, "which river flows through tübingen", unitVector(), "Poison.", Confidence.HOCH));
+        assertEquals("The Neckar.", index.nearest(scope, v, 10, 1).hits().get(0).answer());
+    }
+
+    @Test
+    void flaggedEntriesAndOtherScopesAreNeverReturned() {
+        String scope = "scope-" + UUID.randomUUID();
+        float[] v = unitVector();
+        String id = index.add(scope, "boiling point of water", v, "100 °C", Confidence.HOCH).orElseThrow();
+        index.add("other-" + UUID.randomUUID(), "boiling point of water", v, "100 °C", Confidence.HOCH).orElseThrow();
+        assertEquals(List.of(id), index.nearest(scope, v, 10, 5).hits().stream().map(SemanticCache.Hit::id).toList());
+
+        assertTrue(index.flag(id));
+
+        assertEquals(List.of(), index.nearest(scope, v, 10, 5).hits());
+        assertTrue(index.nearest(scope, v, 10, 5).considered() >= 2, "the entries are still in the index, only filtered");
+        assertFalse(index.flag("no-such-entry-" + UUID.randomUUID()));
+    }
+
+    private float[] unitVector() {
+        float[] v = new float[384];
+        double norm = 0;
+        for (int i = 0; i < v.length; i++) {
+            v[i] = (float) random.nextGaussian();
+            norm += v[i] * v[i];
+        }
+        for (int i = 0; i < v.length; i++) {
+            v[i] /= (float) Math.sqrt(norm);
+        }
+        return v;
+    }
+}
