@@ -53,6 +53,9 @@ export MOE_DATA_DIR=$DATA
 # Web research asks the simulator's SearXNG-compatible /search unless a real engine is configured.
 export MOE_SEARCH_URL=${MOE_SEARCH_URL:-${MOE_SIMULATOR_URL:-}}
 export MOE_SKILLS_DIR=${MOE_SKILLS_DIR:-$ROOT/skills}
+# DJL's tokenizer (the in-process embedding model) reports usage to its vendor unless told not to
+# (jvm.options sets the same; an environment variable wins over it).
+export OPT_OUT_TRACKING=${OPT_OUT_TRACKING:-true}
 # The orchestrator calls the tool server with a service token; one is generated once per data folder.
 if [ -z "${MOE_TOOLS_SERVICE_TOKEN:-}" ]; then
   if [ ! -s "$DATA/tools-service-token" ]; then
