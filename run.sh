@@ -19,8 +19,9 @@ TOOLS_PORT=${MOE_TOOLS_PORT:-8003}
 HTTPS_PORT=${MOE_ORCHESTRATOR_HTTPS_PORT:-8443}
 
 if [[ "${1:-}" != "--no-build" ]]; then
-  echo "==> Building (./mvnw -B -DskipTests package)"
-  ./mvnw -B -q -DskipTests package
+  # Tests run on their own server (moeTestServer); -DskipITs also skips creating it.
+  echo "==> Building (./mvnw -B -DskipTests -DskipITs package)"
+  ./mvnw -B -q -DskipTests -DskipITs package
 fi
 [[ -x $WLP/bin/server ]] || { echo "No server at $WLP; run ./run.sh without --no-build" >&2; exit 1; }
 
@@ -52,6 +53,9 @@ export MOE_DATA_DIR=$DATA
 # Web research asks the simulator's SearXNG-compatible /search unless a real engine is configured.
 export MOE_SEARCH_URL=${MOE_SEARCH_URL:-${MOE_SIMULATOR_URL:-}}
 export MOE_SKILLS_DIR=${MOE_SKILLS_DIR:-$ROOT/skills}
+# DJL's tokenizer (the in-process embedding model) reports usage to its vendor unless told not to
+# (jvm.options sets the same; an environment variable wins over it).
+export OPT_OUT_TRACKING=${OPT_OUT_TRACKING:-true}
 # The orchestrator calls the tool server with a service token; one is generated once per data folder.
 if [ -z "${MOE_TOOLS_SERVICE_TOKEN:-}" ]; then
   if [ ! -s "$DATA/tools-service-token" ]; then
@@ -70,19 +74,9 @@ if [ -z "${MOE_METRICS_PASSWORD:-}" ]; then
   export MOE_METRICS_PASSWORD
 fi
 
-# The black-box test build points the server at its own stores; never let that leak into a run.
-# Liberty keeps the resolved configuration in its workarea and does not always notice a deleted
-# drop-in, so after a test build the server starts clean (a few seconds more), or it would listen on
-# the test ports.
-CLEAN=()
-if compgen -G "$SERVER_DIR/configDropins/overrides/it-*.xml" >/dev/null; then
-  rm -f "$SERVER_DIR"/configDropins/overrides/it-*.xml
-  CLEAN=(--clean)
-fi
-
 echo "==> Starting Open Liberty (log: $SERVER_DIR/logs/messages.log)"
 started=$(date +%s)
-"$WLP/bin/server" run moeServer "${CLEAN[@]}" >"$DATA/server-console.log" 2>&1 &
+"$WLP/bin/server" run moeServer >"$DATA/server-console.log" 2>&1 &
 SERVER_PID=$!
 
 deadline=$((started + 300))

@@ -33,6 +33,20 @@ public final class Metrics {
         }
     }
 
+    /**
+     * The sum over all series of {@code metric} (e.g. {@code moe_requests_total}) whose labels include every one of
+     * {@code labels} (each written {@code name="value"}); 0 when there is none yet.
+     */
+    public static double sum(String text, String metric, String... labels) {
+        double sum = 0;
+        for (String line : text.split("\n")) {
+            if (line.startsWith(metric + "{") && java.util.Arrays.stream(labels).allMatch(line::contains)) {
+                sum += Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+            }
+        }
+        return sum;
+    }
+
     /** The response body; {@code status[0]} receives the status. No credentials when {@code user} is null. */
     public static String scrape(String user, String password, int[] status) throws IOException, GeneralSecurityException {
         HttpsURLConnection connection = (HttpsURLConnection) URI.create(System.getProperty("moe.it.metrics-url",

@@ -1,5 +1,7 @@
 package io.moe.it;
 
+import io.moe.it.identity.Admin;
+import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
@@ -44,7 +46,9 @@ class ServerIT {
         assertTrue(login.body().contains("Admin sign-in"), login.body());
         HttpResponse<String> portal = Http.get(ItConfig.adminUrl() + "/user/");
         assertEquals(200, portal.statusCode());
-        assertTrue(portal.body().contains("User portal"), portal.body());
+        assertTrue(portal.body().contains("Self-service for API keys, usage and own templates."),
+                "the portal's own page, not the admin application's: " + portal.body());
+        assertFalse(portal.body().contains("<h:body"), "rendered by the portal's Faces servlet: " + portal.body());
     }
 
     @Test
@@ -57,10 +61,25 @@ class ServerIT {
 
     @Test
     void metricsArePrometheusTextForTheMetricsUser() throws Exception {
+        String user = Admin.newUser();
+        Admin.grant(user, "moe_mode", "moe_orchestrated");
+        String key = Admin.newKey(user)[1];
+        String series = "user_id=\"" + user + "\"";
+        assertEquals(0, Metrics.sum(Metrics.text(), "moe_requests_total", series), "a new user has no requests yet");
+
+        HttpResponse<String> chat = Http.post(ItConfig.orchestratorUrl() + "/v1/chat/completions", Json.createObjectBuilder()
+                .add("model", "moe-orchestrator").add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder()
+                        .add("role", "user").add("content", "Say hello to the metrics test " + user.replaceAll("\\d", ""))))
+                .build().toString(), "Authorization", Http.bearer(key));
+        assertEquals(200, chat.statusCode(), chat.body());
+
         int[] status = new int[1];
         String body = Metrics.scrape("prometheus", System.getProperty("moe.it.metrics-password"), status);
         assertEquals(200, status[0], body);
-        assertTrue(body.contains("# TYPE"), "Prometheus exposition format");
+        assertTrue(body.contains("# TYPE moe_requests_total counter"), "Prometheus exposition format");
+        assertEquals(1, Metrics.sum(body, "moe_requests_total", series, "mode=\"default\""),
+                "this request is counted once, for its user and mode");
+        assertTrue(Metrics.sum(body, "moe_tokens_total", series) > 0, "and its tokens for its user");
     }
 
     @Test

@@ -14,6 +14,7 @@ import static io.moe.it.pipeline.Pipeline.ask;
 import static io.moe.it.pipeline.Pipeline.marker;
 import static io.moe.it.pipeline.Pipeline.trace;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Rule 15 through POST /v1/feedback, the learned planner patterns, and who may see a trace. */
@@ -117,9 +118,21 @@ class FeedbackIT {
 
     @Test
     void expertCallsAndConfidenceAreCountedOnMetrics() {
-        ask("moe-orchestrator", "Count me " + marker());
-        String metrics = io.moe.it.Metrics.text();
-        assertTrue(metrics.matches("(?s).*moe_expert_calls_total\\{[^}]*category=\"general\"[^}]*} [1-9].*"), "expert calls counted");
-        assertTrue(metrics.matches("(?s).*moe_confidence_total\\{[^}]*level=\"hoch\"[^}]*} [1-9].*"), "confidence counted");
+        String before = io.moe.it.Metrics.text();
+        JsonObject answer = ask("moe-orchestrator", "Count me " + marker());
+        String after = io.moe.it.Metrics.text();
+        List<JsonObject> experts = trace(answer.getString("id")).getJsonArray("experts").getValuesAs(JsonObject.class);
+        assertFalse(experts.isEmpty(), "the request reached an expert");
+        long sure = experts.stream().filter(e -> "hoch".equals(e.getString("confidence"))).count();
+        assertTrue(sure > 0, "the simulator's experts answer with confidence hoch: " + experts);
+        // Tests run one at a time, so between the two reads only this request moved these counters.
+        assertEquals(experts.size(), moved(before, after, "moe_expert_calls_total", "category=\"general\""),
+                "one expert call counted per expert of this request");
+        assertEquals(sure, moved(before, after, "moe_confidence_total", "category=\"general\"", "level=\"hoch\""),
+                "one confidence counted per expert answer of this level");
+    }
+
+    private static long moved(String before, String after, String metric, String... labels) {
+        return Math.round(io.moe.it.Metrics.sum(after, metric, labels) - io.moe.it.Metrics.sum(before, metric, labels));
     }
 }

@@ -12,6 +12,7 @@ import static io.moe.it.pipeline.Pipeline.calls;
 import static io.moe.it.pipeline.Pipeline.content;
 import static io.moe.it.pipeline.Pipeline.marker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Rule 12 (internal requests of chat front-ends) and rule 13 (skills). */
@@ -25,6 +26,45 @@ class FrontEndRequestsIT {
         assertEquals(1, calls(m).size(), "no planner, experts or judge: " + calls(m));
         assertEquals("internal", calls(m).get(0).getString("role"));
         assertTrue(content(answer).startsWith("Simulated"), "returned as the model wrote it: " + content(answer));
+    }
+
+    @Test
+    void openWebUisEmojiRequestIsAnsweredWithOneSmallModelCall() {
+        // Open WebUI's DEFAULT_EMOJI_GENERATION_PROMPT_TEMPLATE: no "### Task:" header.
+        String m = marker();
+        JsonObject answer = ask("moe-orchestrator", "Your task is to reflect the speaker's likely facial expression "
+                + "through a fitting emoji. Interpret emotions from the message and reflect their facial expression "
+                + "using fitting, diverse emojis (e.g., 😊, 😢, 😡, 😱).\n\nMessage: ```I am so happy about " + m + "```");
+        assertOneInternalCall(m);
+        JsonObject trace = Pipeline.trace(answer.getString("id"));
+        assertEquals("internal", trace.getString("path"), trace.toString());
+        assertFalse(trace.containsKey("cache"), "neither looked up in nor written to the cache: " + trace);
+    }
+
+    @Test
+    void openWebUisImagePromptRequestIsAnsweredWithOneSmallModelCall() {
+        // Open WebUI's DEFAULT_IMAGE_PROMPT_GENERATION_PROMPT_TEMPLATE.
+        String m = marker();
+        JsonObject answer = ask("moe-orchestrator", "### Task:\nGenerate a detailed prompt for am image generation task "
+                + "based on the given language and context.\n\n### Output:\nStrictly return in JSON format:\n"
+                + "{ \"prompt\": \"Your detailed description here.\" }\n\n### Chat History:\n<chat_history>\n"
+                + "USER: draw a lighthouse at " + m + "\n</chat_history>");
+        assertOneInternalCall(m);
+        assertEquals("internal", Pipeline.trace(answer.getString("id")).getString("path"));
+    }
+
+    @Test
+    void libreChatsSummaryRequestIsAnsweredWithOneSmallModelCall() {
+        String m = marker();
+        ask("moe-orchestrator", "Summarize the conversation by integrating new lines into the current summary.\n\n"
+                + "Current summary:\nThe human asks about " + m + ".\n\nNew lines:\nHuman: Why?\nAI: Because.\n\n"
+                + "New summary:");
+        assertOneInternalCall(m);
+    }
+
+    private static void assertOneInternalCall(String m) {
+        assertEquals(1, calls(m).size(), "no planner, experts or judge: " + calls(m));
+        assertEquals("internal", calls(m).get(0).getString("role"));
     }
 
     @Test

@@ -181,6 +181,7 @@ class PipelineRulesIT {
     void noCriticWithoutAMedicalOrLegalTask() {
         String m = marker();
         ask("moe-orchestrator", "Describe a sunset " + m);
+        assertFalse(calls(m, "expert").isEmpty(), "the request reached the simulator's experts");
         assertTrue(calls(m, "critic").isEmpty());
     }
 
@@ -210,6 +211,8 @@ class PipelineRulesIT {
         try (var script = new Pipeline.Script()) {
             script.add("expert", m, Json.createObjectBuilder().add("confidence", "niedrig").build());
             ask("moe-orchestrator", "Hi " + m);
+            List<JsonObject> experts = calls(m, "expert");
+            assertFalse(experts.isEmpty(), "the request reached the simulator's experts");
             assertTrue(calls(m, "reasoning").isEmpty());
         }
     }

@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 
+import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -16,13 +17,28 @@ import java.util.regex.Pattern;
 /**
  * Symbolic math (rule 3): runs only when the plan has a math task and no precision_tools task. The
  * formula in the task is solved exactly by the tool server's computer-algebra tools (solve_equation
- * for an equation, calculate otherwise); a task without a formula gives no result.
+ * for an equation, calculate otherwise); a task without a formula gives no result. Numbers written with
+ * separators that are not arithmetic (dates, versions, IP addresses, phone numbers, ranges) are never read as
+ * a formula: when in doubt there is no exact result, because a missing one costs less than a wrong one.
  */
 @ApplicationScoped
 public class MathStage {
 
     private static final Pattern FORMULA = Pattern.compile(
             "(?:\\d+(?:\\.\\d+)?|(?<![a-z])(?:sqrt|sin|cos|tan|log|ln|pi|[a-z])(?![a-z])|[-+*/^()=%\\s])+");
+    /**
+     * Numbers that only look like arithmetic, standing alone (not next to a letter or an operator): dates
+     * (1989-11-09, 1989-11-09T18:00, 11/09/1989), versions and IP addresses (1.2.3, 2.0.1-rc1, 192.168.0.1/24), phone
+     * numbers (+49 30 1234-5678, (555) 123-4567, 555-123-4567) and ranges (10-20). Subtraction is written
+     * with spaces ({@code 10 - 20}) or inside a longer formula ({@code 3x^2-12=0}).
+     */
+    private static final Pattern NOT_ARITHMETIC = Pattern.compile("(?<![\\w.^*/+=(-])(?:"
+            + "\\+\\d{1,3}(?:[\\s-]?\\(?\\d{2,}\\)?){2,}"
+            + "|\\(\\d{2,5}\\)\\s?\\d{3,}(?:[\\s-]\\d{3,})*"
+            + "|\\d+(?:\\.\\d+){2,}(?:/\\d{1,2})?(?:[-+][0-9a-z]+(?:\\.[0-9a-z]+)*)?"
+            + "|\\d{1,2}/\\d{1,2}/(?:\\d{4}|\\d{2})"
+            + "|\\d+(?:-\\d+)+(?:t\\d{1,2}(?::\\d{2}){1,2}z?)?"
+            + ")(?![\\w^*/+=)-]|\\.\\d)");
     private static final Pattern VARIABLE = Pattern.compile("(?<![a-z])([a-z])(?![a-z])");
 
     @Inject
@@ -57,7 +73,8 @@ public class MathStage {
 
     /** The longest formula-looking run of the text (digits joined by operators), if any. */
     static Optional<String> formula(String text) {
-        Matcher m = FORMULA.matcher(text.toLowerCase(java.util.Locale.ROOT));
+        String arithmetic = NOT_ARITHMETIC.matcher(text.toLowerCase(Locale.ROOT)).replaceAll(" ¦ ");
+        Matcher m = FORMULA.matcher(arithmetic);
         String best = null;
         while (m.find()) {
             String candidate = m.group().trim();
