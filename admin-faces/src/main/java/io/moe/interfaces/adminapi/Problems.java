@@ -1,6 +1,7 @@
 package io.moe.interfaces.adminapi;
 
 import io.moe.application.identity.IdentityException;
+import io.moe.application.servers.ServerRefusedException;
 import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.WebApplicationException;
@@ -23,12 +24,15 @@ public class Problems implements ExceptionMapper<Throwable> {
     @Override
     public Response toResponse(Throwable failure) {
         Throwable t = failure;
-        while (t.getCause() != null && !(t instanceof IdentityException) && !(t instanceof WebApplicationException)) {
+        while (t.getCause() != null && !(t instanceof IdentityException) && !(t instanceof WebApplicationException)
+                && !(t instanceof ServerRefusedException)) {
             t = t.getCause();
         }
         IdentityException e;
         if (t instanceof IdentityException i) {
             e = i;
+        } else if (t instanceof ServerRefusedException r) {
+            e = new IdentityException(r.status(), r.code(), r.field(), r.getMessage());
         } else if (t instanceof WebApplicationException w) {
             int status = w.getResponse().getStatus();
             e = new IdentityException(status, status == 404 ? "not_found" : "http_" + status, null,

@@ -1,9 +1,10 @@
 package io.moe.application.limits;
 
 import io.moe.application.pipeline.Cancellation;
+import io.moe.application.servers.InferenceServer;
+import io.moe.application.servers.InferenceServers;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -11,10 +12,11 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One user's share of this node's model-call slots: at most {@code moe.limits.model-calls-per-user}
- * calls of a user run or wait for a slot at once, and never more than one below the slot count
- * ({@code moe.inference.concurrency}), so a user who floods the service always leaves a slot for everyone
- * else, while a single request's experts still run in parallel. Waiting stops when the request is cancelled.
+ * One user's share of an inference server's model-call slots on this node: at most
+ * {@code moe.limits.model-calls-per-user} calls of a user run or wait for a server at once, and never more than
+ * one below that server's {@code concurrency}, so a user who floods the service always leaves a slot of every
+ * server for everyone else, while a single request's experts still run in parallel. Waiting stops when the
+ * request is cancelled.
  */
 @ApplicationScoped
 public class ModelCallShare {
@@ -25,24 +27,29 @@ public class ModelCallShare {
     RequestLimits limits;
 
     @Inject
-    @ConfigProperty(name = "moe.inference.concurrency", defaultValue = "5")
-    int slots;
+    InferenceServers servers;
 
-    private final Map<String, Semaphore> perUser = new ConcurrentHashMap<>();
+    private final Map<String, Semaphore> perUserAndServer = new ConcurrentHashMap<>();
 
     /** For CDI. */
     public ModelCallShare() {
     }
 
-    /** A share over {@code slots} model slots, outside a container. */
-    public ModelCallShare(RequestLimits limits, int slots) {
+    /** A share over the given servers, outside a container. */
+    public ModelCallShare(RequestLimits limits, InferenceServers servers) {
         this.limits = limits;
-        this.slots = slots;
+        this.servers = servers;
     }
 
-    /** Waits for one of {@code userId}'s places; throws when {@code cancellation} is triggered meanwhile. */
-    public void acquire(String userId, Cancellation cancellation) {
-        Semaphore places = perUser.computeIfAbsent(userId, u -> new Semaphore(share(), true));
+    /** A place taken; {@link #release()} gives it back. */
+    public interface Place {
+        void release();
+    }
+
+    /** Waits for one of {@code userId}'s places on {@code server}; throws when {@code cancellation} is triggered meanwhile. */
+    public Place acquire(String userId, String server, Cancellation cancellation) {
+        int size = share(servers.byName(server).map(InferenceServer::concurrency).orElse(limits.modelCallsPerUser + 1));
+        Semaphore places = perUserAndServer.computeIfAbsent(userId + '\n' + server + '\n' + size, k -> new Semaphore(size, true));
         try {
             while (!places.tryAcquire(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
                 cancellation.checkpoint();
@@ -52,14 +59,11 @@ public class ModelCallShare {
             cancellation.cancel("interrupted while waiting for a model slot");
             cancellation.checkpoint();
         }
+        return places::release;
     }
 
-    /** The setting, but at most one below the slot count (and at least one). */
-    int share() {
-        return Math.max(1, Math.min(limits.modelCallsPerUser, slots - 1));
-    }
-
-    public void release(String userId) {
-        perUser.get(userId).release();
+    /** The setting, but at most one below the server's slot count (and at least one). */
+    int share(int serverConcurrency) {
+        return Math.max(1, Math.min(limits.modelCallsPerUser, serverConcurrency - 1));
     }
 }

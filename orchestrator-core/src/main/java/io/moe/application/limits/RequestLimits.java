@@ -58,8 +58,8 @@ public class RequestLimits {
     public int concurrentRequestsPerUser;
 
     /**
-     * How many model calls of one user may run or wait at once on this node; never more than one below
-     * {@code moe.inference.concurrency}, so that one user never holds every slot.
+     * How many model calls of one user may run or wait at once for one inference server on this node; never
+     * more than one below that server's concurrency, so that one user never holds every slot.
      */
     @Inject
     @ConfigProperty(name = "moe.limits.model-calls-per-user", defaultValue = "4")

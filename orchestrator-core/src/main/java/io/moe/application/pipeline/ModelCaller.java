@@ -22,7 +22,7 @@ import java.util.concurrent.ExecutionException;
 
 /**
  * Makes one model call for a stage of a run and waits for it, within the caller's share of the model
- * slots and with the stage's {@code max_tokens}. Every call is recorded on the run's ledger, so usage and
+ * server's slots and with the stage's {@code max_tokens}. Every call is recorded on the run's ledger, so usage and
  * the trace count all of them, and the budget is billed for:
  * <ul>
  *   <li>an answered call: the tokens the server reported (estimated from characters when it reported none);</li>
@@ -56,7 +56,7 @@ public class ModelCaller {
         ModelCall call = new ModelCall(model, messages, caps.forStage(stage, run.request().maxTokens()));
         String user = run.caller().userId();
         run.cancellation().checkpoint();
-        share.acquire(user, run.cancellation());
+        ModelCallShare.Place place = share.acquire(user, model.endpoint(), run.cancellation());
         try {
             CompletableFuture<Completion> pending = run.cancellation().track(inference.complete(call).toCompletableFuture());
             Completion done = withCountedUsage(pending.get(), call);
@@ -76,7 +76,7 @@ public class ModelCaller {
             }
             throw failure;
         } finally {
-            share.release(user);
+            place.release();
         }
     }
 
@@ -106,11 +106,12 @@ public class ModelCaller {
     /** Fault-tolerance failures become inference failures, so that each stage's fallback covers them. */
     static RuntimeException asInferenceFailure(RuntimeException failure, ModelRef model) {
         if (failure instanceof TimeoutException) {
-            return new InferenceException("the call to " + model + " did not finish within the configured timeout "
-                    + "(moe.inference.timeout-seconds)", true, failure);
+            return new InferenceException("the call to " + model + " did not finish within the timeout of server '"
+                    + model.endpoint() + "' (timeout_seconds, /api/servers)", true, failure);
         }
         if (failure instanceof BulkheadException) {
-            return new InferenceException("all model slots are busy and their wait queue is full", false, failure);
+            return new InferenceException("all slots of server '" + model.endpoint() + "' are busy and its wait queue is full: "
+                    + failure.getMessage(), false, failure);
         }
         return failure;
     }

@@ -2,6 +2,8 @@ package io.moe.application.startup;
 
 import io.moe.application.identity.FirstAdminBootstrap;
 import io.moe.application.events.KnowledgeIngest;
+import io.moe.application.servers.InferenceServerAdministration;
+import io.moe.application.servers.ServerProbes;
 import io.moe.application.template.TemplateCatalog;
 import io.moe.infrastructure.persistence.SchemaMigration;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,9 +15,10 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Prepares the stores before the first request: schema migration, then the first admin and the
- * default template. It runs when the application starts; when a store is not reachable then, the
- * readiness check calls {@link #ensureReady()} again until it succeeds.
+ * Prepares the stores before the first request: schema migration, then the first admin, the
+ * inference servers (seeded on the first start, then probed) and the default template. It runs when the
+ * application starts; when a store is not reachable then, the readiness check calls {@link #ensureReady()}
+ * again until it succeeds.
  */
 @ApplicationScoped
 public class ApplicationStartup {
@@ -33,6 +36,12 @@ public class ApplicationStartup {
 
     @Inject
     KnowledgeIngest ingest;
+
+    @Inject
+    InferenceServerAdministration servers;
+
+    @Inject
+    ServerProbes probes;
 
     private volatile boolean ready;
 
@@ -54,6 +63,8 @@ public class ApplicationStartup {
         }
         schema.migrate();
         firstAdmin.ensureFirstAdmin();
+        servers.seedIfEmpty();
+        probes.start();
         templates.seedDefault();
         ingest.start();
         ready = true;

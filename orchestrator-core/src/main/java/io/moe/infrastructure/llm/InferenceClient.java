@@ -1,19 +1,20 @@
 package io.moe.infrastructure.llm;
 
+import io.moe.application.servers.InferenceServer;
+import io.moe.application.servers.InferenceServers;
 import io.moe.domain.chat.Completion;
 import io.moe.domain.chat.ModelCall;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.ProcessingException;
+import jakarta.ws.rs.client.ClientRequestContext;
+import jakarta.ws.rs.client.ClientRequestFilter;
 import org.eclipse.microprofile.faulttolerance.Asynchronous;
-import org.eclipse.microprofile.faulttolerance.Bulkhead;
-import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.rest.client.RestClientBuilder;
 
 import java.net.SocketTimeoutException;
 import java.net.http.HttpTimeoutException;
-import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -21,9 +22,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Calls a model on its inference server. Every model call of the product goes through here, so the
- * bulkhead bounds concurrent GPU work across all requests ({@code moe.inference.concurrency}, default 5)
- * and the timeout bounds how long any call may take ({@code moe.inference.timeout-seconds}).
+ * Calls a model on its inference server. Every model call of the product goes through here, so each
+ * server's limits hold across all requests: at most its {@code concurrency} calls run at once
+ * ({@link ServerSlots}; a full wait queue is a {@code BulkheadException}), and a call waits at most the
+ * server's {@code timeout_seconds} for a slot and then at most that long for the answer (the read timeout),
+ * after which it fails as a timed-out {@link InferenceException}. The servers are the enabled ones of
+ * {@link InferenceServers}; an unknown or disabled server fails the call with a message naming it.
  */
 @ApplicationScoped
 public class InferenceClient {
@@ -33,33 +37,65 @@ public class InferenceClient {
     @Inject
     InferenceServers servers;
 
-    private final Map<String, OpenAiChatApi> clients = new ConcurrentHashMap<>();
+    @Inject
+    ServerSlots slots;
+
+    private final Map<InferenceServer, OpenAiChatApi> clients = new ConcurrentHashMap<>();
 
     @Asynchronous
-    @Bulkhead(value = 5, waitingTaskQueue = 1000)
-    @Timeout(value = 900, unit = ChronoUnit.SECONDS)
     public CompletionStage<Completion> complete(ModelCall call) {
+        return CompletableFuture.completedFuture(call(call));
+    }
+
+    /** The call itself, on the caller's thread. */
+    Completion call(ModelCall call) {
         InferenceServer server = servers.byName(call.model().endpoint()).orElseThrow(() -> new InferenceException(
-                "no inference server named '" + call.model().endpoint() + "' is configured (moe.inference.servers)",
-                false, null));
-        try {
+                "no enabled inference server named '" + call.model().endpoint() + "' (see /api/servers)", false, null));
+        try (ServerSlots.Slot slot = slots.acquire(server.name(), server.concurrency(), server.timeout())) {
             JsonObject response = api(server).create(OpenAiMessages.request(call));
-            return CompletableFuture.completedFuture(OpenAiMessages.completion(response, call.model().toString()));
+            return OpenAiMessages.completion(response, call.model().toString());
         } catch (ProcessingException e) {
             boolean timedOut = causedByTimeout(e);
             throw new InferenceException("inference server '" + server.name() + "' at " + server.url()
                     + (timedOut ? " did not answer within " + server.timeout().toSeconds() + " s"
                     : " could not be reached: " + rootMessage(e)), timedOut, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InferenceException("interrupted while waiting for a slot of inference server '"
+                    + server.name() + "'", false, e);
         }
     }
 
-    private OpenAiChatApi api(InferenceServer server) {
-        return clients.computeIfAbsent(server.name(), name -> RestClientBuilder.newBuilder()
-                .baseUri(server.url())
-                .connectTimeout(CONNECT_TIMEOUT_SECONDS, TimeUnit.SECONDS)
-                .readTimeout(server.timeout().toSeconds(), TimeUnit.SECONDS)
-                .register(UpstreamErrorMapper.class)
-                .build(OpenAiChatApi.class));
+    /** The chat API of {@code server}; built again when the server's settings changed. */
+    OpenAiChatApi api(InferenceServer server) {
+        OpenAiChatApi api = clients.get(server);
+        if (api != null) {
+            return api;
+        }
+        clients.keySet().removeIf(old -> old.name().equals(server.name()));
+        return clients.computeIfAbsent(server, s -> {
+            RestClientBuilder builder = RestClientBuilder.newBuilder()
+                    .baseUri(s.url())
+                    .connectTimeout(CONNECT_TIMEOUT_SECONDS, TimeUnit.SECONDS)
+                    .readTimeout(s.timeout().toSeconds(), TimeUnit.SECONDS)
+                    .register(UpstreamErrorMapper.class);
+            s.token().ifPresent(token -> builder.register(new BearerToken(token)));
+            return builder.build(OpenAiChatApi.class);
+        });
+    }
+
+    /** Sends the server's bearer token with every call. */
+    static final class BearerToken implements ClientRequestFilter {
+        private final String token;
+
+        BearerToken(String token) {
+            this.token = token;
+        }
+
+        @Override
+        public void filter(ClientRequestContext request) {
+            request.getHeaders().putSingle("Authorization", "Bearer " + token);
+        }
     }
 
     private static boolean causedByTimeout(Throwable e) {

@@ -1,5 +1,5 @@
 /**
  * The one way to call language models: an OpenAI-compatible chat-completions client over MicroProfile
- * Rest Client, guarded by fault tolerance, for every configured inference server.
+ * Rest Client, with a concurrency limit per inference server, and the probe that discovers each server's models.
  */
 package io.moe.infrastructure.llm;

@@ -76,7 +76,7 @@ final class Fakes {
         ModelCaller models = new ModelCaller();
         models.inference = inference;
         models.caps = ConfigDefaults.of(TokenCaps.class);
-        models.share = new ModelCallShare(ConfigDefaults.of(RequestLimits.class), 5);
+        models.share = new ModelCallShare(ConfigDefaults.of(RequestLimits.class), new io.moe.application.servers.InferenceServers());
         return models;
     }
 

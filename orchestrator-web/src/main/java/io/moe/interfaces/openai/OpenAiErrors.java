@@ -64,13 +64,13 @@ final class OpenAiErrors {
             // the detail (server address, the upstream's own error text) stays in the log
             return e.timedOut()
                     ? new ApiError(504, "upstream_error", "inference_timeout", "a model did not answer within the "
-                    + "configured timeout (moe.inference.timeout-seconds); quote incident " + incident + " to the operator")
+                    + "timeout of its inference server (timeout_seconds); quote incident " + incident + " to the operator")
                     : new ApiError(502, "upstream_error", "inference_unavailable", "a model could not answer: its "
                     + "inference server was unreachable or answered with an error; quote incident " + incident + " to the operator");
         }
         if (t instanceof TimeoutException) {
             return new ApiError(504, "upstream_error", "inference_timeout",
-                    "the model call did not finish within the configured timeout (moe.inference.timeout-seconds)");
+                    "the model call did not finish within the timeout of its inference server (timeout_seconds)");
         }
         if (t instanceof BulkheadException) {
             return busy();
@@ -103,7 +103,7 @@ final class OpenAiErrors {
 
     private static ApiError busy() {
         return new ApiError(429, "rate_limit_error", "too_many_parallel_requests",
-                "all model slots are busy and the wait queue is full; retry shortly", 2);
+                "all slots of the inference server are busy and its wait queue is full; retry shortly", 2);
     }
 
     static JsonObject body(ApiError e) {
