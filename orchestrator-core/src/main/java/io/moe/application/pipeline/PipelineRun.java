@@ -20,6 +20,18 @@ import java.util.function.Supplier;
 /**
  * One request on its way through the pipeline: the input, the template it runs with, what each stage
  * found, every model call made (for usage and the trace), and where progress lines go.
+ *
+ * <p><b>Threading rule.</b> A run is driven by one pipeline thread (the task {@code ChatService} starts on
+ * the bounded pipeline executor). Only that thread sets the run's state (question, plan, experts, tools,
+ * graph facts, math, reasoning, examples, answer). The branches of the parallel stage and of the expert
+ * tiers run on other threads and <em>return</em> their results; the pipeline thread stores them after
+ * joining the branches, and the join is what makes them visible. The parts that branches write directly
+ * are thread-safe on their own: the trace ({@link PipelineTrace}, synchronized), the model-call ledger
+ * ({@link CallLedger}), the web research text ({@link #addWeb}), the first failure
+ * ({@link #recordFailure}) and the cancellation ({@link Cancellation}). Three executors take part: the
+ * pipeline executor (one task per request, bounded, 503 when full), the default managed executor for
+ * branches (a full pipeline pool can never leave a request waiting for a branch), and the fault-tolerance
+ * executor of the model calls (bounded by the model-slot bulkhead).
  */
 public final class PipelineRun {
 
