@@ -1,6 +1,9 @@
 package io.moe.it.persistence;
 
 import io.moe.application.identity.AfterCommit;
+import io.moe.application.servers.ApiType;
+import io.moe.application.servers.InferenceServerRegistry;
+import io.moe.application.servers.ServerSettings;
 import io.moe.domain.identity.UserAccount;
 import io.moe.infrastructure.persistence.jpa.JpaUserRepository;
 import io.moe.infrastructure.persistence.jta.JtaAfterCommit;
@@ -22,6 +25,8 @@ final class JpaDeployment {
                 .addPackage(JpaUserRepository.class.getPackage())
                 .addPackage(JtaAfterCommit.class.getPackage())
                 .addClasses(AfterCommit.class, TestTransactions.class, JpaDeployment.class)
+                // the inference-server registry's port and its records, without the services around them
+                .addClasses(InferenceServerRegistry.class, ServerSettings.class, ApiType.class)
                 .addAsResource("META-INF/persistence.xml")
                 .addAsResource("templates/default-template.json")
                 .addAsWebInfResource(EmptyAsset.INSTANCE, "beans.xml");
