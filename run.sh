@@ -74,9 +74,17 @@ if [ -z "${MOE_METRICS_PASSWORD:-}" ]; then
   export MOE_METRICS_PASSWORD
 fi
 
+# Test builds use their own server (moeTestServer). A checkout built before that split may still hold the
+# test overrides in moeServer, which would point this server at the test ports: drop them, start clean once.
+CLEAN=()
+if compgen -G "$SERVER_DIR/configDropins/overrides/it-*.xml" >/dev/null; then
+  rm -f "$SERVER_DIR"/configDropins/overrides/it-*.xml
+  CLEAN=(--clean)
+fi
+
 echo "==> Starting Open Liberty (log: $SERVER_DIR/logs/messages.log)"
 started=$(date +%s)
-"$WLP/bin/server" run moeServer >"$DATA/server-console.log" 2>&1 &
+"$WLP/bin/server" run moeServer "${CLEAN[@]}" >"$DATA/server-console.log" 2>&1 &
 SERVER_PID=$!
 
 deadline=$((started + 300))
