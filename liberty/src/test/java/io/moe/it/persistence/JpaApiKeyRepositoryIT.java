@@ -3,14 +3,10 @@ package io.moe.it.persistence;
 import io.moe.domain.identity.ApiKey;
 import io.moe.domain.identity.ApiKeyRepository;
 import io.moe.domain.identity.ApiKeySecret;
-import io.moe.domain.identity.UserAccount;
-import io.moe.domain.identity.UserRepository;
 import jakarta.inject.Inject;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -22,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /** {@code JpaApiKeyRepository} in the container: keys are found by the hash of the raw key only. */
 @ExtendWith(ArquillianExtension.class)
-class JpaApiKeyRepositoryIT {
+class JpaApiKeyRepositoryIT extends WithOwner {
 
     @Deployment
     static WebArchive deployment() {
@@ -31,25 +27,6 @@ class JpaApiKeyRepositoryIT {
 
     @Inject
     ApiKeyRepository keys;
-
-    @Inject
-    UserRepository users;
-
-    @Inject
-    TestTransactions tx;
-
-    private UserAccount owner;
-
-    @BeforeEach
-    void createOwner() {
-        owner = JpaDeployment.newUser(false);
-        tx.run(() -> users.add(owner));
-    }
-
-    @AfterEach
-    void removeOwner() {
-        tx.deleteUser(owner.id());
-    }
 
     @Test
     void aKeyIsFoundByTheHashOfItsRawSecretAndNeverByTheSecretItself() {

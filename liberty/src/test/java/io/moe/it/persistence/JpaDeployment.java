@@ -24,7 +24,7 @@ final class JpaDeployment {
                 .addPackages(true, UserAccount.class.getPackage().getName().replace(".identity", ""))
                 .addPackage(JpaUserRepository.class.getPackage())
                 .addPackage(JtaAfterCommit.class.getPackage())
-                .addClasses(AfterCommit.class, TestTransactions.class, JpaDeployment.class)
+                .addClasses(AfterCommit.class, TestTransactions.class, JpaDeployment.class, WithOwner.class)
                 // the inference-server registry's port and its records, without the services around them
                 .addClasses(InferenceServerRegistry.class, ServerSettings.class, ApiType.class)
                 .addAsResource("META-INF/persistence.xml")

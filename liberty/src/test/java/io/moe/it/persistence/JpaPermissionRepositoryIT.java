@@ -3,15 +3,11 @@ package io.moe.it.persistence;
 import io.moe.domain.identity.Permission;
 import io.moe.domain.identity.PermissionRepository;
 import io.moe.domain.identity.ResourceType;
-import io.moe.domain.identity.UserAccount;
-import io.moe.domain.identity.UserRepository;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -25,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** {@code JpaPermissionRepository} in the container: grants of one user, added at once and removed. */
 @ExtendWith(ArquillianExtension.class)
-class JpaPermissionRepositoryIT {
+class JpaPermissionRepositoryIT extends WithOwner {
 
     @Deployment
     static WebArchive deployment() {
@@ -34,25 +30,6 @@ class JpaPermissionRepositoryIT {
 
     @Inject
     PermissionRepository grants;
-
-    @Inject
-    UserRepository users;
-
-    @Inject
-    TestTransactions tx;
-
-    private UserAccount owner;
-
-    @BeforeEach
-    void createOwner() {
-        owner = JpaDeployment.newUser(false);
-        tx.run(() -> users.add(owner));
-    }
-
-    @AfterEach
-    void removeOwner() {
-        tx.deleteUser(owner.id());
-    }
 
     @Test
     void aGrantIsListedForItsUserUntilItIsRemoved() {

@@ -3,14 +3,10 @@ package io.moe.it.persistence;
 import io.moe.domain.identity.Limits;
 import io.moe.domain.identity.TokenBudget;
 import io.moe.domain.identity.TokenBudgetRepository;
-import io.moe.domain.identity.UserAccount;
-import io.moe.domain.identity.UserRepository;
 import jakarta.inject.Inject;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -20,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** {@code JpaTokenBudgetRepository} in the container: one budget per user, changed within the caller's transaction. */
 @ExtendWith(ArquillianExtension.class)
-class JpaTokenBudgetRepositoryIT {
+class JpaTokenBudgetRepositoryIT extends WithOwner {
 
     @Deployment
     static WebArchive deployment() {
@@ -29,25 +25,6 @@ class JpaTokenBudgetRepositoryIT {
 
     @Inject
     TokenBudgetRepository budgets;
-
-    @Inject
-    UserRepository users;
-
-    @Inject
-    TestTransactions tx;
-
-    private UserAccount owner;
-
-    @BeforeEach
-    void createOwner() {
-        owner = JpaDeployment.newUser(false);
-        tx.run(() -> users.add(owner));
-    }
-
-    @AfterEach
-    void removeOwner() {
-        tx.deleteUser(owner.id());
-    }
 
     @Test
     void aUserHasNoBudgetUntilOneIsAddedAndItsLimitsChangeWithTheTransaction() {

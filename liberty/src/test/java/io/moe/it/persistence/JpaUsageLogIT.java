@@ -2,15 +2,11 @@ package io.moe.it.persistence;
 
 import io.moe.domain.identity.UsageEntry;
 import io.moe.domain.identity.UsageLog;
-import io.moe.domain.identity.UserAccount;
-import io.moe.domain.identity.UserRepository;
 import io.moe.domain.shared.Ids;
 import jakarta.inject.Inject;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -24,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** {@code JpaUsageLog} in the container: an append-once log with the newest rows first and totals per status. */
 @ExtendWith(ArquillianExtension.class)
-class JpaUsageLogIT {
+class JpaUsageLogIT extends WithOwner {
 
     @Deployment
     static WebArchive deployment() {
@@ -33,25 +29,6 @@ class JpaUsageLogIT {
 
     @Inject
     UsageLog log;
-
-    @Inject
-    UserRepository users;
-
-    @Inject
-    TestTransactions tx;
-
-    private UserAccount owner;
-
-    @BeforeEach
-    void createOwner() {
-        owner = JpaDeployment.newUser(false);
-        tx.run(() -> users.add(owner));
-    }
-
-    @AfterEach
-    void removeOwner() {
-        tx.deleteUser(owner.id());
-    }
 
     @Test
     void anEntryAppendedTwiceIsLoggedOnce() {
