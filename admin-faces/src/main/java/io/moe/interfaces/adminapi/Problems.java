@@ -1,7 +1,7 @@
 package io.moe.interfaces.adminapi;
 
 import io.moe.application.identity.IdentityException;
-import io.moe.application.servers.ServerRefusedException;
+import io.moe.domain.shared.Refusal;
 import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.WebApplicationException;
@@ -24,15 +24,12 @@ public class Problems implements ExceptionMapper<Throwable> {
     @Override
     public Response toResponse(Throwable failure) {
         Throwable t = failure;
-        while (t.getCause() != null && !(t instanceof IdentityException) && !(t instanceof WebApplicationException)
-                && !(t instanceof ServerRefusedException)) {
+        while (t.getCause() != null && !(t instanceof Refusal) && !(t instanceof WebApplicationException)) {
             t = t.getCause();
         }
-        IdentityException e;
-        if (t instanceof IdentityException i) {
-            e = i;
-        } else if (t instanceof ServerRefusedException r) {
-            e = new IdentityException(r.status(), r.code(), r.field(), r.getMessage());
+        Refusal e;
+        if (t instanceof Refusal r) {
+            e = r;
         } else if (t instanceof WebApplicationException w) {
             int status = w.getResponse().getStatus();
             e = new IdentityException(status, status == 404 ? "not_found" : "http_" + status, null,
@@ -61,7 +58,7 @@ public class Problems implements ExceptionMapper<Throwable> {
         return false;
     }
 
-    private static Response problem(IdentityException e) {
+    private static Response problem(Refusal e) {
         JsonObjectBuilder body = Json.createObjectBuilder().add("type", "about:blank")
                 .add("title", Response.Status.fromStatusCode(e.status()) == null ? e.code()
                         : Response.Status.fromStatusCode(e.status()).getReasonPhrase())
