@@ -1,6 +1,6 @@
 package io.moe.benchmark;
 
-import io.moe.application.pipeline.SemanticCache;
+import io.moe.application.pipeline.cache.SemanticCache;
 import io.moe.infrastructure.embedding.SentenceEmbedder;
 import io.moe.infrastructure.graph.Neo4jSemanticCacheIndex;
 import org.neo4j.driver.AuthTokens;

@@ -1,22 +1,22 @@
 package io.moe.application.chat;
 
-import io.moe.application.pipeline.AfterAnswer;
-import io.moe.application.pipeline.AgenticLoop;
-import io.moe.application.pipeline.CacheLookup;
-import io.moe.application.pipeline.CallLedger;
-import io.moe.application.pipeline.Cancellation;
-import io.moe.application.pipeline.Critic;
-import io.moe.application.pipeline.InternalRequests;
-import io.moe.application.pipeline.Merger;
-import io.moe.application.pipeline.OutputFormat;
+import io.moe.application.pipeline.after.AfterAnswer;
+import io.moe.application.pipeline.merge.AgenticLoop;
+import io.moe.application.pipeline.cache.CacheLookup;
+import io.moe.application.pipeline.run.CallLedger;
+import io.moe.application.pipeline.run.Cancellation;
+import io.moe.application.pipeline.merge.Critic;
+import io.moe.application.pipeline.intake.InternalRequests;
+import io.moe.application.pipeline.merge.Merger;
+import io.moe.application.pipeline.merge.OutputFormat;
 import io.moe.application.pipeline.ParallelStage;
-import io.moe.application.pipeline.PipelineRun;
-import io.moe.application.pipeline.Planner;
-import io.moe.application.pipeline.Progress;
-import io.moe.application.pipeline.ResearchFallback;
-import io.moe.application.pipeline.SkillResolver;
-import io.moe.application.pipeline.ThinkingStep;
-import io.moe.application.pipeline.ToolStage;
+import io.moe.application.pipeline.run.PipelineRun;
+import io.moe.application.pipeline.plan.Planner;
+import io.moe.application.pipeline.run.Progress;
+import io.moe.application.pipeline.research.ResearchFallback;
+import io.moe.application.pipeline.intake.SkillResolver;
+import io.moe.application.pipeline.merge.ThinkingStep;
+import io.moe.application.pipeline.tools.ToolStage;
 import io.moe.application.template.TemplateCatalog;
 import io.moe.domain.chat.ChatAnswer;
 import io.moe.domain.chat.ChatRequest;
@@ -95,7 +95,7 @@ public class ChatService {
         skills.resolve(run);
         if (internal.matches(run)) {
             internal.answer(run);
-            return finish(run, created, run.answer(), start);
+            return finish(run, created, run.verdict().answer(), start);
         }
         if (!run.timed("cache", () -> cache.lookup(run))) {
             for (int round = 1; ; round++) {
@@ -103,7 +103,7 @@ public class ChatService {
                 boolean replanning = round > 1;
                 run.status(replanning ? "Planning again with what is missing" : "Planning the answer");
                 Plan plan = tools.withinGrants(run, run.timed("planner", () -> planner.plan(run, replanning)));
-                run.plan(plan);
+                run.findings().plan(plan);
                 run.status("Plan: " + plan.tasks().size() + " task(s): "
                         + plan.tasks().stream().map(t -> t.category()).collect(Collectors.joining(", ")));
                 parallel.run(run);
@@ -120,12 +120,12 @@ public class ChatService {
                 }
             }
         }
-        String content = OutputFormat.render(run.mode(), run.answer(), run.confidence(), run.web());
+        String content = OutputFormat.render(run.mode(), run.verdict().answer(), run.verdict().confidence(), run.findings().web());
         return finish(run, created, content, start);
     }
 
     private ChatAnswer finish(PipelineRun run, long created, String content, long start) {
         afterAnswer.schedule(run, content, (System.nanoTime() - start) / 1_000_000);
-        return new ChatAnswer(run.id(), created, content, run.usage(), run.completions(), run.cacheHit());
+        return new ChatAnswer(run.id(), created, content, run.usage(), run.completions(), run.verdict().fromCache());
     }
 }

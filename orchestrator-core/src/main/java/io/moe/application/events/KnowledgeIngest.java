@@ -1,6 +1,6 @@
 package io.moe.application.events;
 
-import io.moe.application.pipeline.Merger;
+import io.moe.application.pipeline.merge.Merger;
 import io.moe.application.template.TemplateCatalog;
 import io.moe.domain.chat.ChatMessage;
 import io.moe.domain.chat.Completion;

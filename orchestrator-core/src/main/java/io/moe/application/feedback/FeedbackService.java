@@ -2,11 +2,11 @@ package io.moe.application.feedback;
 
 import io.moe.application.pipeline.trace.ResponseRecord;
 import io.moe.application.events.EventOutbox;
-import io.moe.application.pipeline.ErrorExamples;
-import io.moe.application.pipeline.LearnedPatterns;
-import io.moe.application.pipeline.ModelScores;
-import io.moe.application.pipeline.ResponseStore;
-import io.moe.application.pipeline.SemanticCache;
+import io.moe.application.pipeline.experts.ErrorExamples;
+import io.moe.application.pipeline.plan.LearnedPatterns;
+import io.moe.application.pipeline.experts.ModelScores;
+import io.moe.application.pipeline.after.ResponseStore;
+import io.moe.application.pipeline.cache.SemanticCache;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.pipeline.KnowledgeGraph;
 import io.moe.domain.shared.Ids;

@@ -1,6 +1,6 @@
 package io.moe.application.limits;
 
-import io.moe.application.pipeline.Cancellation;
+import io.moe.application.pipeline.run.Cancellation;
 import io.moe.application.servers.InferenceServer;
 import io.moe.application.servers.InferenceServers;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,5 +1,13 @@
 package io.moe.application.pipeline;
 
+import io.moe.application.pipeline.experts.ExpertStage;
+import io.moe.application.pipeline.graph.GraphContext;
+import io.moe.application.pipeline.models.ModelCaller;
+import io.moe.application.pipeline.research.ResearchStage;
+import io.moe.application.pipeline.run.PipelineRun;
+import io.moe.application.pipeline.tools.MathStage;
+import io.moe.application.pipeline.tools.ToolStage;
+
 import io.moe.domain.pipeline.Category;
 import io.moe.domain.pipeline.ExpertResult;
 import io.moe.domain.pipeline.GraphFact;
@@ -40,10 +48,10 @@ public class ParallelStage {
     GraphContext graph;
 
     public void run(PipelineRun run) {
-        List<Subtask> expertTasks = run.plan().expertTasks();
+        List<Subtask> expertTasks = run.findings().plan().expertTasks();
         List<String> queries = research.queries(run);
         boolean withMath = math.applies(run);
-        boolean withTools = run.plan().has(Category.PRECISION_TOOLS);
+        boolean withTools = run.findings().plan().has(Category.PRECISION_TOOLS);
         boolean withGraph = graph.enabled(run);
         announce(run, expertTasks, queries, withTools);
 
@@ -62,10 +70,10 @@ public class ParallelStage {
         } catch (CompletionException e) {
             throw ModelCaller.unwrap(e);
         }
-        run.experts(expertsDone.join());
-        run.math(mathDone.join());
-        run.tools(toolsDone.join());
-        run.graph(graphDone.join());
+        run.findings().experts(expertsDone.join());
+        run.findings().math(mathDone.join());
+        run.findings().addTools(toolsDone.join());
+        run.findings().graph(graphDone.join());
         run.status(summary(run));
     }
 
@@ -75,7 +83,7 @@ public class ParallelStage {
             line.append("Asking experts: ").append(expertTasks.stream().map(Subtask::category).distinct().collect(Collectors.joining(", ")));
         }
         if (withTools) {
-            line.append(line.length() == 0 ? "" : "; ").append("running tools: ").append(run.plan().of(Category.PRECISION_TOOLS)
+            line.append(line.length() == 0 ? "" : "; ").append("running tools: ").append(run.findings().plan().of(Category.PRECISION_TOOLS)
                     .stream().map(t -> t.mcpTool() == null ? "?" : t.mcpTool()).collect(Collectors.joining(", ")));
         }
         if (!queries.isEmpty()) {
@@ -87,9 +95,9 @@ public class ParallelStage {
     }
 
     private static String summary(PipelineRun run) {
-        long answered = run.experts().stream().filter(r -> !r.failed()).count();
-        return answered + " expert answer(s)" + (run.tools().isEmpty() ? "" : ", " + run.tools().size() + " tool result(s)")
-                + (run.graph().isEmpty() ? "" : ", " + run.graph().size() + " graph fact(s)")
-                + (run.web().isEmpty() ? "" : ", web sources found");
+        long answered = run.findings().experts().stream().filter(r -> !r.failed()).count();
+        return answered + " expert answer(s)" + (run.findings().tools().isEmpty() ? "" : ", " + run.findings().tools().size() + " tool result(s)")
+                + (run.findings().graph().isEmpty() ? "" : ", " + run.findings().graph().size() + " graph fact(s)")
+                + (run.findings().web().isEmpty() ? "" : ", web sources found");
     }
 }

@@ -2,9 +2,9 @@ package io.moe.application.spend;
 
 import io.moe.application.chat.ChatService;
 import io.moe.application.limits.RequestGate;
-import io.moe.application.pipeline.CallLedger;
-import io.moe.application.pipeline.Cancellation;
-import io.moe.application.pipeline.Progress;
+import io.moe.application.pipeline.run.CallLedger;
+import io.moe.application.pipeline.run.Cancellation;
+import io.moe.application.pipeline.run.Progress;
 import io.moe.domain.chat.ChatAnswer;
 import io.moe.domain.chat.ChatMessage;
 import io.moe.domain.chat.ChatRequest;

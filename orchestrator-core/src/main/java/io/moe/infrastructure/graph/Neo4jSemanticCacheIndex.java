@@ -1,7 +1,7 @@
 package io.moe.infrastructure.graph;
 
-import io.moe.application.pipeline.SemanticCache;
-import io.moe.application.pipeline.SemanticCacheIndex;
+import io.moe.application.pipeline.cache.SemanticCache;
+import io.moe.application.pipeline.cache.SemanticCacheIndex;
 import io.moe.domain.pipeline.Confidence;
 import io.moe.domain.shared.Ids;
 import jakarta.enterprise.context.ApplicationScoped;

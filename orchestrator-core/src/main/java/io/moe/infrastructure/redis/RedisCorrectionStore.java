@@ -1,8 +1,8 @@
 package io.moe.infrastructure.redis;
 
-import io.moe.application.pipeline.CorrectionStore;
-import io.moe.application.pipeline.ErrorExamples;
-import io.moe.application.pipeline.ErrorExamples.Correction;
+import io.moe.application.pipeline.experts.CorrectionStore;
+import io.moe.application.pipeline.experts.ErrorExamples;
+import io.moe.application.pipeline.experts.ErrorExamples.Correction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 

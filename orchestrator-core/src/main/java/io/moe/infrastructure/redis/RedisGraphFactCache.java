@@ -1,6 +1,6 @@
 package io.moe.infrastructure.redis;
 
-import io.moe.application.pipeline.GraphFactCache;
+import io.moe.application.pipeline.graph.GraphFactCache;
 import io.moe.domain.pipeline.GraphFact;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

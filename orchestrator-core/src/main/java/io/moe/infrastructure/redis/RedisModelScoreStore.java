@@ -1,7 +1,7 @@
 package io.moe.infrastructure.redis;
 
-import io.moe.application.pipeline.ModelScoreStore;
-import io.moe.application.pipeline.ModelScores.Score;
+import io.moe.application.pipeline.experts.ModelScoreStore;
+import io.moe.application.pipeline.experts.ModelScores.Score;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 

@@ -1,6 +1,6 @@
 package io.moe.infrastructure.redis;
 
-import io.moe.application.pipeline.OntologyGapStore;
+import io.moe.application.pipeline.graph.OntologyGapStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 

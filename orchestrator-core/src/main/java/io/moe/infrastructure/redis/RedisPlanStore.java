@@ -1,6 +1,6 @@
 package io.moe.infrastructure.redis;
 
-import io.moe.application.pipeline.PlanStore;
+import io.moe.application.pipeline.plan.PlanStore;
 import io.moe.domain.shared.Digests;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

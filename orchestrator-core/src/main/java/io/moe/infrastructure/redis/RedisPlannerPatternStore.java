@@ -1,6 +1,6 @@
 package io.moe.infrastructure.redis;
 
-import io.moe.application.pipeline.PlannerPatternStore;
+import io.moe.application.pipeline.plan.PlannerPatternStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 

@@ -1,6 +1,6 @@
 package io.moe.infrastructure.redis;
 
-import io.moe.application.pipeline.ResponseRecords;
+import io.moe.application.pipeline.after.ResponseRecords;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;

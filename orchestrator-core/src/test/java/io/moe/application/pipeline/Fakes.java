@@ -1,5 +1,16 @@
 package io.moe.application.pipeline;
 
+import io.moe.application.pipeline.after.PipelineMetrics;
+import io.moe.application.pipeline.experts.CorrectionStore;
+import io.moe.application.pipeline.experts.ErrorExamples;
+import io.moe.application.pipeline.experts.ModelScoreStore;
+import io.moe.application.pipeline.experts.ModelScores;
+import io.moe.application.pipeline.models.ModelCaller;
+import io.moe.application.pipeline.models.TokenCaps;
+import io.moe.application.pipeline.plan.PlanStore;
+import io.moe.application.pipeline.run.PipelineRun;
+import io.moe.application.pipeline.run.Progress;
+
 import io.moe.application.limits.ConfigDefaults;
 import io.moe.application.limits.ModelCallShare;
 import io.moe.application.limits.RequestLimits;
@@ -37,25 +48,25 @@ import java.util.function.Supplier;
  * milliseconds without a server or a store: a scripted inference client that records every call, an
  * executor on plain threads, and runs built from the built-in template.
  */
-final class Fakes {
+public final class Fakes {
 
-    static final ExpertTemplate TEMPLATE = template();
+    public static final ExpertTemplate TEMPLATE = template();
 
     private Fakes() {
     }
 
     /** Answers model calls with a script and records them; the script sees the whole call (system prompt, turns, max_tokens). */
-    static final class ScriptedInference extends InferenceClient {
+    public static final class ScriptedInference extends InferenceClient {
 
-        final List<ModelCall> calls = Collections.synchronizedList(new ArrayList<>());
+        public final List<ModelCall> calls = Collections.synchronizedList(new ArrayList<>());
         private final Function<ModelCall, CompletionStage<Completion>> script;
 
-        ScriptedInference(Function<ModelCall, CompletionStage<Completion>> script) {
+        public ScriptedInference(Function<ModelCall, CompletionStage<Completion>> script) {
             this.script = script;
         }
 
         /** Every call answers {@code text}, costing 10 prompt and 5 completion tokens. */
-        static ScriptedInference answering(String text) {
+        public static ScriptedInference answering(String text) {
             return new ScriptedInference(call -> CompletableFuture.completedFuture(
                     new Completion(text, call.model().toString(), new TokenUsage(10, 5))));
         }
@@ -66,22 +77,19 @@ final class Fakes {
             return script.apply(call);
         }
 
-        String system(int i) {
+        public String system(int i) {
             return calls.get(i).messages().get(0).text();
         }
     }
 
     /** A model caller over {@code inference}, with the default token caps and per-user share. */
-    static ModelCaller caller(InferenceClient inference) {
-        ModelCaller models = new ModelCaller();
-        models.inference = inference;
-        models.caps = ConfigDefaults.of(TokenCaps.class);
-        models.share = new ModelCallShare(ConfigDefaults.of(RequestLimits.class), new io.moe.application.servers.InferenceServers());
-        return models;
+    public static ModelCaller caller(InferenceClient inference) {
+        return new ModelCaller(inference, new ModelCallShare(ConfigDefaults.of(RequestLimits.class),
+                new io.moe.application.servers.InferenceServers()), ConfigDefaults.of(TokenCaps.class));
     }
 
     /** Runs branches on plain threads, as the server's managed executors would. */
-    static PipelineExecutor executor() {
+    public static PipelineExecutor executor() {
         var threads = Executors.newCachedThreadPool();
         return new PipelineExecutor() {
             @Override
@@ -96,27 +104,27 @@ final class Fakes {
         };
     }
 
-    static Caller user(String... toolGrants) {
+    public static Caller user(String... toolGrants) {
         return new Caller("u1", "alice", "k1", false, Map.of(ResourceType.MCP_TOOL, Set.of(toolGrants),
                 ResourceType.MOE_MODE, Set.of("moe_orchestrated")), null);
     }
 
-    static Caller admin() {
+    public static Caller admin() {
         return new Caller("a1", "admin", "k0", true, Map.of(), null);
     }
 
-    static PipelineRun run(String question) {
+    public static PipelineRun run(String question) {
         return run(question, user(), 0);
     }
 
-    static PipelineRun run(String question, Caller caller, int maxTokens) {
+    public static PipelineRun run(String question, Caller caller, int maxTokens) {
         return new PipelineRun("chatcmpl-test", caller, new ChatRequest(Mode.DEFAULT,
                 List.of(ChatMessage.user(question)), maxTokens), TEMPLATE, Progress.NONE);
     }
 
-    static PipelineRun planned(String question, Subtask... tasks) {
+    public static PipelineRun planned(String question, Subtask... tasks) {
         PipelineRun run = run(question);
-        run.plan(new Plan(List.of(tasks), false));
+        run.findings().plan(new Plan(List.of(tasks), false));
         return run;
     }
 
@@ -125,7 +133,7 @@ final class Fakes {
     }
 
     /** The built-in template with a change, e.g. {@code t -> Json.createObjectBuilder(t).add("max_agentic_rounds", 1).build()}. */
-    static ExpertTemplate template(java.util.function.UnaryOperator<jakarta.json.JsonObject> change) {
+    public static ExpertTemplate template(java.util.function.UnaryOperator<jakarta.json.JsonObject> change) {
         try (InputStream in = Fakes.class.getResourceAsStream("/templates/default-template.json")) {
             jakarta.json.JsonObject json = jakarta.json.Json.createReader(new java.io.StringReader(
                     new String(in.readAllBytes(), StandardCharsets.UTF_8))).readObject();
@@ -135,14 +143,14 @@ final class Fakes {
         }
     }
 
-    static PipelineRun run(String question, ExpertTemplate template, Mode mode) {
+    public static PipelineRun run(String question, ExpertTemplate template, Mode mode) {
         return new PipelineRun("chatcmpl-test", user(), new ChatRequest(mode, List.of(ChatMessage.user(question)), 0),
                 template, Progress.NONE);
     }
 
     /** Plans in a map, as the plan cache keeps them. */
-    static final class MemoryPlans implements PlanStore {
-        final Map<String, String> plans = new java.util.concurrent.ConcurrentHashMap<>();
+    public static final class MemoryPlans implements PlanStore {
+        public final Map<String, String> plans = new java.util.concurrent.ConcurrentHashMap<>();
 
         @Override
         public java.util.Optional<String> find(String template, String query) {
@@ -156,8 +164,8 @@ final class Fakes {
     }
 
     /** Model scores in a map; every vote counts. */
-    static final class MemoryScores implements ModelScoreStore {
-        final Map<String, long[]> counts = new java.util.concurrent.ConcurrentHashMap<>();
+    public static final class MemoryScores implements ModelScoreStore {
+        public final Map<String, long[]> counts = new java.util.concurrent.ConcurrentHashMap<>();
 
         @Override
         public ModelScores.Score counts(String model, String category) {
@@ -175,7 +183,7 @@ final class Fakes {
     }
 
     /** A correction store that holds none. */
-    static final class NoCorrections implements CorrectionStore {
+    public static final class NoCorrections implements CorrectionStore {
         @Override
         public void add(ErrorExamples.Correction correction, int pendingPerUser) {
         }
@@ -212,7 +220,7 @@ final class Fakes {
     }
 
     /** Metrics that count nothing. */
-    static final class NoMetrics extends PipelineMetrics {
+    public static final class NoMetrics extends PipelineMetrics {
         @Override
         public void expertCall(String model, String category, String node) {
         }
@@ -231,7 +239,7 @@ final class Fakes {
     }
 
     /** A tool server that lists no tools. */
-    static final class NoTools extends io.moe.infrastructure.tools.ToolServerClient {
+    public static final class NoTools extends io.moe.infrastructure.tools.ToolServerClient {
         @Override
         public String descriptions() {
             return "";

@@ -1,6 +1,6 @@
 package io.moe.infrastructure.redis;
 
-import io.moe.application.pipeline.ErrorExamples.Correction;
+import io.moe.application.pipeline.experts.ErrorExamples.Correction;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.moe.infrastructure.redis;
 
-import io.moe.application.pipeline.ModelScores.Score;
+import io.moe.application.pipeline.experts.ModelScores.Score;
 import org.junit.jupiter.api.Test;
 
 import java.time.LocalDate;

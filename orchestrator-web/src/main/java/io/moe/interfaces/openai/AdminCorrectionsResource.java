@@ -1,6 +1,6 @@
 package io.moe.interfaces.openai;
 
-import io.moe.application.pipeline.ErrorExamples;
+import io.moe.application.pipeline.experts.ErrorExamples;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;

@@ -1,7 +1,7 @@
 package io.moe.interfaces.openai;
 
-import io.moe.application.pipeline.LearnedPatterns;
-import io.moe.application.pipeline.OntologyGaps;
+import io.moe.application.pipeline.plan.LearnedPatterns;
+import io.moe.application.pipeline.graph.OntologyGaps;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;

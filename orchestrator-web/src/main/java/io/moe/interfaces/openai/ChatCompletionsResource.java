@@ -1,8 +1,8 @@
 package io.moe.interfaces.openai;
 
 import io.moe.application.limits.RequestLimits;
-import io.moe.application.pipeline.Cancellation;
-import io.moe.application.pipeline.Progress;
+import io.moe.application.pipeline.run.Cancellation;
+import io.moe.application.pipeline.run.Progress;
 import io.moe.application.spend.MeteredChat;
 import io.moe.domain.identity.Caller;
 import jakarta.servlet.http.HttpServletRequest;

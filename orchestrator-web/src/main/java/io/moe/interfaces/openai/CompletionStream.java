@@ -1,6 +1,6 @@
 package io.moe.interfaces.openai;
 
-import io.moe.application.pipeline.Cancellation;
+import io.moe.application.pipeline.run.Cancellation;
 import io.moe.domain.chat.ChatAnswer;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;

@@ -1,8 +1,8 @@
 package io.moe.interfaces.openai;
 
 import io.moe.application.limits.TooManyRequestsException;
-import io.moe.application.pipeline.NoAnswerException;
-import io.moe.application.pipeline.RequestCancelledException;
+import io.moe.application.pipeline.run.NoAnswerException;
+import io.moe.application.pipeline.run.RequestCancelledException;
 import io.moe.application.spend.BudgetExceededException;
 import io.moe.application.spend.BudgetUnavailableException;
 import io.moe.application.spend.NotPermittedException;

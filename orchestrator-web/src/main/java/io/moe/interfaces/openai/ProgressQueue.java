@@ -1,6 +1,6 @@
 package io.moe.interfaces.openai;
 
-import io.moe.application.pipeline.Progress;
+import io.moe.application.pipeline.run.Progress;
 
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;

@@ -1,9 +1,0 @@
-package io.moe.application.pipeline;
-
-/** Every source of a run came back empty, without a model failure to report instead (answered as 502). */
-public class NoAnswerException extends RuntimeException {
-
-    public NoAnswerException(String message) {
-        super(message);
-    }
-}

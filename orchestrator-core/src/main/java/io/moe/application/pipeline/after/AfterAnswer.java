@@ -1,0 +1,148 @@
+package io.moe.application.pipeline.after;
+
+import io.moe.application.pipeline.cache.SelfContained;
+import io.moe.application.pipeline.cache.SemanticCache;
+import io.moe.application.pipeline.run.PipelineRun;
+
+import io.moe.application.pipeline.trace.ResponseRecord;
+import io.moe.application.events.EventOutbox;
+import io.moe.domain.pipeline.GraphFact;
+import io.moe.domain.shared.Ids;
+import io.moe.infrastructure.concurrency.PipelineExecutor;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+
+import java.util.List;
+
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Rules 10 and 11, off the response path: the response metadata (with the trace) is kept for 7 days
+ * and the moe.requests event is published for answers longer than 150 characters. Such an answer is
+ * also shared (stored in the semantic cache and published on moe.ingest for the knowledge graph) only
+ * when it is {@link #fresh fresh} and {@link SelfContained self-contained}: a cache hit would cost an
+ * unbilled judge call for nothing new, and an answer shaped by client-written turns must not reach other
+ * users. Usage accounting is done by the metered chat around the pipeline. Nothing here can fail or
+ * delay the answer.
+ */
+@ApplicationScoped
+public class AfterAnswer {
+
+    /** Answers up to this length are neither cached nor published. */
+    public static final int MIN_CHARS = 150;
+    static final int SNIPPET = 300;
+    static final int MAX_INPUT = 4000;
+    private static final Logger LOG = Logger.getLogger(AfterAnswer.class.getName());
+
+    @Inject
+    PipelineExecutor executor;
+
+    @Inject
+    ResponseStore responses;
+
+    @Inject
+    SemanticCache cache;
+
+    @Inject
+    EventOutbox events;
+
+    /** Schedules the after-answer work and returns at once. */
+    public void schedule(PipelineRun run, String content, long millis) {
+        JsonObject trace = traceOf(run, millis);
+        executor.branch(() -> {
+            work(run, content, trace);
+            return null;
+        });
+    }
+
+    private void work(PipelineRun run, String content, JsonObject trace) {
+        boolean shared = content.length() > MIN_CHARS && fresh(run) && SelfContained.of(run);
+        if (shared) {
+            attempt("cache store", () -> cache.store(run, run.verdict().answer()).ifPresent(run.verdict()::storedInCache));
+        }
+        attempt("response metadata", () -> responses.put(run.id(), metadata(run, trace).toJson()));
+        if (content.length() > MIN_CHARS) {
+            attempt("events", () -> {
+                String user = run.caller() == null ? "anon" : run.caller().userId();
+                events.publish("moe.requests", run.id(), Json.createObjectBuilder().add("response_id", run.id())
+                        .add("user_id", user).add("mode", run.mode().modeName()).add("template", run.template().name())
+                        .add("input", cut(run.question().text(), MAX_INPUT)).add("answer_snippet", cut(content, SNIPPET))
+                        .add("models", models(run)).add("cache_hit", run.verdict().fromCache())
+                        .add("total_tokens", run.usage().totalTokens()).add("at", Ids.nowUtc().toString()).build());
+                if (shared) {
+                    events.publish("moe.ingest", run.id(), Json.createObjectBuilder().add("response_id", run.id())
+                            .add("template", run.template().name()).add("query", cut(run.question().text(), MAX_INPUT))
+                            .add("answer", content).add("categories", categories(run)).add("at", Ids.nowUtc().toString()).build());
+                }
+            });
+        }
+    }
+
+    /**
+     * True for an answer the pipeline has just generated: not a cache hit, not an internal front-end
+     * request (those have no plan), and written by a model (not only failures).
+     */
+    static boolean fresh(PipelineRun run) {
+        return !run.verdict().fromCache() && run.findings().plan() != null && run.verdict().answer() != null
+                && (run.verdict().firstFailure() == null || run.findings().everyRound().stream().anyMatch(r -> !r.failed()));
+    }
+
+    private static ResponseRecord metadata(PipelineRun run, JsonObject trace) {
+        List<ResponseRecord.RatedExpert> experts = run.findings().everyRound().stream().filter(r -> !r.failed())
+                .map(r -> new ResponseRecord.RatedExpert(r.model(), r.category(), r.confidence().label())).toList();
+        return new ResponseRecord(run.id(), run.caller() == null ? "anon" : run.caller().userId(),
+                run.caller() == null || run.caller().apiKeyId() == null ? "" : run.caller().apiKeyId(),
+                run.mode().modeName(), run.template().name(), cut(run.question().text(), MAX_INPUT),
+                cut(run.verdict().answer() == null ? "" : run.verdict().answer(), MAX_INPUT), run.findings().plan() == null ? "" : run.findings().plan().pattern(),
+                experts, run.findings().graph().stream().map(GraphFact::id).toList(), run.verdict().cacheEntryId(), Ids.nowUtc().toString(), trace);
+    }
+
+    private static JsonObject traceOf(PipelineRun run, long millis) {
+        JsonObject stages = run.trace().toJson(run.calls());
+        var usage = run.usage();
+        return Json.createObjectBuilder(stages).add("response_id", run.id()).add("mode", run.mode().modeName())
+                .add("template", run.template().name())
+                .add("plan", run.findings().plan() == null ? Json.createArrayBuilder().build() : run.findings().plan().toJson())
+                .add("graph_facts", facts(run)).add("cache_hit", run.verdict().fromCache())
+                .add("confidence", run.verdict().confidence().label())
+                .add("usage", Json.createObjectBuilder().add("prompt_tokens", usage.promptTokens())
+                        .add("completion_tokens", usage.completionTokens()).add("total_tokens", usage.totalTokens()))
+                .add("total_ms", millis).build();
+    }
+
+    private static JsonArrayBuilder facts(PipelineRun run) {
+        JsonArrayBuilder a = Json.createArrayBuilder();
+        run.findings().graph().forEach(f -> a.add(Json.createObjectBuilder().add("id", f.id()).add("fact", f.sentence()).add("trust", f.trust())));
+        return a;
+    }
+
+    private static JsonArrayBuilder models(PipelineRun run) {
+        JsonArrayBuilder a = Json.createArrayBuilder();
+        run.calls().stream().map(c -> c.completion().model()).distinct().forEach(a::add);
+        return a;
+    }
+
+    private static JsonArrayBuilder categories(PipelineRun run) {
+        JsonArrayBuilder a = Json.createArrayBuilder();
+        if (run.findings().plan() != null) {
+            run.findings().plan().tasks().stream().map(t -> t.category()).distinct().forEach(a::add);
+        }
+        return a;
+    }
+
+    private static String cut(String text, int max) {
+        return text.length() > max ? text.substring(0, max) : text;
+    }
+
+    private static void attempt(String what, Runnable work) {
+        try {
+            work.run();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "After-answer step failed (" + what + "): " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package io.moe.application.pipeline.cache;
+
+import io.moe.application.pipeline.after.PipelineMetrics;
+import io.moe.application.pipeline.run.PipelineRun;
+
+import io.moe.application.pipeline.trace.CachePath;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.List;
+
+/**
+ * Rule 1: a question whose nearest cached question (same template and mode, not flagged) is closer
+ * than 0.15 is answered from the cache without running the pipeline; between 0.15 and 0.50 up to two
+ * cached answers become few-shot examples for the experts; further away is a miss. Flagged entries are
+ * neither served nor used as examples. A request that is not {@link SelfContained} (any client-written
+ * assistant or system turn, earlier turns, images) bypasses the cache, both here and when its answer
+ * would be stored: its answer depends on more than the question, and sharing it would let one user's
+ * words reach another user. A cache that cannot be asked is a miss.
+ */
+@ApplicationScoped
+public class CacheLookup {
+
+    @Inject
+    SemanticCache cache;
+
+    @Inject
+    PipelineMetrics metrics;
+
+    /** True on a hard hit: the run then holds the cached answer. */
+    public boolean lookup(PipelineRun run) {
+        String dependency = SelfContained.dependency(run);
+        if (dependency != null) {
+            run.trace().cache(CachePath.bypassed(dependency));
+            return false;
+        }
+        List<SemanticCache.Hit> hits;
+        try {
+            hits = cache.nearest(SemanticCache.scope(run), run.question().text(), SemanticCache.MAX_EXAMPLES);
+        } catch (RuntimeException e) {
+            run.trace().cache(CachePath.unavailable(String.valueOf(e.getMessage())));
+            metrics.cacheMiss();
+            return false;
+        }
+        if (!hits.isEmpty() && hits.get(0).distance() < SemanticCache.HARD) {
+            SemanticCache.Hit hit = hits.get(0);
+            run.trace().cache(CachePath.hard(hit.id(), hit.distance()));
+            run.verdict().answeredFromCache(hit.id());
+            run.verdict().answer(hit.answer(), hit.confidence());
+            run.status("Answered from the semantic cache");
+            metrics.cacheHit("hard");
+            return true;
+        }
+        List<SemanticCache.Hit> soft = hits.stream().filter(h -> h.distance() <= SemanticCache.SOFT).toList();
+        if (!soft.isEmpty()) {
+            run.findings().examples(soft.stream().map(h -> "Q: " + h.question() + "\nA: " + h.answer()).toList());
+            run.trace().cache(CachePath.soft(soft.size(), soft.get(0).distance()));
+            metrics.cacheHit("soft");
+            return false;
+        }
+        run.trace().cache(CachePath.miss(hits.isEmpty() ? 1.0 : hits.get(0).distance()));
+        metrics.cacheMiss();
+        return false;
+    }
+}

@@ -1,0 +1,38 @@
+package io.moe.application.pipeline.cache;
+
+import io.moe.application.pipeline.run.PipelineRun;
+
+import io.moe.domain.chat.ChatMessage;
+
+import java.util.List;
+
+/**
+ * Whether an answer depends on nothing but its one question (DESIGN §8, "learned material is
+ * tenant-safe"): the client sent exactly one turn, a user turn without images. Only such answers are
+ * shared with other users, through the semantic cache and the knowledge graph. Anything else (a
+ * client-written assistant or system turn, earlier user turns, images) can carry one user's words into
+ * the answer, so it must not reach another user's answer or prompt.
+ */
+public final class SelfContained {
+
+    /** Reason given when the client sent more than its one question. */
+    public static final String CONVERSATION = "conversation";
+    /** Reason given when the question came with images. */
+    public static final String IMAGES = "images";
+
+    private SelfContained() {
+    }
+
+    /** Why the run's answer depends on more than its question ({@link #CONVERSATION}, {@link #IMAGES}), or null when it does not. */
+    public static String dependency(PipelineRun run) {
+        List<ChatMessage> sent = run.request().messages();
+        if (sent.size() != 1 || !"user".equals(sent.get(0).role())) {
+            return CONVERSATION;
+        }
+        return run.question().images().isEmpty() ? null : IMAGES;
+    }
+
+    public static boolean of(PipelineRun run) {
+        return dependency(run) == null;
+    }
+}

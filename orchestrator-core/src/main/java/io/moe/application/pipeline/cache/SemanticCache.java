@@ -1,0 +1,92 @@
+package io.moe.application.pipeline.cache;
+
+import io.moe.application.pipeline.run.PipelineRun;
+
+import io.moe.domain.pipeline.Confidence;
+import io.moe.infrastructure.embedding.SentenceEmbedder;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The semantic cache (rule 1). Questions are normalised (lower case, punctuation stripped), embedded
+ * in-process, and kept in a nearest-neighbour index ({@link SemanticCacheIndex}), so lookup stays fast as
+ * the cache grows. Entries are scoped by template and mode; entries flagged by negative feedback are never
+ * served, not even as examples. An entry is written once and never overwritten (a flag is never cleared by
+ * a later store).
+ */
+@ApplicationScoped
+public class SemanticCache {
+
+    public static final double HARD = 0.15;
+    public static final double SOFT = 0.50;
+    static final int MAX_EXAMPLES = 2;
+    /** Candidates asked of the index at first; widened tenfold (up to {@link #MAX_CANDIDATES}) when crowded. */
+    public static final int CANDIDATES = 50;
+    static final int MAX_CANDIDATES = 5_000;
+
+    @Inject
+    SentenceEmbedder embedder;
+
+    @Inject
+    SemanticCacheIndex index;
+
+    /** A cached answer near the question. */
+    public record Hit(String id, String question, String answer, Confidence confidence, double distance) {
+    }
+
+    /**
+     * The nearest unflagged entries of the scope, nearest first, at most {@code limit}. The index is
+     * asked for more candidates only while all it returned were closer than a soft hit and too few of
+     * them belonged to this scope: then entries of other scopes may hide a hit of this one.
+     */
+    public List<Hit> nearest(String scope, String question, int limit) {
+        float[] embedding = embed(normalise(question));
+        for (int k = CANDIDATES; ; k *= 10) {
+            SemanticCacheIndex.Probe probe = index.nearest(scope, embedding, k, limit);
+            boolean crowded = probe.hits().size() < limit && probe.considered() == k && probe.horizon() < SOFT;
+            if (!crowded || k >= MAX_CANDIDATES) {
+                return probe.hits();
+            }
+        }
+    }
+
+    /**
+     * Stores the answer under the normalised question of the run's scope; returns the new entry's id, or
+     * empty when the scope already has an entry for that question (which stays as it is, flag included).
+     */
+    public Optional<String> store(PipelineRun run, String answer) {
+        return store(scope(run), run.question().text(), answer, run.verdict().confidence());
+    }
+
+    Optional<String> store(String scope, String query, String answer, Confidence confidence) {
+        String question = normalise(query);
+        return index.add(scope, question, embed(question), answer, confidence);
+    }
+
+    /** Flags an entry so it is never served again; false when there is no such entry. */
+    public boolean flag(String id) {
+        return index.flag(id);
+    }
+
+    public static String scope(PipelineRun run) {
+        return run.template().name() + "|" + run.mode().modeName();
+    }
+
+    /** Lower case, punctuation stripped, white space collapsed. */
+    public static String normalise(String question) {
+        return question.toLowerCase(Locale.ROOT).replaceAll("[\\p{P}\\p{S}]+", " ").replaceAll("\\s+", " ").trim();
+    }
+
+    public Optional<Hit> nearest(PipelineRun run) {
+        List<Hit> hits = nearest(scope(run), run.question().text(), 1);
+        return hits.isEmpty() ? Optional.empty() : Optional.of(hits.get(0));
+    }
+
+    private float[] embed(String text) {
+        return embedder.embed(text.isEmpty() ? " " : text);
+    }
+}

@@ -1,0 +1,74 @@
+package io.moe.application.pipeline.experts;
+
+import io.moe.domain.chat.ChatMessage;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The conversation context every expert gets (rule 4): the last 4 turns before the current question,
+ * at most 3000 characters together (the oldest of them cut first); when the whole history is longer
+ * than 2000 characters, the turns before those 4 are compressed to their opening words.
+ */
+public final class ConversationHistory {
+
+    static final int TURNS = 4;
+    static final int MAX_CHARS = 3000;
+    static final int COMPRESS_ABOVE = 2000;
+    static final int COMPRESSED_TURN = 120;
+
+    private ConversationHistory() {
+    }
+
+    /** The history block for an expert prompt, or "" when the question is the first turn. */
+    public static String forExperts(List<ChatMessage> messages) {
+        List<ChatMessage> turns = new ArrayList<>();
+        int last = lastUser(messages);
+        for (int i = 0; i < last; i++) {
+            ChatMessage m = messages.get(i);
+            if ("user".equals(m.role()) || "assistant".equals(m.role())) {
+                turns.add(m);
+            }
+        }
+        if (turns.isEmpty()) {
+            return "";
+        }
+        int split = Math.max(0, turns.size() - TURNS);
+        List<ChatMessage> older = turns.subList(0, split);
+        List<ChatMessage> recent = turns.subList(split, turns.size());
+        StringBuilder block = new StringBuilder();
+        int total = turns.stream().mapToInt(m -> m.text().length()).sum();
+        if (!older.isEmpty() && total > COMPRESS_ABOVE) {
+            block.append("Earlier conversation (compressed):\n");
+            older.forEach(m -> block.append("- ").append(m.role()).append(": ").append(opening(m.text())).append('\n'));
+        }
+        block.append("Recent conversation:\n").append(recentTurns(recent));
+        return block.toString();
+    }
+
+    private static String recentTurns(List<ChatMessage> recent) {
+        List<String> lines = new ArrayList<>();
+        int budget = MAX_CHARS;
+        for (int i = recent.size() - 1; i >= 0 && budget > 0; i--) {
+            String text = recent.get(i).text();
+            String kept = text.length() > budget ? "…" + text.substring(text.length() - budget) : text;
+            budget -= kept.length();
+            lines.add(0, recent.get(i).role() + ": " + kept);
+        }
+        return String.join("\n", lines) + "\n";
+    }
+
+    private static String opening(String text) {
+        String line = text.replaceAll("\\s+", " ").trim();
+        return line.length() > COMPRESSED_TURN ? line.substring(0, COMPRESSED_TURN) + "…" : line;
+    }
+
+    private static int lastUser(List<ChatMessage> messages) {
+        for (int i = messages.size() - 1; i >= 0; i--) {
+            if ("user".equals(messages.get(i).role())) {
+                return i;
+            }
+        }
+        return messages.size();
+    }
+}

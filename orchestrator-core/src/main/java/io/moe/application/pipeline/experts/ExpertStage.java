@@ -1,0 +1,136 @@
+package io.moe.application.pipeline.experts;
+
+import io.moe.application.pipeline.after.PipelineMetrics;
+import io.moe.application.pipeline.models.ModelCaller;
+import io.moe.application.pipeline.run.PipelineRun;
+import io.moe.application.pipeline.trace.PipelineTrace;
+
+import io.moe.application.pipeline.trace.ExpertEntry;
+import io.moe.domain.chat.ChatMessage;
+import io.moe.domain.chat.Completion;
+import io.moe.domain.pipeline.Category;
+import io.moe.domain.pipeline.Confidence;
+import io.moe.domain.pipeline.ExpertResult;
+import io.moe.domain.pipeline.Subtask;
+import io.moe.domain.template.ExpertModel;
+import io.moe.infrastructure.concurrency.PipelineExecutor;
+import io.moe.infrastructure.llm.InferenceException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * Rule 4, two-tier expert routing. Per subtask: the category's models ordered by score (best first,
+ * models below 0.3 after 5 ratings skipped); tier 1 (at most 20 B parameters) runs first and a single
+ * {@code hoch} among its answers skips tier 2, otherwise every tier-2 model runs in parallel; the
+ * template's force_ensemble runs both tiers at once. Every expert sees the recent conversation and
+ * its output is capped at 2400 characters. A failed call is a niedrig result, not a failed request.
+ */
+@ApplicationScoped
+public class ExpertStage {
+
+    public static final String STAGE = "experts";
+
+    @Inject
+    ModelCaller models;
+
+    @Inject
+    ModelScores scores;
+
+    @Inject
+    PipelineExecutor executor;
+
+    @Inject
+    PipelineMetrics metrics;
+
+    @Inject
+    ErrorExamples errors;
+
+    public List<ExpertResult> run(PipelineRun run, List<Subtask> tasks) {
+        List<Supplier<List<ExpertResult>>> perTask = tasks.stream()
+                .<Supplier<List<ExpertResult>>>map(task -> () -> forTask(run, task)).toList();
+        List<ExpertResult> all = new ArrayList<>();
+        executor.all(perTask).forEach(all::addAll);
+        return all;
+    }
+
+    private List<ExpertResult> forTask(PipelineRun run, Subtask task) {
+        List<ExpertModel> ranked = ranked(task.category(), Experts.modelsOf(run.template(), task.category()));
+        List<ExpertModel> tierOne = ranked.stream().filter(m -> Experts.tier(m.ref()) == 1).toList();
+        List<ExpertModel> tierTwo = ranked.stream().filter(m -> Experts.tier(m.ref()) == 2).toList();
+        if (run.template().forceEnsemble()) {
+            return ask(run, task, ranked);
+        }
+        List<ExpertResult> results = new ArrayList<>(ask(run, task, tierOne));
+        boolean confident = results.stream().anyMatch(r -> r.confidence() == Confidence.HOCH);
+        if (!confident && !tierTwo.isEmpty()) {
+            if (!tierOne.isEmpty()) {
+                run.status("Tier 1 was not sure about " + task.category() + "; asking " + tierTwo.size() + " larger model(s)");
+            }
+            results.addAll(ask(run, task, tierTwo));
+        }
+        return results;
+    }
+
+    /** The category's models, best score first, without models rated below 0.3 (unless that leaves none). */
+    private List<ExpertModel> ranked(String category, List<ExpertModel> candidates) {
+        List<ExpertModel> sorted = candidates.stream()
+                .sorted(Comparator.comparingDouble((ExpertModel m) -> scores.of(m.ref().toString(), category).value()).reversed())
+                .toList();
+        List<ExpertModel> kept = sorted.stream().filter(m -> !scores.of(m.ref().toString(), category).skipped()).toList();
+        return kept.isEmpty() ? sorted.subList(0, 1) : kept;
+    }
+
+    private List<ExpertResult> ask(PipelineRun run, Subtask task, List<ExpertModel> tier) {
+        return executor.all(tier.stream().<Supplier<ExpertResult>>map(m -> () -> ask(run, task, m)).toList());
+    }
+
+    private ExpertResult ask(PipelineRun run, Subtask task, ExpertModel model) {
+        int tier = Experts.tier(model.ref());
+        ExpertResult result;
+        try {
+            Completion done = models.call(run, STAGE, model.ref(), systemPrompt(run, task.category()), turns(run, task));
+            result = ExpertResult.of(task.category(), task.task(), model.ref().toString(), tier, done.content());
+        } catch (InferenceException e) {
+            result = ExpertResult.failure(task.category(), task.task(), model.ref().toString(), tier, e.getMessage());
+            run.trace().error(PipelineTrace.Failing.EXPERT, e.getMessage());
+            run.verdict().recordFailure(e);
+        }
+        metrics.expertCall(model.model(), task.category(), model.endpoint());
+        metrics.confidence(result.confidence().label(), task.category());
+        run.trace().expert(new ExpertEntry(task.category(), task.task(), result.model(), tier, result.confidence().label(),
+                result.text().length(), result.failed()));
+        return result;
+    }
+
+    private static String systemPrompt(PipelineRun run, String category) {
+        String own = Experts.systemPrompt(run.template(), category);
+        return own != null ? own + "\n" + ExpertPrompts.PROTOCOL : ExpertPrompts.of(category);
+    }
+
+    /** The question (and subtask) first, then the conversation, the agentic context and the examples. */
+    private List<ChatMessage> turns(PipelineRun run, Subtask task) {
+        String question = run.question().text();
+        StringBuilder text = new StringBuilder(task.task().equals(question) ? question
+                : "Question: " + question + "\n\nYour subtask: " + task.task());
+        String history = ConversationHistory.forExperts(run.question().messages());
+        if (!history.isEmpty()) {
+            text.append("\n\n").append(history);
+        }
+        if (!run.findings().agenticContext().isEmpty()) {
+            text.append("\n\n").append(run.findings().agenticContext());
+        }
+        for (String example : run.findings().examples()) {
+            text.append("\n\nA similar question answered earlier (an example, not the question):\n").append(example);
+        }
+        for (String mistake : errors.recent(run.caller(), task.category())) {
+            text.append("\n\nA past answer was corrected by a user; do not repeat this mistake:\n").append(mistake);
+        }
+        List<String> images = Category.VISION.equals(task.category()) ? run.question().images() : List.of();
+        return List.of(new ChatMessage("user", text.toString(), images));
+    }
+}

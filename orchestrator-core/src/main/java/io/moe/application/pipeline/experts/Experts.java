@@ -1,0 +1,43 @@
+package io.moe.application.pipeline.experts;
+
+import io.moe.domain.pipeline.Category;
+import io.moe.domain.template.ExpertConfig;
+import io.moe.domain.template.ExpertModel;
+import io.moe.domain.template.ExpertTemplate;
+import io.moe.domain.template.ModelRef;
+
+import java.util.List;
+
+/** Which models serve a category in a template, and which tier a model belongs to. */
+public final class Experts {
+
+    /** Tier 1 models have at most this many billion parameters. */
+    public static final double TIER_BOUNDARY = 20;
+
+    private Experts() {
+    }
+
+    /** The category's models, or the general category's when the template does not serve it. */
+    public static List<ExpertModel> modelsOf(ExpertTemplate template, String category) {
+        List<ExpertModel> own = template.expert(category).map(ExpertConfig::models).orElse(List.of());
+        if (!own.isEmpty()) {
+            return own;
+        }
+        List<ExpertModel> general = template.expert(Category.GENERAL).map(ExpertConfig::models).orElse(List.of());
+        if (general.isEmpty()) {
+            throw new IllegalStateException("template '" + template.name() + "' has no model for '" + category
+                    + "' and none for 'general' to fall back to");
+        }
+        return general;
+    }
+
+    /** 1 when the model's tag names at most 20 billion parameters (or none), else 2. */
+    public static int tier(ModelRef model) {
+        return model.billionParameters().orElse(0) > TIER_BOUNDARY ? 2 : 1;
+    }
+
+    /** The template's system prompt of the category, or null for the built-in one. */
+    public static String systemPrompt(ExpertTemplate template, String category) {
+        return template.expert(category).map(ExpertConfig::systemPrompt).filter(p -> !p.isBlank()).orElse(null);
+    }
+}

@@ -1,0 +1,19 @@
+package io.moe.application.pipeline.graph;
+
+import io.moe.domain.pipeline.GraphFact;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The graph facts found for a question, kept for one hour by a digest of the query and its categories
+ * (rule 3), so repeated questions do not query the graph again. Every method fails with a runtime
+ * exception when the cache cannot be reached.
+ */
+public interface GraphFactCache {
+
+    Optional<List<GraphFact>> find(String questionDigest);
+
+    /** Keeps {@code facts} (possibly none) for one hour. */
+    void put(String questionDigest, List<GraphFact> facts);
+}

@@ -1,0 +1,17 @@
+package io.moe.application.pipeline.graph;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Terms the knowledge graph does not know, with how often queries used them, shared by every node. Every
+ * method fails with a runtime exception when the store cannot be reached.
+ */
+public interface OntologyGapStore {
+
+    /** Adds one to the count of {@code term}, then keeps only the {@code keep} most frequent terms. Atomic. */
+    void count(String term, int keep);
+
+    /** The {@code n} most frequent terms, most frequent first. */
+    List<Map.Entry<String, Double>> top(int n);
+}

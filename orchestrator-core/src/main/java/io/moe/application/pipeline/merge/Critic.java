@@ -1,0 +1,59 @@
+package io.moe.application.pipeline.merge;
+
+import io.moe.application.pipeline.models.ModelCaller;
+import io.moe.application.pipeline.run.PipelineRun;
+
+import io.moe.application.pipeline.trace.Outcome;
+import io.moe.domain.pipeline.Category;
+import io.moe.domain.pipeline.Confidence;
+import io.moe.infrastructure.llm.InferenceException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.regex.Pattern;
+
+/**
+ * Rule 8: when the plan holds a medical_consult or legal_advisor task, a second judge pass checks the
+ * answer for factual errors and dangerous statements. BESTÄTIGT (or CONFIRMED) keeps the answer;
+ * anything else is the corrected answer and replaces it. A critic that fails or says almost nothing
+ * leaves the answer as it is.
+ */
+@ApplicationScoped
+public class Critic {
+
+    public static final String STAGE = "critic";
+    static final int MIN_CORRECTION = 20;
+    private static final Pattern CONFIRMED = Pattern.compile("(?iu)^[*_\\s]*(bestätigt|bestaetigt|confirmed)\\b.*", Pattern.DOTALL);
+    private static final Pattern CORRECTED_PREFIX = Pattern.compile("(?iu)^[*_\\s]*(korrigiert|corrected|korrektur|correction)[*_\\s]*:\\s*");
+    private static final String SYSTEM = "You are the critic of a multi-expert system. Check the answer below for factual "
+            + "errors and dangerous statements. If it is correct and safe, reply with the single word BESTÄTIGT. "
+            + "Otherwise reply with the corrected answer only.";
+
+    @Inject
+    ModelCaller models;
+
+    public boolean applies(PipelineRun run) {
+        return run.findings().plan() != null && (run.findings().plan().has(Category.MEDICAL) || run.findings().plan().has(Category.LEGAL));
+    }
+
+    public void run(PipelineRun run) {
+        run.status("Checking the answer for errors and dangerous statements");
+        try {
+            String verdict = models.call(run, STAGE, Merger.judgeModel(run), SYSTEM,
+                    "Question: " + run.question().text() + "\n\nAnswer to check:\n" + run.verdict().answer()).content().strip();
+            if (CONFIRMED.matcher(verdict).matches()) {
+                run.trace().critic(Outcome.of("confirmed"));
+                return;
+            }
+            String corrected = Confidence.strip(CORRECTED_PREFIX.matcher(verdict).replaceFirst(""));
+            if (corrected.length() < MIN_CORRECTION) {
+                run.trace().critic(Outcome.of("ignored", "too short to be a correction"));
+                return;
+            }
+            run.trace().critic(Outcome.of("corrected"));
+            run.verdict().answer(corrected, run.verdict().confidence());
+        } catch (InferenceException e) {
+            run.trace().critic(Outcome.of("failed", e.getMessage()));
+        }
+    }
+}

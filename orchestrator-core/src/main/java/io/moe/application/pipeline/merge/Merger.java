@@ -1,0 +1,95 @@
+package io.moe.application.pipeline.merge;
+
+import io.moe.application.pipeline.experts.Experts;
+import io.moe.application.pipeline.models.ModelCaller;
+import io.moe.application.pipeline.run.NoAnswerException;
+import io.moe.application.pipeline.run.PipelineRun;
+
+import io.moe.application.pipeline.trace.Outcome;
+import io.moe.domain.chat.Completion;
+import io.moe.domain.pipeline.Category;
+import io.moe.domain.pipeline.Confidence;
+import io.moe.domain.pipeline.ExpertResult;
+import io.moe.domain.template.ExpertTemplate;
+import io.moe.domain.template.ModelRef;
+import io.moe.infrastructure.llm.InferenceException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Rule 7: keeps the most confident result per category; when exactly one expert answered with hoch and
+ * there is no tool, graph, web or reasoning material, that answer is returned without a judge call
+ * (fast path); otherwise the judge model synthesises one answer from the material in source priority,
+ * in the form the mode asks for. A failed judge falls back to the most confident expert answer.
+ */
+@ApplicationScoped
+public class Merger {
+
+    public static final String STAGE = "judge";
+
+    @Inject
+    ModelCaller models;
+
+    public void merge(PipelineRun run) {
+        List<ExpertResult> best = MergerInput.bestPerCategory(run.findings().everyRound());
+        boolean context = run.findings().tools().stream().anyMatch(t -> t.ok()) || !run.findings().math().isEmpty() || !run.findings().graph().isEmpty()
+                || !run.findings().web().isEmpty() || !run.findings().reasoning().isEmpty();
+        if (best.isEmpty() && !context) {
+            RuntimeException failure = run.verdict().firstFailure();
+            throw failure != null ? failure : new NoAnswerException("no expert answered and no tool, search or other source "
+                    + "produced anything for this question");
+        }
+        if (best.size() == 1 && best.get(0).confidence() == Confidence.HOCH && !context) {
+            run.trace().merger(Outcome.of("fast_path"));
+            run.verdict().answer(Confidence.strip(best.get(0).text()), Confidence.HOCH);
+            return;
+        }
+        run.status("Merging " + best.size() + " expert answer(s) with the other sources");
+        try {
+            Completion judged = models.call(run, STAGE, judgeModel(run), prompt(run), "Question: " + run.question().text() + "\n\n"
+                    + MergerInput.sources(run, true));
+            String text = judged.content().strip();
+            Confidence level = mentionsConfidence(text) ? Confidence.of(text) : strongest(best);
+            run.trace().merger(Outcome.of("judge"));
+            run.verdict().answer(Confidence.strip(text), level);
+        } catch (InferenceException e) {
+            if (best.isEmpty()) {
+                throw e;
+            }
+            ExpertResult top = best.stream().max(Comparator.comparing(ExpertResult::confidence)).orElseThrow();
+            run.trace().merger(Outcome.of("judge_failed", e.getMessage()));
+            run.verdict().answer(Confidence.strip(top.text()), top.confidence());
+        }
+    }
+
+    private static String prompt(PipelineRun run) {
+        String own = run.template().judgePrompt();
+        String base = own != null && !own.isBlank() ? own
+                : "You are the judge of a multi-expert system. Synthesise one answer to the question from the material "
+                + "below. Material earlier in the list has priority: reasoning trace, tool results, knowledge graph, "
+                + "experts, web research, earlier answers. Prefer exact tool results over estimates, cite web sources as [n], "
+                + "and do not mention the experts or this process.";
+        return base + "\n" + OutputFormat.instruction(run.mode())
+                + "\nEnd with one line 'KONFIDENZ: hoch', 'KONFIDENZ: mittel' or 'KONFIDENZ: niedrig'.";
+    }
+
+    private static boolean mentionsConfidence(String text) {
+        return text.toLowerCase(java.util.Locale.ROOT).matches("(?s).*(konfidenz|confidence)\\s*[:=].*");
+    }
+
+    private static Confidence strongest(List<ExpertResult> results) {
+        return results.stream().map(ExpertResult::confidence).max(Comparator.naturalOrder()).orElse(Confidence.MITTEL);
+    }
+
+    static ModelRef judgeModel(PipelineRun run) {
+        return judgeModel(run.template());
+    }
+
+    /** The template's judge model, else its first general model: also the model of the other judging calls. */
+    public static ModelRef judgeModel(ExpertTemplate template) {
+        return template.judgeModel() != null ? template.judgeModel() : Experts.modelsOf(template, Category.GENERAL).get(0).ref();
+    }
+}

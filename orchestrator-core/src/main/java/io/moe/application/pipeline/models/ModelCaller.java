@@ -1,0 +1,136 @@
+package io.moe.application.pipeline.models;
+
+import io.moe.application.pipeline.run.PipelineRun;
+import io.moe.application.pipeline.run.RequestCancelledException;
+import io.moe.application.pipeline.run.StageCall;
+
+import io.moe.application.limits.ModelCallShare;
+import io.moe.domain.chat.ChatMessage;
+import io.moe.domain.chat.Completion;
+import io.moe.domain.chat.ModelCall;
+import io.moe.domain.chat.TokenUsage;
+import io.moe.domain.template.ModelRef;
+import io.moe.infrastructure.llm.InferenceClient;
+import io.moe.infrastructure.llm.InferenceException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
+import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * Makes one model call for a stage of a run and waits for it, within the caller's share of the model
+ * server's slots and with the stage's {@code max_tokens}. Every call is recorded on the run's ledger, so usage and
+ * the trace count all of them, and the budget is billed for:
+ * <ul>
+ *   <li>an answered call: the tokens the server reported (estimated from characters when it reported none);</li>
+ *   <li>a call cut off by a timeout or by the client going away: its reservation, that is the prompt
+ *       estimate plus its {@code max_tokens}, since the server may have worked on it all that time;</li>
+ *   <li>a call the server refused or never received: nothing.</li>
+ * </ul>
+ * Failures come back as {@link InferenceException} (fault-tolerance timeouts and a full bulkhead included,
+ * so every stage's fallback applies to them), or as {@link RequestCancelledException}.
+ */
+@ApplicationScoped
+public class ModelCaller {
+
+    /** About four characters per token, for prompts and answers the server did not count. */
+    static final int CHARS_PER_TOKEN = 4;
+
+    private InferenceClient inference;
+    private ModelCallShare share;
+    private TokenCaps caps;
+
+    /** For the container's client proxy. */
+    protected ModelCaller() {
+    }
+
+    @Inject
+    public ModelCaller(InferenceClient inference, ModelCallShare share, TokenCaps caps) {
+        this.inference = inference;
+        this.share = share;
+        this.caps = caps;
+    }
+
+    /** Calls {@code model} with a system prompt and the given turns. */
+    public Completion call(PipelineRun run, String stage, ModelRef model, String system, List<ChatMessage> turns) {
+        List<ChatMessage> messages = new ArrayList<>();
+        messages.add(ChatMessage.system(system));
+        messages.addAll(turns);
+        ModelCall call = new ModelCall(model, messages, caps.forStage(stage, run.request().maxTokens()));
+        String user = run.caller().userId();
+        run.cancellation().checkpoint();
+        ModelCallShare.Place place = share.acquire(user, model.endpoint(), run.cancellation());
+        try {
+            CompletableFuture<Completion> pending = run.cancellation().track(inference.complete(call).toCompletableFuture());
+            Completion done = withCountedUsage(pending.get(), call);
+            run.recordCall(new StageCall(stage, done));
+            return done;
+        } catch (CancellationException e) {
+            run.recordCall(cutOff(stage, call));
+            throw new RequestCancelledException("the client went away");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            run.recordCall(cutOff(stage, call));
+            throw new RequestCancelledException("interrupted while waiting for " + model);
+        } catch (ExecutionException e) {
+            RuntimeException failure = asInferenceFailure(unwrap(e.getCause()), model);
+            if (failure instanceof InferenceException i && i.timedOut()) {
+                run.recordCall(cutOff(stage, call));
+            }
+            throw failure;
+        } finally {
+            place.release();
+        }
+    }
+
+    public Completion call(PipelineRun run, String stage, ModelRef model, String system, String user) {
+        return call(run, stage, model, system, List.of(ChatMessage.user(user)));
+    }
+
+    /** The prompt estimate plus the call's {@code max_tokens}: what a call cut off before it answered is billed. */
+    static StageCall cutOff(String stage, ModelCall call) {
+        return new StageCall(stage, new Completion("", call.model().toString(),
+                new TokenUsage(promptEstimate(call), call.maxTokens())), true);
+    }
+
+    static Completion withCountedUsage(Completion done, ModelCall call) {
+        if (done.usage().totalTokens() > 0) {
+            return done;
+        }
+        return new Completion(done.content(), done.model(),
+                new TokenUsage(promptEstimate(call), (done.content().length() + CHARS_PER_TOKEN - 1) / CHARS_PER_TOKEN));
+    }
+
+    static long promptEstimate(ModelCall call) {
+        long chars = call.messages().stream().mapToLong(m -> m.text().length()).sum();
+        return (chars + CHARS_PER_TOKEN - 1) / CHARS_PER_TOKEN;
+    }
+
+    /** Fault-tolerance failures become inference failures, so that each stage's fallback covers them. */
+    static RuntimeException asInferenceFailure(RuntimeException failure, ModelRef model) {
+        if (failure instanceof TimeoutException) {
+            return new InferenceException("the call to " + model + " did not finish within the timeout of server '"
+                    + model.endpoint() + "' (timeout_seconds, /api/servers)", true, failure);
+        }
+        if (failure instanceof BulkheadException) {
+            return new InferenceException("all slots of server '" + model.endpoint() + "' are busy and its wait queue is full: "
+                    + failure.getMessage(), false, failure);
+        }
+        return failure;
+    }
+
+    public static RuntimeException unwrap(Throwable t) {
+        Throwable cause = t;
+        while ((cause instanceof CompletionException || cause instanceof ExecutionException) && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause instanceof RuntimeException r ? r : new CompletionException(cause);
+    }
+}

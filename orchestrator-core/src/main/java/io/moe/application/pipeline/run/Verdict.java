@@ -1,0 +1,65 @@
+package io.moe.application.pipeline.run;
+
+import io.moe.domain.pipeline.Confidence;
+
+/**
+ * How the run ends: the answer and its confidence, whether the semantic cache served it, and the first
+ * failed model call, reported when no stage produced anything. The answer is set by the pipeline
+ * thread; failures are recorded by any branch, so those two methods are synchronized.
+ */
+public final class Verdict {
+
+    private String answer;
+    private Confidence confidence = Confidence.MITTEL;
+    private boolean fromCache;
+    private String cacheEntryId;
+    private RuntimeException firstFailure;
+
+    Verdict() {
+    }
+
+    /** The answer (null until the merger, the cache or an internal request set it). */
+    public String answer() {
+        return answer;
+    }
+
+    public Confidence confidence() {
+        return confidence;
+    }
+
+    public void answer(String text, Confidence level) {
+        this.answer = text;
+        this.confidence = level;
+    }
+
+    /** The cache served the answer, from the entry {@code entryId}. */
+    public void answeredFromCache(String entryId) {
+        this.fromCache = true;
+        this.cacheEntryId = entryId;
+    }
+
+    /** The answer was stored in the cache as the entry {@code entryId} (rule 10). */
+    public void storedInCache(String entryId) {
+        this.cacheEntryId = entryId;
+    }
+
+    public boolean fromCache() {
+        return fromCache;
+    }
+
+    /** The cache entry that served the answer or now holds it; null when there is none. */
+    public String cacheEntryId() {
+        return cacheEntryId;
+    }
+
+    /** Remembers the first failed model call. */
+    public synchronized void recordFailure(RuntimeException failure) {
+        if (firstFailure == null) {
+            firstFailure = failure;
+        }
+    }
+
+    public synchronized RuntimeException firstFailure() {
+        return firstFailure;
+    }
+}

@@ -1,0 +1,90 @@
+package io.moe.application.pipeline.cache;
+
+import io.moe.devservices.TestStores;
+import io.moe.domain.pipeline.Confidence;
+import io.moe.infrastructure.embedding.SentenceEmbedder;
+import io.moe.infrastructure.graph.Neo4jClient;
+import io.moe.infrastructure.graph.Neo4jSemanticCacheIndex;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The semantic cache over its Neo4j adapter and a real vector index, with the real in-process embedding model. */
+class SemanticCacheStoreTest {
+
+    private static final TestStores STORES = TestStores.shared();
+    private static Neo4jClient graph;
+    private static SemanticCache cache;
+
+    @BeforeAll
+    static void open() {
+        graph = new Neo4jClient(STORES.neo4jUri(), null, null);
+        cache = new SemanticCache();
+        cache.index = new Neo4jSemanticCacheIndex(graph);
+        cache.embedder = new SentenceEmbedder();
+    }
+
+    @AfterAll
+    static void close() {
+        graph.close();
+    }
+
+    @Test
+    void aScopeCrowdedOutOfTheFirstCandidatesByAnotherScopeStillFindsItsEntry() {
+        String query = "How do I reset the password of my home router?";
+        String paraphrase = "I forgot my router login, how to recover it";
+        SentenceEmbedder embedder = new SentenceEmbedder();
+        float[] q = embedder.embed(SemanticCache.normalise(query));
+        double mineDistance = SentenceEmbedder.distance(q, embedder.embed(SemanticCache.normalise(paraphrase)));
+        String crowd = "crowd-" + UUID.randomUUID();
+        int closer = 0;
+        for (int i = 0; i < 400 && closer < SemanticCache.CANDIDATES + 10; i++) {
+            String variant = "How do I reset the password of my home router " + i;
+            if (SentenceEmbedder.distance(q, embedder.embed(SemanticCache.normalise(variant))) < mineDistance - 0.02) {
+                cache.store(crowd, variant, "answer " + i, Confidence.HOCH);
+                closer++;
+            }
+        }
+        assertEquals(SemanticCache.CANDIDATES + 10, closer, "precondition: the other scope has more closer entries than the first candidates");
+        String mine = "mine-" + UUID.randomUUID();
+        String id = cache.store(mine, paraphrase, "the steps", Confidence.HOCH).orElseThrow();
+
+        List<SemanticCache.Hit> hits = cache.nearest(mine, query, 1);
+
+        assertEquals(1, hits.size(), "the other scope's " + closer + " closer entries do not hide it");
+        assertEquals(id, hits.get(0).id());
+        assertTrue(hits.get(0).distance() < SemanticCache.SOFT, "a paraphrase: " + hits.get(0).distance());
+    }
+
+    @Test
+    void flaggedEntriesAndOtherScopesAreNeverReturned() {
+        String scope = "scope-" + UUID.randomUUID();
+        String flagged = cache.store(scope, "What is the boiling point of water at sea level?", "100 °C", Confidence.HOCH).orElseThrow();
+        cache.store("other-" + UUID.randomUUID(), "What is the boiling point of water at sea level?", "100 °C", Confidence.HOCH);
+        assertEquals(1, cache.nearest(scope, "What is the boiling point of water at sea level?", 2).size());
+
+        assertTrue(cache.flag(flagged));
+
+        assertEquals(List.of(), cache.nearest(scope, "What is the boiling point of water at sea level?", 2));
+    }
+
+    @Test
+    void aStoreNeverOverwritesAnEntryNorClearsItsFlag() {
+        String scope = "scope-" + UUID.randomUUID();
+        String question = "Which river flows through the old town of Tübingen?";
+        String id = cache.store(scope, question, "The Neckar.", Confidence.HOCH).orElseThrow();
+
+        assertEquals(java.util.Optional.empty(), cache.store(scope, question.toUpperCase(), "The poisoned answer.", Confidence.HOCH));
+        assertEquals("The Neckar.", cache.nearest(scope, question, 1).get(0).answer(), "the first answer stays");
+
+        assertTrue(cache.flag(id));
+        assertEquals(java.util.Optional.empty(), cache.store(scope, question, "Another answer.", Confidence.HOCH));
+        assertEquals(List.of(), cache.nearest(scope, question, 2), "the entry stays flagged");
+    }
+}

@@ -1,0 +1,46 @@
+package io.moe.application.pipeline.experts;
+
+import io.moe.domain.chat.ChatMessage;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ConversationHistoryTest {
+
+    @Test
+    void aFirstQuestionHasNoHistory() {
+        assertEquals("", ConversationHistory.forExperts(List.of(ChatMessage.user("hi"))));
+    }
+
+    @Test
+    void theLastFourTurnsAreGivenAndOlderLongHistoryIsCompressed() {
+        List<ChatMessage> messages = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            messages.add(new ChatMessage(i % 2 == 0 ? "user" : "assistant", "turn-" + i + " " + "x".repeat(600), List.of()));
+        }
+        messages.add(ChatMessage.user("current question"));
+        String history = ConversationHistory.forExperts(messages);
+        assertTrue(history.startsWith("Earlier conversation (compressed):"), history);
+        assertTrue(history.contains("turn-0 xxx"), "older turns appear compressed");
+        int recentStart = history.indexOf("Recent conversation:");
+        String recent = history.substring(recentStart);
+        assertFalse(recent.contains("turn-3 "), "only the last four turns are recent");
+        assertTrue(recent.contains("turn-4 ") && recent.contains("turn-7 "));
+        assertFalse(history.contains("current question"), "the question itself is not history");
+        assertTrue(recent.length() <= ConversationHistory.MAX_CHARS + 200, "recent turns stay within 3000 characters");
+    }
+
+    @Test
+    void recentTurnsAreCutToThreeThousandCharacters() {
+        List<ChatMessage> messages = List.of(ChatMessage.user("a".repeat(5000)), new ChatMessage("assistant", "b".repeat(5000), List.of()),
+                ChatMessage.user("now"));
+        String history = ConversationHistory.forExperts(messages);
+        assertTrue(history.length() <= ConversationHistory.MAX_CHARS + 60, "at most 3000 characters of turns: " + history.length());
+        assertTrue(history.contains("bbbb"), "the newest turn is kept first");
+    }
+}
