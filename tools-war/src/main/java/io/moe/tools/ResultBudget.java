@@ -1,5 +1,7 @@
 package io.moe.tools;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonValue;
@@ -34,7 +36,7 @@ public final class ResultBudget {
     }
 
     public static ToolException tooLarge(long max, String hint) {
-        return new ToolException(422, "result_too_large", null,
+        return new ToolException(Kind.UNPROCESSABLE, "result_too_large", null,
                 "the result would be larger than " + max + " characters; " + hint);
     }
 

@@ -1,5 +1,7 @@
 package io.moe.tools;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -66,7 +68,7 @@ public final class ToolArgs {
             default -> throw ToolException.invalid(name, "'" + name + "' must be a string");
         };
         if (s.length() > MAX_STRING) {
-            throw new ToolException(413, "input_too_large", name,
+            throw new ToolException(Kind.TOO_LARGE, "input_too_large", name,
                     "'" + name + "' is " + s.length() + " characters; the limit is " + MAX_STRING);
         }
         return Optional.of(s);
@@ -108,7 +110,7 @@ public final class ToolArgs {
         List<BigDecimal> out = new ArrayList<>();
         if (v instanceof JsonArray array) {
             if (array.size() > MAX_ARRAY) {
-                throw new ToolException(413, "input_too_large", name, "'" + name + "' has " + array.size()
+                throw new ToolException(Kind.TOO_LARGE, "input_too_large", name, "'" + name + "' has " + array.size()
                         + " values; the limit is " + MAX_ARRAY);
             }
             for (JsonValue item : array) {
@@ -124,7 +126,7 @@ public final class ToolArgs {
             throw ToolException.invalid(name, "'" + name + "' must be an array of numbers such as [1, 2.5, 3]");
         }
         if (out.size() > MAX_ARRAY) {
-            throw new ToolException(413, "input_too_large", name, "'" + name + "' has too many values");
+            throw new ToolException(Kind.TOO_LARGE, "input_too_large", name, "'" + name + "' has too many values");
         }
         return out;
     }
@@ -170,12 +172,12 @@ public final class ToolArgs {
     private static BigDecimal bounded(BigDecimal n, String name) {
         long integerDigits = (long) n.precision() - n.scale();
         if (integerDigits > MAX_DIGITS || n.scale() > MAX_DIGITS) {
-            throw new ToolException(413, "input_too_large", name, "'" + name + "' has more than " + MAX_DIGITS + " digits");
+            throw new ToolException(Kind.TOO_LARGE, "input_too_large", name, "'" + name + "' has more than " + MAX_DIGITS + " digits");
         }
         return n;
     }
 
     private static ToolException missing(String name, String form) {
-        return new ToolException(400, "missing_argument", name, "argument '" + name + "' is required: " + form);
+        return new ToolException(Kind.INVALID, "missing_argument", name, "argument '" + name + "' is required: " + form);
     }
 }

@@ -1,36 +1,24 @@
 package io.moe.tools;
 
+import io.moe.domain.shared.Refusal;
+
 /**
- * A refusal with an HTTP status, a stable {@code error_code}, the argument at fault (or null) and a
- * message that says what form is accepted.
+ * A tool's refusal: its kind, a stable {@code error_code}, the argument at fault (or null) and a message
+ * that says what form is accepted. The tools port maps it to its error shape ({@code ToolErrors}).
  */
-public class ToolException extends RuntimeException {
+public class ToolException extends Refusal {
 
-    private final int status;
-    private final String code;
-    private final String argument;
-
-    public ToolException(int status, String code, String argument, String message) {
-        super(message);
-        this.status = status;
-        this.code = code;
-        this.argument = argument;
+    public ToolException(Kind kind, String code, String argument, String message) {
+        super(kind, code, argument, message);
     }
 
-    /** 400 for an argument that is missing, mistyped or out of range. */
+    /** An argument that is missing, mistyped or out of range. */
     public static ToolException invalid(String argument, String message) {
-        return new ToolException(400, "invalid_argument", argument, message);
+        return new ToolException(Kind.INVALID, "invalid_argument", argument, message);
     }
 
-    public int status() {
-        return status;
-    }
-
-    public String code() {
-        return code;
-    }
-
+    /** The argument at fault, or null. */
     public String argument() {
-        return argument;
+        return field();
     }
 }

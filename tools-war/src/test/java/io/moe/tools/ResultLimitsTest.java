@@ -1,5 +1,7 @@
 package io.moe.tools;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.tools.data.JsonQuery;
 import io.moe.tools.text.RegexExtract;
 import jakarta.json.Json;
@@ -18,7 +20,7 @@ class ResultLimitsTest {
         String args = Json.createObjectBuilder().add("text", "a".repeat(20_000)).add("pattern", "(?=(.*))").add("flags", "s")
                 .build().toString();
         ToolException e = ToolCase.refused(new RegexExtract(BUDGET), args, "result_too_large", null);
-        assertEquals(422, e.status());
+        assertEquals(Kind.UNPROCESSABLE, e.kind());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.moe.interfaces.adminapi;
 
+import io.moe.domain.shared.Refusal;
 import io.moe.application.identity.IdentityException;
 import io.moe.infrastructure.web.JsonBodyGuard;
 import jakarta.annotation.Priority;
@@ -15,7 +16,7 @@ import jakarta.ws.rs.ext.Provider;
 public class AdminBodyLimit extends JsonBodyGuard {
 
     @Override
-    protected RuntimeException refuse(int status, String code, String message) {
-        return new IdentityException(status, code, null, message);
+    protected RuntimeException refuse(Refusal.Kind kind, String code, String message) {
+        return new IdentityException(kind, code, null, message);
     }
 }

@@ -1,5 +1,7 @@
 package io.moe.interfaces.adminapi;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.application.identity.AdminSessions;
 import io.moe.application.identity.IdentityException;
 import io.moe.application.identity.KeyAuthenticator;
@@ -55,28 +57,28 @@ public class AdminCaller implements ContainerRequestFilter {
         String key = PresentedKey.from(request.getHeaderString(HttpHeaders.AUTHORIZATION), request.getHeaderString("x-api-key"));
         if (key == null && AdminSession.userId(http).isPresent()) {
             if (!SAFE.contains(request.getMethod()) && !AdminSession.csrfMatches(http, request.getHeaderString(AdminSession.CSRF_HEADER))) {
-                throw new IdentityException(403, "csrf_token_invalid", null,
+                throw new IdentityException(Kind.FORBIDDEN, "csrf_token_invalid", null,
                         "send the session's CSRF token (meta csrf-token of the admin pages) in the X-CSRF-Token header");
             }
             String userId = AdminSession.userId(http).get();
             Caller caller = keys.forUser(userId).filter(c -> sessions.stands(userId, AdminSession.stamp(http)))
                     .orElseThrow(() -> {
                         AdminSession.invalidate(http);
-                        return new IdentityException(401, "session_expired", null,
+                        return new IdentityException(Kind.UNAUTHENTICATED, "session_expired", null,
                                 "your session has ended (the account changed or is no longer an active admin); sign in again");
                     });
             request.setProperty(CALLER, caller);
             return;
         }
         if (key == null) {
-            throw new IdentityException(401, "missing_credentials", null,
+            throw new IdentityException(Kind.UNAUTHENTICATED, "missing_credentials", null,
                     "sign in, or send an admin API key as 'Authorization: Bearer <key>'");
         }
         if (ProviderTokens.looksLikeJwt(key)) {
             request.setProperty(CALLER, providerCaller(key));
             return;
         }
-        Caller caller = keys.authenticate(key).orElseThrow(() -> new IdentityException(401, "invalid_credentials",
+        Caller caller = keys.authenticate(key).orElseThrow(() -> new IdentityException(Kind.UNAUTHENTICATED, "invalid_credentials",
                 null, "the key is unknown, revoked or expired, or its user is blocked"));
         request.setProperty(CALLER, caller);
     }
@@ -87,13 +89,13 @@ public class AdminCaller implements ContainerRequestFilter {
         try {
             identity = providerTokens.verify(token);
         } catch (TokenRejectedException e) {
-            throw new IdentityException(401, "invalid_token", null,
+            throw new IdentityException(Kind.UNAUTHENTICATED, "invalid_token", null,
                     "the bearer token is not a valid access token of the configured identity provider: " + e.getMessage());
         } catch (ProviderUnavailableException e) {
-            throw new IdentityException(503, "identity_provider_unavailable", null, e.getMessage());
+            throw new IdentityException(Kind.UNAVAILABLE, "identity_provider_unavailable", null, e.getMessage());
         }
         String userId = singleSignOn.admit(identity).id();
-        return keys.forUser(userId).orElseThrow(() -> new IdentityException(401, "session_expired", null,
+        return keys.forUser(userId).orElseThrow(() -> new IdentityException(Kind.UNAUTHENTICATED, "session_expired", null,
                 "the account linked to this token is no longer active"));
     }
 }

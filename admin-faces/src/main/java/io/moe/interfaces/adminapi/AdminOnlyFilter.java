@@ -1,5 +1,7 @@
 package io.moe.interfaces.adminapi;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.application.identity.IdentityException;
 import io.moe.domain.identity.Caller;
 import jakarta.annotation.Priority;
@@ -21,7 +23,7 @@ public class AdminOnlyFilter implements ContainerRequestFilter {
     @Override
     public void filter(ContainerRequestContext request) {
         if (!callerOf(request).admin()) {
-            throw new IdentityException(403, "admin_required", null, "this route needs an admin");
+            throw new IdentityException(Kind.FORBIDDEN, "admin_required", null, "this route needs an admin");
         }
     }
 
@@ -29,7 +31,7 @@ public class AdminOnlyFilter implements ContainerRequestFilter {
     static Caller callerOf(ContainerRequestContext request) {
         Caller caller = (Caller) request.getProperty(AdminCaller.CALLER);
         if (caller == null) {
-            throw new IdentityException(401, "missing_credentials", null, "sign in, or send an admin API key");
+            throw new IdentityException(Kind.UNAUTHENTICATED, "missing_credentials", null, "sign in, or send an admin API key");
         }
         return caller;
     }

@@ -1,5 +1,7 @@
 package io.moe.interfaces.adminapi;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.application.identity.IdentityException;
 import jakarta.json.Json;
 import jakarta.json.JsonException;
@@ -31,9 +33,9 @@ final class JsonInput {
                 return new JsonInput(o);
             }
         } catch (JsonException e) {
-            throw new IdentityException(400, "invalid_json", null, "the body is not valid JSON: " + e.getMessage());
+            throw new IdentityException(Kind.INVALID, "invalid_json", null, "the body is not valid JSON: " + e.getMessage());
         }
-        throw new IdentityException(400, "invalid_json", null, "the body must be a JSON object");
+        throw new IdentityException(Kind.INVALID, "invalid_json", null, "the body must be a JSON object");
     }
 
     boolean has(String field) {

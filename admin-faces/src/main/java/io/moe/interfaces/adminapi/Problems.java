@@ -1,5 +1,8 @@
 package io.moe.interfaces.adminapi;
 
+import io.moe.domain.shared.Refusal.Kind;
+import io.moe.infrastructure.web.RefusalStatus;
+
 import io.moe.application.identity.IdentityException;
 import io.moe.domain.shared.Refusal;
 import jakarta.json.Json;
@@ -32,16 +35,16 @@ public class Problems implements ExceptionMapper<Throwable> {
             e = r;
         } else if (t instanceof WebApplicationException w) {
             int status = w.getResponse().getStatus();
-            e = new IdentityException(status, status == 404 ? "not_found" : "http_" + status, null,
+            e = new IdentityException(RefusalStatus.kindOf(status), status == 404 ? "not_found" : "http_" + status, null,
                     status == 404 ? "no such route; the API is described at /openapi on the orchestrator port" : String.valueOf(w.getMessage()));
         } else if (hasCause(failure, "java.sql.SQLException", "23505")) {
-            e = new IdentityException(409, "duplicate", null, "a row with the same unique value was written at the same moment; retry");
+            e = new IdentityException(Kind.CONFLICT, "duplicate", null, "a row with the same unique value was written at the same moment; retry");
         } else if (hasCause(failure, "redis.clients.jedis.exceptions.JedisException", null)) {
-            e = new IdentityException(503, "cache_unavailable", null, "the counter store (Redis) cannot be reached; retry shortly");
+            e = new IdentityException(Kind.UNAVAILABLE, "cache_unavailable", null, "the counter store (Redis) cannot be reached; retry shortly");
         } else {
             String incident = UUID.randomUUID().toString();
             LOG.log(Level.SEVERE, "Admin API failure, incident " + incident, failure);
-            e = new IdentityException(500, "internal_error", null, "the server failed; quote incident " + incident);
+            e = new IdentityException(Kind.FAILED, "internal_error", null, "the server failed; quote incident " + incident);
         }
         return problem(e);
     }
@@ -59,15 +62,16 @@ public class Problems implements ExceptionMapper<Throwable> {
     }
 
     private static Response problem(Refusal e) {
+        int status = RefusalStatus.of(e);
         JsonObjectBuilder body = Json.createObjectBuilder().add("type", "about:blank")
-                .add("title", Response.Status.fromStatusCode(e.status()) == null ? e.code()
-                        : Response.Status.fromStatusCode(e.status()).getReasonPhrase())
-                .add("status", e.status()).add("detail", e.getMessage()).add("code", e.code());
+                .add("title", Response.Status.fromStatusCode(status) == null ? e.code()
+                        : Response.Status.fromStatusCode(status).getReasonPhrase())
+                .add("status", status).add("detail", e.getMessage()).add("code", e.code());
         if (e.field() != null) {
             body.add("field", e.field());
         }
-        Response.ResponseBuilder r = Response.status(e.status()).type(PROBLEM).entity(body.build().toString());
-        if (e.status() == 401) {
+        Response.ResponseBuilder r = Response.status(status).type(PROBLEM).entity(body.build().toString());
+        if (status == 401) {
             r.header("WWW-Authenticate", "Bearer");
         }
         return r.build();

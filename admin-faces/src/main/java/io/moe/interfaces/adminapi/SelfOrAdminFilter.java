@@ -1,5 +1,7 @@
 package io.moe.interfaces.adminapi;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.application.identity.IdentityException;
 import io.moe.domain.identity.Caller;
 import jakarta.annotation.Priority;
@@ -19,7 +21,7 @@ public class SelfOrAdminFilter implements ContainerRequestFilter {
         Caller caller = AdminOnlyFilter.callerOf(request);
         String id = request.getUriInfo().getPathParameters().getFirst("id");
         if (!caller.admin() && !caller.userId().equals(id)) {
-            throw new IdentityException(403, "forbidden", null, "you may read only your own records");
+            throw new IdentityException(Kind.FORBIDDEN, "forbidden", null, "you may read only your own records");
         }
     }
 }

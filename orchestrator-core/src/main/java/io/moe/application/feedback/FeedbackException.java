@@ -1,22 +1,11 @@
 package io.moe.application.feedback;
 
-/** Feedback that cannot be taken: the status to answer with and a message a person can act on. */
-public class FeedbackException extends RuntimeException {
+import io.moe.domain.shared.Refusal;
 
-    private final int status;
-    private final String code;
+/** Feedback that cannot be taken: its kind, a stable code and a message a person can act on. */
+public class FeedbackException extends Refusal {
 
-    public FeedbackException(int status, String code, String message) {
-        super(message);
-        this.status = status;
-        this.code = code;
-    }
-
-    public int status() {
-        return status;
-    }
-
-    public String code() {
-        return code;
+    public FeedbackException(Kind kind, String code, String message) {
+        super(kind, code, null, message);
     }
 }

@@ -1,5 +1,7 @@
 package io.moe.application.feedback;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.application.pipeline.trace.ResponseRecord;
 import io.moe.application.events.EventOutbox;
 import io.moe.application.pipeline.experts.ErrorExamples;
@@ -61,10 +63,10 @@ public class FeedbackService {
     public JsonObject rate(Caller caller, String responseId, int rating, String correction) {
         ResponseRecord meta = responses.get(responseId).map(ResponseRecord::fromJson)
                 .filter(m -> m.receivedBy(caller.userId(), caller.apiKeyId())).orElseThrow(() ->
-                new FeedbackException(404, "response_not_found", "no response '" + responseId
+                new FeedbackException(Kind.NOT_FOUND, "response_not_found", "no response '" + responseId
                         + "' of this key is known; feedback is taken for 7 days by the key that received the answer"));
         if (!responses.markRated(responseId)) {
-            throw new FeedbackException(409, "feedback_exists", "response '" + responseId + "' was already rated; one rating per response counts");
+            throw new FeedbackException(Kind.CONFLICT, "feedback_exists", "response '" + responseId + "' was already rated; one rating per response counts");
         }
         JsonObjectBuilder effects = Json.createObjectBuilder();
         if (rating <= 2 || rating >= 4) {
@@ -112,7 +114,7 @@ public class FeedbackService {
     /** The response's trace, for the key's user only. */
     public JsonObject trace(Caller caller, String responseId) {
         return responses.get(responseId).map(ResponseRecord::fromJson).filter(m -> caller.userId().equals(m.userId()))
-                .map(ResponseRecord::trace).orElseThrow(() -> new FeedbackException(404, "response_not_found",
+                .map(ResponseRecord::trace).orElseThrow(() -> new FeedbackException(Kind.NOT_FOUND, "response_not_found",
                         "no response '" + responseId + "' of yours is known; a trace is stored a moment after its answer "
                                 + "and kept for 7 days"));
     }

@@ -1,5 +1,7 @@
 package io.moe.application.identity;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.domain.identity.Caller;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -127,7 +129,7 @@ public class KeyCache {
 
     private static IdentityException unavailable(RuntimeException e) {
         LOG.warning(() -> "Key cache unavailable during a change: " + e.getMessage());
-        return new IdentityException(503, "cache_unavailable", null,
+        return new IdentityException(Kind.UNAVAILABLE, "cache_unavailable", null,
                 "the key cache (Redis) cannot be reached, so the change was not made; retry when it is back");
     }
 }

@@ -1,5 +1,7 @@
 package io.moe.application.identity;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.domain.identity.SsoIdentity;
 import io.moe.domain.identity.UserAccount;
 import io.moe.domain.identity.UserRepository;
@@ -38,10 +40,10 @@ public class SingleSignOnAccounts {
     /** The local admin account of this identity, created on its first sign-in. */
     public UserAccount admitAdmin(SsoIdentity identity) {
         if (identity.subject() == null) {
-            throw new IdentityException(401, "invalid_token", null, "the identity provider sent no subject (sub claim)");
+            throw new IdentityException(Kind.UNAUTHENTICATED, "invalid_token", null, "the identity provider sent no subject (sub claim)");
         }
         if (!identity.inGroup(settings.getAdminGroup())) {
-            throw new IdentityException(403, "not_an_admin", null, "the identity provider does not list '" + identity.username()
+            throw new IdentityException(Kind.FORBIDDEN, "not_an_admin", null, "the identity provider does not list '" + identity.username()
                     + "' in the group '" + settings.getAdminGroup() + "' (claim '" + settings.getGroupsClaim()
                     + "'), which admits admins; ask your identity administrator to add you");
         }
@@ -49,7 +51,7 @@ public class SingleSignOnAccounts {
         if (linked.isPresent()) {
             UserAccount user = linked.get();
             if (!user.isActive()) {
-                throw new IdentityException(403, "account_blocked", null, "the account '" + user.username()
+                throw new IdentityException(Kind.FORBIDDEN, "account_blocked", null, "the account '" + user.username()
                         + "' is deactivated here; another admin can reactivate it");
             }
             return user.isAdmin() ? user : users.update(user.id(), null, null, null, true, null);
@@ -70,7 +72,7 @@ public class SingleSignOnAccounts {
         if (!taken(suffixed)) {
             return suffixed;
         }
-        throw new IdentityException(409, "duplicate", "username", "the names '" + base + "' and '" + suffixed
+        throw new IdentityException(Kind.CONFLICT, "duplicate", "username", "the names '" + base + "' and '" + suffixed
                 + "' are both taken by local accounts; rename one of them");
     }
 

@@ -1,5 +1,7 @@
 package io.moe.application.identity;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.domain.identity.ApiKey;
 import io.moe.domain.identity.ApiKeyRepository;
 import io.moe.domain.identity.ApiKeySecret;
@@ -238,7 +240,7 @@ public class UserAdministration {
         }
         List<UserAccount> admins = accounts.lockActiveAdmins();
         if (admins.stream().noneMatch(a -> !a.id().equals(user.id()))) {
-            throw new IdentityException(409, "last_admin", null, "'" + user.username()
+            throw new IdentityException(Kind.CONFLICT, "last_admin", null, "'" + user.username()
                     + "' is the last active admin; make another user an admin first, so that someone can still manage the service");
         }
     }
@@ -275,13 +277,13 @@ public class UserAdministration {
 
     private void requireUniqueUsername(String username, String exceptId) {
         accounts.withUsername(username).filter(u -> !u.id().equals(exceptId)).ifPresent(u -> {
-                    throw new IdentityException(409, "duplicate", "username", "the username '" + username + "' is taken");
+                    throw new IdentityException(Kind.CONFLICT, "duplicate", "username", "the username '" + username + "' is taken");
                 });
     }
 
     private void requireUniqueEmail(String email, String exceptId) {
         accounts.withEmail(email).stream().filter(u -> !u.id().equals(exceptId)).findAny().ifPresent(u -> {
-                    throw new IdentityException(409, "duplicate", "email", "the email '" + email + "' is already used");
+                    throw new IdentityException(Kind.CONFLICT, "duplicate", "email", "the email '" + email + "' is already used");
                 });
     }
 }

@@ -1,16 +1,11 @@
 package io.moe.application.limits;
 
-/** The caller already has as many requests running as it may; it may retry after {@code retryAfterSeconds}. */
-public class TooManyRequestsException extends RuntimeException {
+import io.moe.domain.shared.Refusal;
 
-    private final int retryAfterSeconds;
+/** The caller already has as many requests running as it may; it may retry after {@code retryAfterSeconds}. */
+public class TooManyRequestsException extends Refusal {
 
     public TooManyRequestsException(String message, int retryAfterSeconds) {
-        super(message);
-        this.retryAfterSeconds = retryAfterSeconds;
-    }
-
-    public int retryAfterSeconds() {
-        return retryAfterSeconds;
+        super(Kind.TOO_MANY, "too_many_requests", null, message, retryAfterSeconds, null);
     }
 }

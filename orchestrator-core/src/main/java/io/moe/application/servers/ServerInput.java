@@ -1,5 +1,7 @@
 package io.moe.application.servers;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
@@ -111,7 +113,7 @@ public record ServerInput(String name, String url, String apiType, boolean token
 
     private static JsonObject object(String body) {
         if (body == null || body.isBlank()) {
-            throw new ServerRefusedException(400, "invalid_json", null, "send the server as a JSON object");
+            throw new ServerRefusedException(Kind.INVALID, "invalid_json", null, "send the server as a JSON object");
         }
         try {
             JsonValue v = Json.createReader(new StringReader(body)).readValue();
@@ -119,9 +121,9 @@ public record ServerInput(String name, String url, String apiType, boolean token
                 return o;
             }
         } catch (JsonException e) {
-            throw new ServerRefusedException(400, "invalid_json", null, "the body is not valid JSON: " + e.getMessage());
+            throw new ServerRefusedException(Kind.INVALID, "invalid_json", null, "the body is not valid JSON: " + e.getMessage());
         }
-        throw new ServerRefusedException(400, "invalid_json", null, "the body must be a JSON object");
+        throw new ServerRefusedException(Kind.INVALID, "invalid_json", null, "the body must be a JSON object");
     }
 
     private static String string(JsonObject json, String field) {

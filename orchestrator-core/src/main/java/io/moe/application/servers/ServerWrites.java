@@ -1,5 +1,7 @@
 package io.moe.application.servers;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.domain.shared.Ids;
 import io.moe.infrastructure.secrets.SecretBox;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -106,12 +108,12 @@ public class ServerWrites {
     private void refuseWhileNamed(String server, String what) {
         List<String> templates = references.templatesNaming(server);
         if (!templates.isEmpty()) {
-            throw new ServerRefusedException(409, "server_in_use", null, "inference server '" + server
+            throw new ServerRefusedException(Kind.CONFLICT, "server_in_use", null, "inference server '" + server
                     + "' cannot be " + what + ": templates " + templates + " name it; point them at another server first");
         }
     }
 
     private static ServerRefusedException duplicate(String name) {
-        return new ServerRefusedException(409, "duplicate_name", "name", "an inference server named '" + name + "' exists already");
+        return new ServerRefusedException(Kind.CONFLICT, "duplicate_name", "name", "an inference server named '" + name + "' exists already");
     }
 }

@@ -1,9 +1,15 @@
 package io.moe.application.spend;
 
-/** A resource (mode, skill, template, model endpoint, tool) the caller holds no permission for; answered with 403. */
-public class NotPermittedException extends RuntimeException {
+import io.moe.domain.shared.Refusal;
+
+/** A resource (mode, skill, template, model endpoint, tool) the caller holds no permission for. */
+public class NotPermittedException extends Refusal {
 
     public NotPermittedException(String message) {
-        super(message);
+        this("permission_denied", message);
+    }
+
+    protected NotPermittedException(String code, String message) {
+        super(Kind.FORBIDDEN, code, null, message);
     }
 }

@@ -1,32 +1,81 @@
 package io.moe.domain.shared;
 
 /**
- * A refused operation: the status it stands for (400 invalid, 403, 404 unknown, 409 conflict, …), a stable
- * code, the field at fault (or null) and a message a person can act on. Each area throws its own subclass;
- * an edge maps any refusal to its wire shape in one place.
+ * The one error core: a refused operation, said as what kind of refusal it is, a stable code, the field
+ * at fault (or null), a message a person can act on, and when a retry may help. Each area throws its
+ * own subclass; it carries no HTTP. Each edge maps a refusal to its wire shape in one place (OpenAI
+ * errors, problem+json, the tool server's errors, the messages API), with the status of its
+ * {@link Kind} from {@code io.moe.infrastructure.web.RefusalStatus}.
  */
 public abstract class Refusal extends RuntimeException {
 
-    private final int status;
-    private final String code;
-    private final String field;
-
-    protected Refusal(int status, String code, String field, String message) {
-        super(message);
-        this.status = status;
-        this.code = code;
-        this.field = field;
+    /** What kind of refusal, independent of any protocol. */
+    public enum Kind {
+        /** The input is malformed, out of range or missing. */
+        INVALID,
+        /** No or unknown credentials. */
+        UNAUTHENTICATED,
+        /** Known caller, not allowed. */
+        FORBIDDEN,
+        NOT_FOUND,
+        /** The operation (method) does not exist for this resource. */
+        NOT_ALLOWED,
+        /** The request is in a media type that is not accepted. */
+        UNSUPPORTED_MEDIA,
+        /** The operation clashes with the current state (duplicate name, in use, disabled). */
+        CONFLICT,
+        /** The input is larger than a limit. */
+        TOO_LARGE,
+        /** Well-formed input whose result cannot be produced within the limits (too big, no solution, timeout). */
+        UNPROCESSABLE,
+        /** A rate, budget or concurrency limit of the caller is reached. */
+        TOO_MANY,
+        /** The client went away before the answer. */
+        CANCELLED,
+        /** An upstream (inference server, law source) failed or gave nothing usable. */
+        UPSTREAM_FAILED,
+        /** An upstream did not answer in time. */
+        UPSTREAM_TIMEOUT,
+        /** This service cannot take the request right now (a store is down, at capacity). */
+        UNAVAILABLE,
+        /** Storage for the result is exhausted. */
+        STORAGE_FULL,
+        /** An unexpected failure of this service. */
+        FAILED
     }
 
-    public int status() {
-        return status;
+    private final Kind kind;
+    private final String code;
+    private final String field;
+    private final int retryAfterSeconds;
+
+    protected Refusal(Kind kind, String code, String field, String message) {
+        this(kind, code, field, message, 0, null);
+    }
+
+    protected Refusal(Kind kind, String code, String field, String message, int retryAfterSeconds, Throwable cause) {
+        super(message, cause);
+        this.kind = kind;
+        this.code = code;
+        this.field = field;
+        this.retryAfterSeconds = retryAfterSeconds;
+    }
+
+    public Kind kind() {
+        return kind;
     }
 
     public String code() {
         return code;
     }
 
+    /** The field or argument at fault, or null. */
     public String field() {
         return field;
+    }
+
+    /** Seconds after which a retry may succeed; 0 when none is known. */
+    public int retryAfterSeconds() {
+        return retryAfterSeconds;
     }
 }

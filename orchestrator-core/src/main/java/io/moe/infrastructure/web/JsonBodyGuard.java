@@ -1,5 +1,7 @@
 package io.moe.infrastructure.web;
 
+import io.moe.domain.shared.Refusal;
+
 import io.moe.application.limits.RequestLimits;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -20,7 +22,7 @@ public abstract class JsonBodyGuard implements ContainerRequestFilter {
     RequestLimits limits;
 
     /** The port's error for a refused body. */
-    protected abstract RuntimeException refuse(int status, String code, String message);
+    protected abstract RuntimeException refuse(Refusal.Kind kind, String code, String message);
 
     @Override
     public void filter(ContainerRequestContext request) {
@@ -35,7 +37,7 @@ public abstract class JsonBodyGuard implements ContainerRequestFilter {
         try {
             JsonText.decode(body, limits.maxJsonDepth);
         } catch (JsonText.Refused e) {
-            throw refuse(400, e.code(), e.getMessage());
+            throw refuse(Refusal.Kind.INVALID, e.code(), e.getMessage());
         }
         request.setEntityStream(new ByteArrayInputStream(body));
     }
@@ -48,12 +50,12 @@ public abstract class JsonBodyGuard implements ContainerRequestFilter {
             }
             return body;
         } catch (IOException e) {
-            throw refuse(400, "unreadable_body", "the request body could not be read completely; send it again");
+            throw refuse(Refusal.Kind.INVALID, "unreadable_body", "the request body could not be read completely; send it again");
         }
     }
 
     private RuntimeException tooLarge(int max) {
-        return refuse(413, "request_too_large", "the request body is larger than " + max
+        return refuse(Refusal.Kind.TOO_LARGE, "request_too_large", "the request body is larger than " + max
                 + " bytes (moe.limits.max-body-bytes); send less");
     }
 

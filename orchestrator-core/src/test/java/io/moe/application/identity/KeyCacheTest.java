@@ -1,5 +1,7 @@
 package io.moe.application.identity;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.Limits;
 import io.moe.infrastructure.redis.TestRedis;
@@ -100,7 +102,7 @@ class KeyCacheTest {
         KeyCache cache = cacheWithTheStoreDown();
         for (Runnable change : new Runnable[] {() -> cache.evictUser("u1"), () -> cache.evictKey("h"), () -> cache.keyCreated("h")}) {
             IdentityException e = assertThrows(IdentityException.class, change::run);
-            assertEquals(503, e.status());
+            assertEquals(Kind.UNAVAILABLE, e.kind());
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.moe.application.servers;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -53,7 +55,7 @@ class ServerInputTest {
             "{\"token\":[]}|token"})
     void aFieldOfTheWrongTypeOrAnUnknownFieldIsRefusedByName(String body, String field) {
         ServerRefusedException e = assertThrows(ServerRefusedException.class, () -> ServerInput.fromJson(body));
-        assertEquals(400, e.status());
+        assertEquals(Kind.INVALID, e.kind());
         assertEquals(field, e.field(), e.getMessage());
     }
 
@@ -61,7 +63,7 @@ class ServerInputTest {
     @CsvSource({"''", "'[1]'", "'not json'", "'   '"})
     void aBodyThatIsNotAnObjectIsRefused(String body) {
         ServerRefusedException e = assertThrows(ServerRefusedException.class, () -> ServerInput.fromJson(body));
-        assertEquals(400, e.status());
+        assertEquals(Kind.INVALID, e.kind());
         assertEquals("invalid_json", e.code());
     }
 

@@ -1,5 +1,7 @@
 package io.moe.application.servers;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.infrastructure.secrets.SecretBox;
 import org.junit.jupiter.api.Test;
 
@@ -55,7 +57,7 @@ class ServerWritesTest {
         writes.add(input("gpu2", "http://h:1", 2, null), 5, 900);
         ServerRefusedException e = assertThrows(ServerRefusedException.class,
                 () -> writes.add(input("gpu2", "http://other:2", 3, null), 5, 900));
-        assertEquals(409, e.status());
+        assertEquals(Kind.CONFLICT, e.kind());
         assertEquals(1, registry.all().size());
         assertEquals(2, registry.all().get(0).concurrency());
     }
@@ -86,9 +88,9 @@ class ServerWritesTest {
 
     @Test
     void anUnknownServerIsNotFound() {
-        assertEquals(404, assertThrows(ServerRefusedException.class,
-                () -> writes.change("nope", input(null, null, null, null))).status());
-        assertEquals(404, assertThrows(ServerRefusedException.class, () -> writes.remove("nope")).status());
+        assertEquals(Kind.NOT_FOUND, assertThrows(ServerRefusedException.class,
+                () -> writes.change("nope", input(null, null, null, null))).kind());
+        assertEquals(Kind.NOT_FOUND, assertThrows(ServerRefusedException.class, () -> writes.remove("nope")).kind());
     }
 
     @Test
@@ -96,10 +98,10 @@ class ServerWritesTest {
         ServerSettings s = writes.add(input("gpu2", "http://h:1", 2, null), 5, 900);
         ServerWrites guarded = writes(List.of("default"));
         ServerRefusedException delete = assertThrows(ServerRefusedException.class, () -> guarded.remove(s.id()));
-        assertEquals(409, delete.status());
+        assertEquals(Kind.CONFLICT, delete.kind());
         assertTrue(delete.getMessage().contains("[default]"), delete.getMessage());
-        assertEquals(409, assertThrows(ServerRefusedException.class,
-                () -> guarded.change(s.id(), input("gpu3", null, null, null))).status());
+        assertEquals(Kind.CONFLICT, assertThrows(ServerRefusedException.class,
+                () -> guarded.change(s.id(), input("gpu3", null, null, null))).kind());
         assertEquals("gpu2", registry.withId(s.id()).orElseThrow().name());
         assertEquals(4, guarded.change(s.id(), input(null, null, 4, null)).concurrency(), "other changes are fine");
         writes.remove(s.id());

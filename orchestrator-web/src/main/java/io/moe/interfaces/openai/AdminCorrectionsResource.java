@@ -1,5 +1,7 @@
 package io.moe.interfaces.openai;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.application.pipeline.experts.ErrorExamples;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -89,6 +91,6 @@ public class AdminCorrectionsResource {
     }
 
     private static ApiError notFound(String id) {
-        return new ApiError(404, "not_found_error", "correction_not_found", "no correction '" + id + "'; list them with GET /v1/admin/corrections");
+        return new ApiError(Kind.NOT_FOUND, "correction_not_found", "no correction '" + id + "'; list them with GET /v1/admin/corrections");
     }
 }

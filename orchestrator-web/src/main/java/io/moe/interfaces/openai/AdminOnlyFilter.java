@@ -1,5 +1,7 @@
 package io.moe.interfaces.openai;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.domain.identity.Caller;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.Priorities;
@@ -17,7 +19,7 @@ public class AdminOnlyFilter implements ContainerRequestFilter {
     public void filter(ContainerRequestContext request) {
         Caller caller = (Caller) request.getProperty(ApiKeyFilter.CALLER);
         if (caller == null || !caller.admin()) {
-            throw new ApiError(403, "permission_error", "admin_required", "this route is for admin keys only");
+            throw new ApiError(Kind.FORBIDDEN, "admin_required", "this route is for admin keys only");
         }
     }
 }

@@ -1,46 +1,24 @@
 package io.moe.interfaces.openai;
 
+import io.moe.domain.shared.Refusal;
+
 /**
- * A request the orchestrator refuses, answered with an OpenAI-shaped body
- * {@code {"error":{"message","type","code"}}}. The message tells the caller what to change.
+ * A request this port refuses before it reaches the application (malformed body, unknown route, a
+ * credential problem). Like every other refusal it is answered in the OpenAI error shape by
+ * {@link OpenAiExceptionMapper}; the message tells the caller what to change.
  */
-public class ApiError extends RuntimeException {
+public class ApiError extends Refusal {
 
-    private final int status;
-    private final String type;
-    private final String code;
-    private final int retryAfterSeconds;
-
-    public ApiError(int status, String type, String code, String message) {
-        this(status, type, code, message, 0);
+    public ApiError(Kind kind, String code, String message) {
+        this(kind, code, message, 0);
     }
 
     /** An error the client may retry after {@code retryAfterSeconds} (sent as {@code Retry-After}; 0 = none). */
-    public ApiError(int status, String type, String code, String message, int retryAfterSeconds) {
-        super(message);
-        this.status = status;
-        this.type = type;
-        this.code = code;
-        this.retryAfterSeconds = retryAfterSeconds;
+    public ApiError(Kind kind, String code, String message, int retryAfterSeconds) {
+        super(kind, code, null, message, retryAfterSeconds, null);
     }
 
     public static ApiError invalidRequest(String code, String message) {
-        return new ApiError(400, "invalid_request_error", code, message);
-    }
-
-    public int status() {
-        return status;
-    }
-
-    public String type() {
-        return type;
-    }
-
-    public String code() {
-        return code;
-    }
-
-    public int retryAfterSeconds() {
-        return retryAfterSeconds;
+        return new ApiError(Kind.INVALID, code, message);
     }
 }

@@ -1,5 +1,7 @@
 package io.moe.interfaces.openai;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.application.identity.KeyAuthenticator;
 import io.moe.application.identity.PresentedKey;
 import io.moe.application.spend.SpendMetrics;
@@ -34,12 +36,12 @@ public class ApiKeyFilter implements ContainerRequestFilter {
         String key = presentedKey(request);
         if (key == null) {
             metrics.request("none", false, null);
-            throw new ApiError(401, "authentication_error", "missing_api_key",
+            throw new ApiError(Kind.UNAUTHENTICATED, "missing_api_key",
                     "an API key is required: send 'Authorization: Bearer <key>' or 'x-api-key: <key>'");
         }
         Caller caller = keys.authenticate(key).orElseThrow(() -> {
             metrics.request("none", false, null);
-            return new ApiError(401, "authentication_error", "invalid_api_key",
+            return new ApiError(Kind.UNAUTHENTICATED, "invalid_api_key",
                     "the API key is unknown, revoked or expired, or its user is blocked");
         });
         request.setProperty(CALLER, caller);

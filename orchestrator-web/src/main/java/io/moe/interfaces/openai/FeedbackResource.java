@@ -1,6 +1,5 @@
 package io.moe.interfaces.openai;
 
-import io.moe.application.feedback.FeedbackException;
 import io.moe.application.feedback.FeedbackService;
 import io.moe.domain.identity.Caller;
 import jakarta.inject.Inject;
@@ -55,30 +54,18 @@ public class FeedbackResource {
         if (correction != null && correction.length() > MAX_CORRECTION) {
             throw ApiError.invalidRequest("invalid_value", "'correction' is limited to " + MAX_CORRECTION + " characters");
         }
-        try {
-            return feedback.rate(caller(http), id.getString(), rating, correction).toString();
-        } catch (FeedbackException e) {
-            throw refused(e);
-        }
+        return feedback.rate(caller(http), id.getString(), rating, correction).toString();
     }
 
     @GET
     @Path("responses/{id}/trace")
     @Produces(MediaType.APPLICATION_JSON)
     public String trace(@PathParam("id") String id, @Context HttpServletRequest http) {
-        try {
-            return feedback.trace(caller(http), id).toString();
-        } catch (FeedbackException e) {
-            throw refused(e);
-        }
+        return feedback.trace(caller(http), id).toString();
     }
 
     static Caller caller(HttpServletRequest http) {
         return (Caller) http.getAttribute(ApiKeyFilter.CALLER);
-    }
-
-    private static ApiError refused(FeedbackException e) {
-        return new ApiError(e.status(), e.status() == 404 ? "not_found_error" : "invalid_request_error", e.code(), e.getMessage());
     }
 
     private static JsonObject object(String body) {

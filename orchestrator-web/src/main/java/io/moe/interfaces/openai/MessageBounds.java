@@ -1,5 +1,7 @@
 package io.moe.interfaces.openai;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.application.limits.RequestLimits;
 import io.moe.domain.chat.ChatMessage;
 
@@ -52,6 +54,6 @@ final class MessageBounds {
     }
 
     private static ApiError tooLarge(String code, String message) {
-        return new ApiError(413, "invalid_request_error", code, message);
+        return new ApiError(Kind.TOO_LARGE, code, message);
     }
 }

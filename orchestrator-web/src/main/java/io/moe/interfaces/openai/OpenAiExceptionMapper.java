@@ -1,5 +1,7 @@
 package io.moe.interfaces.openai;
 
+import io.moe.domain.shared.Refusal;
+import io.moe.infrastructure.web.RefusalStatus;
 import jakarta.json.Json;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
@@ -22,21 +24,22 @@ public class OpenAiExceptionMapper implements ExceptionMapper<Throwable> {
 
     @Override
     public Response toResponse(Throwable failure) {
-        ApiError error = OpenAiErrors.classify(failure);
-        Response.ResponseBuilder response = Response.status(error.status());
+        Refusal error = OpenAiErrors.classify(failure);
+        int status = RefusalStatus.of(error);
+        Response.ResponseBuilder response = Response.status(status);
         if (isOpenAiRoute()) {
             response.type(MediaType.APPLICATION_JSON_TYPE).entity(OpenAiErrors.body(error).toString());
         } else {
             response.type(PROBLEM_JSON).entity(Json.createObjectBuilder()
                     .add("type", "about:blank")
-                    .add("title", Response.Status.fromStatusCode(error.status()) != null
-                            ? Response.Status.fromStatusCode(error.status()).getReasonPhrase() : error.code())
-                    .add("status", error.status())
+                    .add("title", Response.Status.fromStatusCode(status) != null
+                            ? Response.Status.fromStatusCode(status).getReasonPhrase() : error.code())
+                    .add("status", status)
                     .add("detail", error.getMessage())
                     .add("code", error.code())
                     .build().toString());
         }
-        if (error.status() == 401) {
+        if (status == 401) {
             response.header("WWW-Authenticate", "Bearer");
         }
         if (error.retryAfterSeconds() > 0) {

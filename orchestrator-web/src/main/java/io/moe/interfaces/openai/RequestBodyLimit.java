@@ -1,5 +1,6 @@
 package io.moe.interfaces.openai;
 
+import io.moe.domain.shared.Refusal;
 import io.moe.infrastructure.web.JsonBodyGuard;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.Priorities;
@@ -15,7 +16,7 @@ import jakarta.ws.rs.ext.Provider;
 public class RequestBodyLimit extends JsonBodyGuard {
 
     @Override
-    protected RuntimeException refuse(int status, String code, String message) {
-        return new ApiError(status, "invalid_request_error", code, message);
+    protected RuntimeException refuse(Refusal.Kind kind, String code, String message) {
+        return new ApiError(kind, code, message);
     }
 }

@@ -1,5 +1,7 @@
 package io.moe.interfaces.openai;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.application.limits.ConfigDefaults;
 import io.moe.application.limits.RequestLimits;
 import io.moe.domain.mode.Mode;
@@ -62,7 +64,7 @@ class ChatCompletionRequestTest {
     })
     void rejectsBadRequestsWithA400AndACode(String body, String code) {
         ApiError e = assertThrows(ApiError.class, () -> ChatCompletionRequest.parse(LIMITS, body.strip()));
-        assertEquals(400, e.status());
+        assertEquals(Kind.INVALID, e.kind());
         assertEquals(code, e.code());
         assertFalse(e.getMessage().isBlank());
     }
@@ -90,7 +92,7 @@ class ChatCompletionRequestTest {
     void tooMuchTextIs413() {
         String body = "{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"user\",\"content\":\"" + "a".repeat(LIMITS.maxTextChars + 1) + "\"}]}";
         ApiError e = assertThrows(ApiError.class, () -> ChatCompletionRequest.parse(LIMITS, body));
-        assertEquals(413, e.status());
+        assertEquals(Kind.TOO_LARGE, e.kind());
         assertEquals("too_much_text", e.code());
     }
 
@@ -103,7 +105,7 @@ class ChatCompletionRequestTest {
         String big = "{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"image_url\",\"image_url\":{\"url\":\"data:image/png;base64,"
                 + "A".repeat(LIMITS.maxImageBytes / 3 * 4 + 8) + "\"}}]}]}";
         ApiError e = assertThrows(ApiError.class, () -> ChatCompletionRequest.parse(LIMITS, big));
-        assertEquals(413, e.status());
+        assertEquals(Kind.TOO_LARGE, e.kind());
         assertEquals("image_too_large", e.code());
     }
 }

@@ -1,5 +1,7 @@
 package io.moe.interfaces.tools;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.tools.ToolException;
 import io.moe.tools.files.FileFormat;
 import jakarta.inject.Inject;
@@ -21,7 +23,7 @@ public class DownloadsResource {
     @GET
     @Path("{name}")
     public Response download(@PathParam("name") String name) {
-        java.nio.file.Path file = tools.downloads().find(name).orElseThrow(() -> new ToolException(404, "file_not_found",
+        java.nio.file.Path file = tools.downloads().find(name).orElseThrow(() -> new ToolException(Kind.NOT_FOUND, "file_not_found",
                 "name", "no file '" + name + "' (generated files expire after " + tools.downloads().ttl().toMinutes() + " minutes)"));
         return Response.ok(file.toFile(), FileFormat.ofFileName(name).mediaType())
                 .header("Content-Disposition", "attachment; filename=\"" + name.substring(17) + "\"")

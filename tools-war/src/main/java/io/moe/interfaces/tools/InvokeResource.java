@@ -1,5 +1,7 @@
 package io.moe.interfaces.tools;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.tools.ToolException;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -33,7 +35,7 @@ public class InvokeResource {
     public String invoke(InputStream body, @Context HttpServletRequest request) {
         JsonObject json = bodies.object(body);
         if (!(json.get("tool") instanceof JsonString tool) || tool.getString().isBlank()) {
-            throw new ToolException(400, "missing_argument", "tool", "'tool' is required: the name of a tool from GET /tools");
+            throw new ToolException(Kind.INVALID, "missing_argument", "tool", "'tool' is required: the name of a tool from GET /tools");
         }
         JsonValue args = json.getOrDefault("args", JsonValue.EMPTY_JSON_OBJECT);
         if (args == JsonValue.NULL) {

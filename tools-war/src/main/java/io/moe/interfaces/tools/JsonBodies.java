@@ -1,5 +1,7 @@
 package io.moe.interfaces.tools;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.application.limits.RequestLimits;
 import io.moe.infrastructure.web.JsonText;
 import io.moe.tools.ToolException;
@@ -40,7 +42,7 @@ public class JsonBodies {
     JsonObject object(InputStream body) {
         String text = text(body);
         if (text.isBlank()) {
-            throw new ToolException(400, "invalid_json", null, "the body is empty; send a JSON object");
+            throw new ToolException(Kind.INVALID, "invalid_json", null, "the body is empty; send a JSON object");
         }
         try {
             JsonValue value = Json.createReader(new StringReader(text)).readValue();
@@ -48,9 +50,9 @@ public class JsonBodies {
                 return o;
             }
         } catch (JsonException e) {
-            throw new ToolException(400, "invalid_json", null, "the body is not valid JSON: " + e.getMessage());
+            throw new ToolException(Kind.INVALID, "invalid_json", null, "the body is not valid JSON: " + e.getMessage());
         }
-        throw new ToolException(400, "invalid_json", null, "the body must be a JSON object");
+        throw new ToolException(Kind.INVALID, "invalid_json", null, "the body must be a JSON object");
     }
 
     /** The body as UTF-8 text; not UTF-8, or nested deeper than {@code moe.limits.max-json-depth}, is a 400. */
@@ -58,7 +60,7 @@ public class JsonBodies {
         try {
             return JsonText.decode(bounded(body, maxBytes), limits.maxJsonDepth);
         } catch (JsonText.Refused e) {
-            throw new ToolException(400, e.code(), null, e.getMessage());
+            throw new ToolException(Kind.INVALID, e.code(), null, e.getMessage());
         }
     }
 
@@ -77,13 +79,13 @@ public class JsonBodies {
                 out.write(buffer, 0, n);
             }
         } catch (IOException e) {
-            throw new ToolException(400, "invalid_json", null, "the request body could not be read to its end");
+            throw new ToolException(Kind.INVALID, "invalid_json", null, "the request body could not be read to its end");
         }
         return out.toByteArray();
     }
 
     static ToolException tooLarge(long max) {
-        return new ToolException(413, "input_too_large", null, "the body is larger than " + max
+        return new ToolException(Kind.TOO_LARGE, "input_too_large", null, "the body is larger than " + max
                 + " bytes; send less text, or split the work into several calls");
     }
 }

@@ -1,5 +1,7 @@
 package io.moe.interfaces.tools;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.tools.ToolException;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -52,11 +54,11 @@ public class McpResource {
     @Path("messages")
     @Consumes(MediaType.WILDCARD)
     public Response message(@QueryParam("sessionId") String sessionId, InputStream body, @Context HttpServletRequest request) {
-        McpSession session = sessions.find(sessionId).orElseThrow(() -> new ToolException(404, "unknown_session",
+        McpSession session = sessions.find(sessionId).orElseThrow(() -> new ToolException(Kind.NOT_FOUND, "unknown_session",
                 "sessionId", "no open MCP session '" + sessionId + "'; open one with GET /mcp/sse"));
         ToolCaller caller = (ToolCaller) request.getAttribute(ToolCaller.PROPERTY);
         if (!sameCaller(session.caller(), caller)) {
-            throw new ToolException(403, "session_not_yours", "sessionId", "this MCP session was opened with another credential");
+            throw new ToolException(Kind.FORBIDDEN, "session_not_yours", "sessionId", "this MCP session was opened with another credential");
         }
         String text = bodies.text(body);
         JsonObject message;

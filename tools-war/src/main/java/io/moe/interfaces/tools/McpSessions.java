@@ -1,5 +1,7 @@
 package io.moe.interfaces.tools;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.tools.ToolException;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -82,12 +84,12 @@ public class McpSessions {
     synchronized McpSession open(McpStream stream, ToolCaller caller) {
         sessions.values().removeIf(s -> !s.isOpen());
         if (sessions.size() >= maxSessions) {
-            throw new ToolException(503, "too_many_sessions", null, "too many open MCP sessions on this server; retry later");
+            throw new ToolException(Kind.UNAVAILABLE, "too_many_sessions", null, "too many open MCP sessions on this server; retry later");
         }
         McpSession session = new McpSession(UUID.randomUUID().toString(), caller, stream, sender, maxQueued, clock.instant());
         long mine = sessions.values().stream().filter(s -> s.owner().equals(session.owner())).count();
         if (mine >= maxPerUser) {
-            throw new ToolException(429, "too_many_user_sessions", null, "you already have " + maxPerUser
+            throw new ToolException(Kind.TOO_MANY, "too_many_user_sessions", null, "you already have " + maxPerUser
                     + " open MCP sessions; close one (end its /mcp/sse stream) before opening another");
         }
         sessions.put(session.id(), session);

@@ -1,5 +1,7 @@
 package io.moe.interfaces.tools;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.application.identity.KeyAuthenticator;
 import io.moe.application.identity.PresentedKey;
 import io.moe.tools.ToolException;
@@ -37,14 +39,14 @@ public class ToolAuthFilter implements ContainerRequestFilter {
     public void filter(ContainerRequestContext request) {
         String presented = presented(request);
         if (presented == null) {
-            throw new ToolException(401, "missing_credentials", null,
+            throw new ToolException(Kind.UNAUTHENTICATED, "missing_credentials", null,
                     "send the service token or an API key as 'Authorization: Bearer <key>' or 'x-api-key: <key>'");
         }
         if (serviceToken.filter(t -> !t.isBlank()).map(t -> sameSecret(t, presented)).orElse(false)) {
             request.setProperty(ToolCaller.PROPERTY, ToolCaller.service());
             return;
         }
-        ToolCaller caller = keys.authenticate(presented).map(ToolCaller::new).orElseThrow(() -> new ToolException(401,
+        ToolCaller caller = keys.authenticate(presented).map(ToolCaller::new).orElseThrow(() -> new ToolException(Kind.UNAUTHENTICATED,
                 "invalid_credentials", null, "the key is unknown, revoked or expired, or its user is blocked"));
         request.setProperty(ToolCaller.PROPERTY, caller);
     }

@@ -1,5 +1,8 @@
 package io.moe.interfaces.tools;
 
+import io.moe.domain.shared.Refusal.Kind;
+import io.moe.infrastructure.web.RefusalStatus;
+
 import io.moe.tools.ToolException;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -26,8 +29,9 @@ public class ToolErrors implements ExceptionMapper<Throwable> {
     @Override
     public Response toResponse(Throwable failure) {
         ToolException e = classify(failure);
-        Response.ResponseBuilder response = Response.status(e.status()).type(MediaType.APPLICATION_JSON_TYPE).entity(body(e).toString());
-        if (e.status() == 401) {
+        int status = RefusalStatus.of(e);
+        Response.ResponseBuilder response = Response.status(status).type(MediaType.APPLICATION_JSON_TYPE).entity(body(e).toString());
+        if (status == 401) {
             response.header("WWW-Authenticate", "Bearer");
         }
         return response.build();
@@ -50,14 +54,14 @@ public class ToolErrors implements ExceptionMapper<Throwable> {
         if (failure instanceof WebApplicationException w) {
             int status = w.getResponse().getStatus();
             return switch (status) {
-                case 404 -> new ToolException(404, "not_found", null, "no such route; see GET /tools and POST /invoke");
-                case 405 -> new ToolException(405, "method_not_allowed", null, "this route does not accept that HTTP method");
-                case 415 -> new ToolException(415, "unsupported_media_type", null, "send the body as application/json");
-                default -> new ToolException(status, "http_" + status, null, String.valueOf(w.getMessage()));
+                case 404 -> new ToolException(Kind.NOT_FOUND, "not_found", null, "no such route; see GET /tools and POST /invoke");
+                case 405 -> new ToolException(Kind.NOT_ALLOWED, "method_not_allowed", null, "this route does not accept that HTTP method");
+                case 415 -> new ToolException(Kind.UNSUPPORTED_MEDIA, "unsupported_media_type", null, "send the body as application/json");
+                default -> new ToolException(RefusalStatus.kindOf(status), "http_" + status, null, String.valueOf(w.getMessage()));
             };
         }
         String incident = UUID.randomUUID().toString();
         LOG.log(Level.SEVERE, "Unexpected failure on the tools port, incident " + incident, failure);
-        return new ToolException(500, "internal_error", null, "the server failed; quote incident " + incident + " to the operator");
+        return new ToolException(Kind.FAILED, "internal_error", null, "the server failed; quote incident " + incident + " to the operator");
     }
 }

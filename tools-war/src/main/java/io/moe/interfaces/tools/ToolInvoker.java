@@ -1,5 +1,7 @@
 package io.moe.interfaces.tools;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.tools.Tool;
 import io.moe.tools.ResultBudget;
 import io.moe.tools.ToolArgs;
@@ -39,20 +41,20 @@ public class ToolInvoker {
             throw e;
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Tool " + name + " failed", e);
-            throw new ToolException(500, "tool_failed", null, "the tool failed unexpectedly: " + e.getClass().getSimpleName());
+            throw new ToolException(Kind.FAILED, "tool_failed", null, "the tool failed unexpectedly: " + e.getClass().getSimpleName());
         }
     }
 
     /** The tool, or the refusal a client should see (404 unknown, 403 not permitted, 409 disabled). */
     public Tool usable(String name, ToolCaller caller) {
-        Tool tool = tools.find(name).orElseThrow(() -> new ToolException(404, "unknown_tool", "tool",
+        Tool tool = tools.find(name).orElseThrow(() -> new ToolException(Kind.NOT_FOUND, "unknown_tool", "tool",
                 "there is no tool '" + name + "'; GET /tools lists them"));
         if (!caller.mayUse(name)) {
-            throw new ToolException(403, "tool_not_permitted", "tool",
+            throw new ToolException(Kind.FORBIDDEN, "tool_not_permitted", "tool",
                     "your key has no mcp_tool permission for '" + name + "'; ask an admin to grant it");
         }
         if (!settings.isEnabled(name)) {
-            throw new ToolException(409, "tool_disabled", "tool", "the tool '" + name + "' is disabled by an admin");
+            throw new ToolException(Kind.CONFLICT, "tool_disabled", "tool", "the tool '" + name + "' is disabled by an admin");
         }
         return tool;
     }

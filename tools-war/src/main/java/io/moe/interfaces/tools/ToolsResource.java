@@ -1,5 +1,7 @@
 package io.moe.interfaces.tools;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.tools.Tool;
 import io.moe.tools.ToolException;
 import jakarta.inject.Inject;
@@ -65,9 +67,9 @@ public class ToolsResource {
     public String setEnabled(@PathParam("name") String name, InputStream body, @Context HttpServletRequest request) {
         ToolCaller caller = (ToolCaller) request.getAttribute(ToolCaller.PROPERTY);
         if (!caller.isAdmin()) {
-            throw new ToolException(403, "admin_required", null, "only an admin's API key may enable or disable tools");
+            throw new ToolException(Kind.FORBIDDEN, "admin_required", null, "only an admin's API key may enable or disable tools");
         }
-        Tool tool = tools.find(name).orElseThrow(() -> new ToolException(404, "unknown_tool", "name",
+        Tool tool = tools.find(name).orElseThrow(() -> new ToolException(Kind.NOT_FOUND, "unknown_tool", "name",
                 "there is no tool '" + name + "'; GET /tools lists them"));
         JsonObject json = bodies.object(body);
         if (!json.containsKey("enabled") || !(json.get("enabled").getValueType() == jakarta.json.JsonValue.ValueType.TRUE

@@ -1,5 +1,7 @@
 package io.moe.tools.files;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.tools.ToolException;
 
 import java.io.IOException;
@@ -63,11 +65,11 @@ public final class Downloads {
     public synchronized String store(String owner, String requested, FileFormat format, byte[] bytes) {
         deleteExpired();
         if (owner != null && owners.values().stream().filter(owner::equals).count() >= quota.maxFilesPerUser()) {
-            throw new ToolException(429, "too_many_files", null, "you already have " + quota.maxFilesPerUser()
+            throw new ToolException(Kind.TOO_MANY, "too_many_files", null, "you already have " + quota.maxFilesPerUser()
                     + " generated files; older ones expire " + ttl.toMinutes() + " minutes after they were made");
         }
         if (usedBytes() + bytes.length > quota.maxTotalBytes()) {
-            throw new ToolException(507, "storage_full", null, "the download folder is full ("
+            throw new ToolException(Kind.STORAGE_FULL, "storage_full", null, "the download folder is full ("
                     + quota.maxTotalBytes() / 1_000_000 + " MB); older files expire " + ttl.toMinutes()
                     + " minutes after they were made, try again later");
         }
@@ -84,7 +86,7 @@ public final class Downloads {
             return name;
         } catch (IOException e) {
             LOG.log(Level.WARNING, "Cannot store a generated file in " + dir, e);
-            throw new ToolException(507, "storage_failed", null, "the file could not be stored; try again later");
+            throw new ToolException(Kind.STORAGE_FULL, "storage_failed", null, "the file could not be stored; try again later");
         }
     }
 

@@ -1,5 +1,7 @@
 package io.moe.tools.files;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.tools.ToolException;
 
 /**
@@ -19,7 +21,7 @@ public record FileLimits(long maxBytes, int maxSlides, int maxParagraphs, int ma
     /** Refuses with 422 {@code result_too_large} when {@code count} of {@code what} is over {@code max}. */
     static void check(String what, long count, long max) {
         if (count > max) {
-            throw new ToolException(422, "result_too_large", "content", "the file would have " + count + " " + what
+            throw new ToolException(Kind.UNPROCESSABLE, "result_too_large", "content", "the file would have " + count + " " + what
                     + "; the limit is " + max + " — split the content into several files");
         }
     }

@@ -1,5 +1,7 @@
 package io.moe.tools.files;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
@@ -51,7 +53,7 @@ public final class GenerateFile implements Tool {
     public JsonValue invoke(ToolArgs args) {
         String content = args.string("content", "text", "body");
         if (content.length() > MAX_CONTENT) {
-            throw new ToolException(413, "input_too_large", "content", "content is limited to " + MAX_CONTENT + " characters");
+            throw new ToolException(Kind.TOO_LARGE, "input_too_large", "content", "content is limited to " + MAX_CONTENT + " characters");
         }
         FileFormat format = FileFormat.of(args.optionalString("format", "type", "file_type").orElse("txt"));
         String requested = args.optionalString("filename", "file_name", "name", "title").orElse("document");
@@ -59,7 +61,7 @@ public final class GenerateFile implements Tool {
         try {
             bytes = FileWriters.write(format, requested, content, limits);
         } catch (IOException e) {
-            throw new ToolException(500, "generation_failed", null, "the " + format.extension() + " file could not be written: " + e.getMessage());
+            throw new ToolException(Kind.FAILED, "generation_failed", null, "the " + format.extension() + " file could not be written: " + e.getMessage());
         }
         String name = downloads.store(args.owner().orElse(null), requested, format, bytes);
         String path = "/downloads/" + name;

@@ -1,5 +1,7 @@
 package io.moe.tools.legal;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.tools.ToolException;
 
 import java.io.ByteArrayOutputStream;
@@ -44,27 +46,27 @@ public final class LawSource {
             if (mirror != null) {
                 Path file = mirror.resolve(path.replaceFirst("^/", "")).normalize();
                 if (!file.startsWith(mirror) || !Files.isRegularFile(file)) {
-                    throw new ToolException(404, "law_not_found", "law", "the law mirror has no " + path);
+                    throw new ToolException(Kind.NOT_FOUND, "law_not_found", "law", "the law mirror has no " + path);
                 }
                 return Files.readAllBytes(file);
             }
             HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(URI.create(baseUrl + path))
                     .timeout(Duration.ofSeconds(60)).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
             if (response.statusCode() == 404) {
-                throw new ToolException(404, "law_not_found", "law", "the law source has no " + path);
+                throw new ToolException(Kind.NOT_FOUND, "law_not_found", "law", "the law source has no " + path);
             }
             if (response.statusCode() != 200) {
                 LOG.warning(() -> baseUrl + path + " answered HTTP " + response.statusCode());
-                throw new ToolException(502, "law_source_failed", null,
+                throw new ToolException(Kind.UPSTREAM_FAILED, "law_source_failed", null,
                         "the law source answered " + path + " with HTTP " + response.statusCode() + "; try again later");
             }
             return response.body();
         } catch (IOException e) {
             LOG.log(Level.WARNING, "Cannot read " + path + " from " + (mirror != null ? mirror : baseUrl), e);
-            throw new ToolException(502, "law_source_unreachable", null, "the law source could not be reached; try again later");
+            throw new ToolException(Kind.UPSTREAM_FAILED, "law_source_unreachable", null, "the law source could not be reached; try again later");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new ToolException(503, "interrupted", null, "the server is stopping");
+            throw new ToolException(Kind.UNAVAILABLE, "interrupted", null, "the server is stopping");
         }
     }
 
@@ -76,9 +78,9 @@ public final class LawSource {
                     return readLimited(in);
                 }
             }
-            throw new ToolException(502, "law_source_failed", null, "the law archive holds no XML file");
+            throw new ToolException(Kind.UPSTREAM_FAILED, "law_source_failed", null, "the law archive holds no XML file");
         } catch (IOException e) {
-            throw new ToolException(502, "law_source_failed", null, "the law archive cannot be read: " + e.getMessage());
+            throw new ToolException(Kind.UPSTREAM_FAILED, "law_source_failed", null, "the law archive cannot be read: " + e.getMessage());
         }
     }
 

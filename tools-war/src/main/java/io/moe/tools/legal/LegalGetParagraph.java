@@ -1,5 +1,7 @@
 package io.moe.tools.legal;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
@@ -37,7 +39,7 @@ public final class LegalGetParagraph implements Tool {
     public JsonValue invoke(ToolArgs args) {
         Law law = library.law(args.string("law", "law_abbreviation", "abbreviation"));
         String paragraph = args.string("paragraph", "section", "article", "norm");
-        Section section = law.section(paragraph).orElseThrow(() -> new ToolException(404, "paragraph_not_found", "paragraph",
+        Section section = law.section(paragraph).orElseThrow(() -> new ToolException(Kind.NOT_FOUND, "paragraph_not_found", "paragraph",
                 law.abbreviation() + " has no section '" + paragraph + "'; legal_get_law_overview lists its sections"));
         return Json.createObjectBuilder().add("law", law.abbreviation()).add("paragraph", section.designation())
                 .add("title", section.title()).add("text", section.text())

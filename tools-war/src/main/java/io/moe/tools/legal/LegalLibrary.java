@@ -1,5 +1,7 @@
 package io.moe.tools.legal;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.tools.ToolException;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -78,7 +80,7 @@ public final class LegalLibrary {
         LawEntry entry = tableOfContents().stream()
                 .filter(e -> e.slug().equals(wanted) || e.title().toLowerCase(Locale.ROOT).equals(wanted))
                 .findFirst()
-                .orElseThrow(() -> new ToolException(404, "law_not_found", "law", "no law '" + name
+                .orElseThrow(() -> new ToolException(Kind.NOT_FOUND, "law_not_found", "law", "no law '" + name
                         + "' in the table of contents; find its abbreviation with legal_search_laws"));
         Cached<Law> cached = laws.get(entry.slug());
         if (cached != null && !expired(cached.at())) {
@@ -159,7 +161,7 @@ public final class LegalLibrary {
         try {
             return SafeXml.parse(xml);
         } catch (IOException e) {
-            throw new ToolException(502, "law_source_failed", null, what + " is " + e.getMessage());
+            throw new ToolException(Kind.UPSTREAM_FAILED, "law_source_failed", null, what + " is " + e.getMessage());
         }
     }
 

@@ -1,5 +1,7 @@
 package io.moe.tools.math;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.tools.ToolException;
 import org.matheclipse.core.eval.EvalEngine;
 import org.matheclipse.core.eval.ExprEvaluator;
@@ -36,7 +38,7 @@ final class Algebra {
     /** Rewrites calculator notation into Symja's: ×, ÷, −, "N% of X", N%, ln/log, ceil, e, decimals as fractions. */
     static String normalise(String argument, String input) {
         if (input.length() > MAX_EXPRESSION) {
-            throw new ToolException(413, "input_too_large", argument, "'" + argument + "' is limited to " + MAX_EXPRESSION + " characters");
+            throw new ToolException(Kind.TOO_LARGE, "input_too_large", argument, "'" + argument + "' is limited to " + MAX_EXPRESSION + " characters");
         }
         String s = input.trim().replace('×', '*').replace('·', '*').replace('÷', '/').replace('−', '-').replace('–', '-')
                 .replace("**", "^").replace(',', '.');

@@ -1,5 +1,7 @@
 package io.moe.tools.math;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.tools.ToolException;
 import org.matheclipse.core.eval.EvalEngine;
 import org.matheclipse.core.eval.ExprEvaluator;
@@ -57,7 +59,7 @@ public final class AlgebraPool implements AutoCloseable {
                 return work.apply(evaluator);
             });
         } catch (RejectedExecutionException e) {
-            throw new ToolException(503, "math_busy", argument, "all " + threads.getMaximumPoolSize()
+            throw new ToolException(Kind.UNAVAILABLE, "math_busy", argument, "all " + threads.getMaximumPoolSize()
                     + " math workers are busy; retry in a few seconds");
         }
         try {
@@ -65,7 +67,7 @@ public final class AlgebraPool implements AutoCloseable {
         } catch (TimeoutException e) {
             stop(engine.get());
             result.cancel(true);
-            throw new ToolException(422, "evaluation_timeout", argument, "evaluation took longer than "
+            throw new ToolException(Kind.UNPROCESSABLE, "evaluation_timeout", argument, "evaluation took longer than "
                     + seconds() + " s; simplify the input");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
@@ -77,7 +79,7 @@ public final class AlgebraPool implements AutoCloseable {
             stop(engine.get());
             result.cancel(true);
             Thread.currentThread().interrupt();
-            throw new ToolException(503, "interrupted", argument, "the server is stopping");
+            throw new ToolException(Kind.UNAVAILABLE, "interrupted", argument, "the server is stopping");
         }
     }
 

@@ -1,5 +1,7 @@
 package io.moe.tools.math;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
@@ -33,7 +35,7 @@ public final class GcdLcm implements Tool {
         BigInteger a = args.integer("a");
         BigInteger b = args.integer("b");
         if (a.bitLength() > 4096 || b.bitLength() > 4096) {
-            throw new ToolException(413, "input_too_large", a.bitLength() > 4096 ? "a" : "b", "numbers are limited to 4096 bits");
+            throw new ToolException(Kind.TOO_LARGE, "input_too_large", a.bitLength() > 4096 ? "a" : "b", "numbers are limited to 4096 bits");
         }
         if (a.signum() == 0 && b.signum() == 0) {
             throw ToolException.invalid("a", "gcd and lcm of 0 and 0 are undefined; give at least one non-zero number");

@@ -1,5 +1,7 @@
 package io.moe.tools.math;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.tools.ToolException;
 import org.apache.commons.math3.special.Gamma;
 import org.matheclipse.core.interfaces.IAST;
@@ -39,7 +41,7 @@ final class SizeBound {
     private static Size size(String argument, IExpr e) {
         Size s = estimate(argument, e);
         if (s.log10() > MAX_DIGITS) {
-            throw new ToolException(422, "result_too_large", argument,
+            throw new ToolException(Kind.UNPROCESSABLE, "result_too_large", argument,
                     "the exact value would have more than " + (long) MAX_DIGITS + " digits; use smaller numbers");
         }
         return s;
@@ -91,7 +93,7 @@ final class SizeBound {
             case "Factorial" -> {
                 double n = args[0].value();
                 if (Double.isNaN(n) || n > 1e7) {
-                    throw new ToolException(422, "result_too_large", argument, "factorials are limited to arguments below 10000");
+                    throw new ToolException(Kind.UNPROCESSABLE, "result_too_large", argument, "factorials are limited to arguments below 10000");
                 }
                 yield n < 2 ? Size.of(1) : Size.huge(Gamma.logGamma(n + 1) / Math.log(10));
             }
@@ -103,7 +105,7 @@ final class SizeBound {
     private static Size power(String argument, Size base, Size exponent) {
         double e = exponent.value();
         if (Double.isNaN(e) || Math.abs(e) > 1e9) {
-            throw new ToolException(422, "result_too_large", argument, "exponents are limited in size; use smaller numbers");
+            throw new ToolException(Kind.UNPROCESSABLE, "result_too_large", argument, "exponents are limited in size; use smaller numbers");
         }
         double log = Math.max(0, base.log10()) * Math.abs(e);
         double value = Double.isNaN(base.value()) ? Double.NaN : Math.pow(base.value(), e);

@@ -1,5 +1,7 @@
 package io.moe.tools.math;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
@@ -54,7 +56,7 @@ public final class SolveEquation implements Tool {
         String variable = args.optionalString("var", "variable").map(String::trim)
                 .orElseGet(() -> {
                     if (unknowns.size() != 1) {
-                        throw new ToolException(400, unknowns.isEmpty() ? "invalid_argument" : "missing_argument", "var",
+                        throw new ToolException(Kind.INVALID, unknowns.isEmpty() ? "invalid_argument" : "missing_argument", "var",
                                 unknowns.isEmpty() ? "the equation has no variable to solve for"
                                         : "the equation has several unknowns " + unknowns + "; name one in 'var'");
                     }
@@ -83,7 +85,7 @@ public final class SolveEquation implements Tool {
                     }
                 }
             } else {
-                throw new ToolException(422, "not_solvable", "equation", "no closed-form solution found for " + equation);
+                throw new ToolException(Kind.UNPROCESSABLE, "not_solvable", "equation", "no closed-form solution found for " + equation);
             }
             return Json.createObjectBuilder().add("equation", equation).add("var", variable).add("count", count)
                     .add("solutions", exact).add("decimal", decimal).build();

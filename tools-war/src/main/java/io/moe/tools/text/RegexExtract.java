@@ -1,5 +1,7 @@
 package io.moe.tools.text;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.tools.ResultBudget;
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
@@ -58,7 +60,7 @@ public final class RegexExtract implements Tool {
         String text = args.string("text");
         String source = args.string("pattern", "regex");
         if (source.length() > MAX_PATTERN) {
-            throw new ToolException(413, "input_too_large", "pattern", "the pattern is longer than " + MAX_PATTERN + " characters");
+            throw new ToolException(Kind.TOO_LARGE, "input_too_large", "pattern", "the pattern is longer than " + MAX_PATTERN + " characters");
         }
         Pattern pattern = compile(source, args.optionalString("flags").orElse(""));
         Matcher m = pattern.matcher(new DeadlineText(text, System.nanoTime() + BUDGET_NANOS));
@@ -87,7 +89,7 @@ public final class RegexExtract implements Tool {
                 count++;
             }
         } catch (DeadlineText.Expired e) {
-            throw new ToolException(422, "regex_timeout", "pattern", "matching took longer than "
+            throw new ToolException(Kind.UNPROCESSABLE, "regex_timeout", "pattern", "matching took longer than "
                     + BUDGET_NANOS / 1_000_000_000 + " s (the pattern backtracks catastrophically); simplify it");
         }
         return Json.createObjectBuilder().add("count", count).add("truncated", truncated).add("matches", matches).build();

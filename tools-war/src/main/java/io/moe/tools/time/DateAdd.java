@@ -1,5 +1,7 @@
 package io.moe.tools.time;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
@@ -43,7 +45,7 @@ public final class DateAdd implements Tool {
         long months = amount(args, "months");
         long days = amount(args, "days");
         if (!args.has("days") && !args.has("months") && !args.has("years")) {
-            throw new ToolException(400, "missing_argument", "days", "give at least one of 'days', 'months' or 'years'");
+            throw new ToolException(Kind.INVALID, "missing_argument", "days", "give at least one of 'days', 'months' or 'years'");
         }
         try {
             LocalDate result = date.plusYears(years).plusMonths(months).plusDays(days);

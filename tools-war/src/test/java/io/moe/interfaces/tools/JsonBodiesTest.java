@@ -1,5 +1,7 @@
 package io.moe.interfaces.tools;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.tools.ToolException;
 import org.junit.jupiter.api.Test;
 
@@ -36,7 +38,7 @@ class JsonBodiesTest {
     void aBodyOverTheLimitIsRefusedAfterReadingJustPastTheLimit() {
         EndlessBody body = new EndlessBody();
         ToolException e = assertThrows(ToolException.class, () -> JsonBodies.bounded(body, 1_000_000));
-        assertEquals(413, e.status());
+        assertEquals(Kind.TOO_LARGE, e.kind());
         assertEquals("input_too_large", e.code());
         assertTrue(body.served < 1_100_000, "read " + body.served + " bytes");
     }

@@ -1,5 +1,7 @@
 package io.moe.interfaces.tools;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.domain.identity.Caller;
 import io.moe.tools.ToolException;
 import org.junit.jupiter.api.Test;
@@ -103,7 +105,7 @@ class McpSessionsTest {
         sessions.open(new FakeStream(), user("a"));
         sessions.open(new FakeStream(), user("a"));
         ToolException e = assertThrows(ToolException.class, () -> sessions.open(new FakeStream(), user("a")));
-        assertEquals(429, e.status());
+        assertEquals(Kind.TOO_MANY, e.kind());
         assertEquals("too_many_user_sessions", e.code());
         sessions.open(new FakeStream(), user("b"));
         sessions.open(new FakeStream(), ToolCaller.service());

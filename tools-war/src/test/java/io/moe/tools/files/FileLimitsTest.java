@@ -1,5 +1,7 @@
 package io.moe.tools.files;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.tools.ToolArgs;
 import io.moe.tools.ToolCase;
 import io.moe.tools.ToolException;
@@ -48,7 +50,7 @@ class FileLimitsTest {
     void aFileOverTheSizeLimitIsRefused() {
         ToolException e = ToolCase.refused(tool(new FileLimits(1_000, 3, 50, 5, 12, 2), GenerateFileTest.QUOTA),
                 args("x".repeat(2_000), "txt"), "result_too_large", "content");
-        assertEquals(422, e.status());
+        assertEquals(Kind.UNPROCESSABLE, e.kind());
         assertTrue(e.getMessage().contains("1000"), e.getMessage());
     }
 
@@ -68,7 +70,7 @@ class FileLimitsTest {
         Downloads downloads = new Downloads(dir, Duration.ofMinutes(60), new DownloadQuota(1_000, 50), Clock.systemUTC());
         downloads.store(null, "a", FileFormat.TXT, new byte[600]);
         ToolException full = assertThrows(ToolException.class, () -> downloads.store("u1", "b", FileFormat.TXT, new byte[600]));
-        assertEquals(507, full.status());
+        assertEquals(Kind.STORAGE_FULL, full.kind());
         assertEquals("storage_full", full.code());
         downloads.store("u1", "c", FileFormat.TXT, new byte[300]);
     }
@@ -80,7 +82,7 @@ class FileLimitsTest {
         tool.invoke(one);
         tool.invoke(one);
         ToolException e = assertThrows(ToolException.class, () -> tool.invoke(one));
-        assertEquals(429, e.status());
+        assertEquals(Kind.TOO_MANY, e.kind());
         assertEquals("too_many_files", e.code());
         tool.invoke(ToolArgs.of(Json.createObjectBuilder().add("content", "x").build(), "u2"));
         for (int i = 0; i < 3; i++) {

@@ -1,5 +1,7 @@
 package io.moe.tools.legal;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.tools.ToolException;
 import org.junit.jupiter.api.Test;
 
@@ -85,7 +87,7 @@ class LawCacheTest {
     void aFailedLoadIsSharedAndTheNextCallTriesAgain() {
         SingleFlight<String> flight = new SingleFlight<>();
         assertThrows(ToolException.class, () -> flight.load("x", () -> {
-            throw new ToolException(502, "law_source_unreachable", null, "down");
+            throw new ToolException(Kind.UPSTREAM_FAILED, "law_source_unreachable", null, "down");
         }));
         assertEquals("ok", flight.load("x", () -> "ok"));
     }
@@ -112,7 +114,7 @@ class LawCacheTest {
     void anUnreachableSourceIsReportedWithoutItsAddress() {
         LawSource source = new LawSource("http://127.0.0.1:1", null);
         ToolException e = assertThrows(ToolException.class, () -> source.read("/gii-toc.xml"));
-        assertEquals(502, e.status());
+        assertEquals(Kind.UPSTREAM_FAILED, e.kind());
         assertFalse(e.getMessage().contains("127.0.0.1"), e.getMessage());
         assertTrue(e.getMessage().contains("the law source could not be reached"), e.getMessage());
     }

@@ -1,5 +1,7 @@
 package io.moe.tools.math;
 
+import io.moe.domain.shared.Refusal.Kind;
+
 import io.moe.tools.ToolException;
 import org.junit.jupiter.api.Test;
 import org.matheclipse.core.expression.F;
@@ -40,7 +42,7 @@ class AlgebraPoolTest {
             }));
             assertTrue(started.await(30, TimeUnit.SECONDS));
             ToolException e = assertThrows(ToolException.class, () -> pool.evaluate("expression", evaluator -> 1));
-            assertEquals(503, e.status());
+            assertEquals(Kind.UNAVAILABLE, e.kind());
             assertEquals("math_busy", e.code());
             release.countDown();
             busy.get(30, TimeUnit.SECONDS);

@@ -1,5 +1,6 @@
 package io.moe.interfaces.admin.sso;
 
+import io.moe.infrastructure.web.RefusalStatus;
 import io.moe.application.identity.AdminSessions;
 import io.moe.application.identity.IdentityException;
 import io.moe.application.identity.SingleSignOnAdmission;
@@ -48,7 +49,7 @@ public class SingleSignOnServlet extends HttpServlet {
             admin = accounts.admit(identity);
         } catch (IdentityException e) {
             LOG.info(() -> "single sign-on refused for subject " + identity.subject() + ": " + e.code());
-            page(response, e.status(), "Sign-in refused", e.getMessage(), request.getContextPath());
+            page(response, RefusalStatus.of(e), "Sign-in refused", e.getMessage(), request.getContextPath());
             return;
         }
         AdminSession.signIn(request, admin.id(), sessions.stampOf(admin));

@@ -1,9 +1,11 @@
 package io.moe.application.pipeline.run;
 
-/** Every source of a run came back empty, without a model failure to report instead (answered as 502). */
-public class NoAnswerException extends RuntimeException {
+import io.moe.domain.shared.Refusal;
+
+/** Every source of a run came back empty, without a model failure to report instead. */
+public class NoAnswerException extends Refusal {
 
     public NoAnswerException(String message) {
-        super(message);
+        super(Kind.UPSTREAM_FAILED, "no_answer", null, message);
     }
 }

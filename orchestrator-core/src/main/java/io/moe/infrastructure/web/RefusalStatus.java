@@ -1,0 +1,45 @@
+package io.moe.infrastructure.web;
+
+import io.moe.domain.shared.Refusal;
+
+/** The HTTP status of each kind of refusal, the same on every port; and back, for the container's own errors. */
+public final class RefusalStatus {
+
+    private RefusalStatus() {
+    }
+
+    public static int of(Refusal refusal) {
+        return of(refusal.kind());
+    }
+
+    public static int of(Refusal.Kind kind) {
+        return switch (kind) {
+            case INVALID -> 400;
+            case UNAUTHENTICATED -> 401;
+            case FORBIDDEN -> 403;
+            case NOT_FOUND -> 404;
+            case NOT_ALLOWED -> 405;
+            case CONFLICT -> 409;
+            case TOO_LARGE -> 413;
+            case UNSUPPORTED_MEDIA -> 415;
+            case UNPROCESSABLE -> 422;
+            case TOO_MANY -> 429;
+            case CANCELLED -> 499;
+            case FAILED -> 500;
+            case UPSTREAM_FAILED -> 502;
+            case UNAVAILABLE -> 503;
+            case UPSTREAM_TIMEOUT -> 504;
+            case STORAGE_FULL -> 507;
+        };
+    }
+
+    /** The kind of refusal an HTTP status stands for (the container's 404, 405, 415, … on unknown routes). */
+    public static Refusal.Kind kindOf(int status) {
+        for (Refusal.Kind kind : Refusal.Kind.values()) {
+            if (of(kind) == status) {
+                return kind;
+            }
+        }
+        return status >= 500 ? Refusal.Kind.FAILED : Refusal.Kind.INVALID;
+    }
+}
