@@ -22,6 +22,7 @@ final class ChatCompletionsHandler implements HttpHandler {
 
     private static final int STREAM_PIECE = 20;
     private static final long HOLD_MINUTES = 10;
+    private static final int TOOL_CALL_TOKENS = 12;
 
     private final Rules rules;
     private final CallLog calls;
@@ -56,9 +57,15 @@ final class ChatCompletionsHandler implements HttpHandler {
         Optional<Rule> rule = rules.take(request, role, category);
         String fault = rule.map(Rule::fault).orElse(null);
         String confidence = rule.map(Rule::confidence).orElse("hoch");
+        if (rule.isEmpty() && request.wantsToolCall()) {
+            calls.record(request, role, category, TOOL_CALL_TOKENS, null);
+            toolCall(exchange, request);
+            return;
+        }
         String content = rule.map(Rule::content)
                 .map(c -> rule.get().confidence() == null || "none".equals(confidence) ? c : c + "\nKONFIDENZ: " + confidence)
-                .orElseGet(() -> Answers.answer(role, request, confidence));
+                .orElseGet(() -> "tool".equals(request.lastRole()) ? "The tool answered: " + request.lastText()
+                        : Answers.answer(role, request, confidence));
         boolean cut = request.maxTokens() > 0 && Tokens.count(content) > request.maxTokens();
         if (cut) {
             content = Tokens.truncate(content, request.maxTokens()); // a real server stops writing at max_tokens
@@ -84,6 +91,41 @@ final class ChatCompletionsHandler implements HttpHandler {
                             .add("finish_reason", finish)))
                     .add("usage", usage(request.promptTokens(), completionTokens)).build());
         }
+    }
+
+    /**
+     * Calls the first offered function, as a model does when the user asks for something a tool can do:
+     * {@code finish_reason} {@code tool_calls}, arguments echoing the user's words.
+     */
+    private void toolCall(HttpExchange exchange, SimRequest request) throws IOException {
+        String id = "chatcmpl-sim-" + ids.incrementAndGet();
+        long created = Instant.now().getEpochSecond();
+        JsonObjectBuilder call = Json.createObjectBuilder().add("id", "call_sim_" + ids.get()).add("type", "function")
+                .add("function", Json.createObjectBuilder().add("name", request.tools().get(0))
+                        .add("arguments", Json.createObjectBuilder().add("query", request.user()).build().toString()));
+        if (!request.stream()) {
+            Exchanges.json(exchange, 200, Json.createObjectBuilder()
+                    .add("id", id).add("object", "chat.completion").add("created", created).add("model", request.model())
+                    .add("choices", Json.createArrayBuilder().add(Json.createObjectBuilder().add("index", 0)
+                            .add("message", Json.createObjectBuilder().add("role", "assistant").addNull("content")
+                                    .add("tool_calls", Json.createArrayBuilder().add(call)))
+                            .add("finish_reason", "tool_calls")))
+                    .add("usage", usage(request.promptTokens(), TOOL_CALL_TOKENS)).build());
+            return;
+        }
+        exchange.getResponseHeaders().set("Content-Type", "text/event-stream");
+        exchange.sendResponseHeaders(200, 0);
+        OutputStream out = exchange.getResponseBody();
+        send(out, chunk(id, created, request.model(), Json.createObjectBuilder().add("role", "assistant")
+                .add("tool_calls", Json.createArrayBuilder().add(call.add("index", 0))), null));
+        send(out, chunk(id, created, request.model(), Json.createObjectBuilder(), "tool_calls"));
+        if (request.includeUsage()) {
+            send(out, Json.createObjectBuilder().add("id", id).add("object", "chat.completion.chunk")
+                    .add("created", created).add("model", request.model()).add("choices", Json.createArrayBuilder())
+                    .add("usage", usage(request.promptTokens(), TOOL_CALL_TOKENS)).build());
+        }
+        out.write("data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8));
+        out.close();
     }
 
     /** Answers with a fault that replaces the whole response; false when the fault belongs inside a stream. */

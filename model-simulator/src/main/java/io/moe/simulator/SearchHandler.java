@@ -32,7 +32,7 @@ final class SearchHandler implements HttpHandler {
             return;
         }
         calls.recordSearch(q);
-        SimRequest asRequest = new SimRequest("search", "", q, q, false, false, false, 0, 0);
+        SimRequest asRequest = new SimRequest("search", "", q, q, false, false, false, 0, 0, java.util.List.of(), false, "user", q);
         var rule = rules.take(asRequest, Role.SEARCH, null);
         if (rule.isPresent() && rule.get().latencyMs() > 0) {
             try {

@@ -51,7 +51,7 @@ final class IdentityJson {
         return Json.createObjectBuilder().add("id", u.id()).add("api_key_id", u.apiKeyId() == null ? "" : u.apiKeyId())
                 .add("request_id", u.requestId()).add("model", u.model()).add("moe_mode", u.moeMode())
                 .add("prompt_tokens", u.promptTokens()).add("completion_tokens", u.completionTokens())
-                .add("total_tokens", u.totalTokens()).add("status", u.status())
+                .add("total_tokens", u.totalTokens()).add("weighted_tokens", u.weightedTokens()).add("status", u.status())
                 .add("requested_at", Ids.iso(u.requestedAt())).build();
     }
 

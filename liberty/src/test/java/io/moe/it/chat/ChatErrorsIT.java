@@ -31,7 +31,6 @@ class ChatErrorsIT {
             "array body|[1,2]|invalid_json",
             "missing model|{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}|missing_model",
             "model not a string|{\"model\":7,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}|invalid_type",
-            "unknown model|{\"model\":\"gpt-9\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}|model_not_found",
             "missing messages|{\"model\":\"moe-orchestrator\"}|missing_messages",
             "messages not an array|{\"model\":\"moe-orchestrator\",\"messages\":\"hi\"}|invalid_type",
             "no messages|{\"model\":\"moe-orchestrator\",\"messages\":[]}|invalid_value",
@@ -44,6 +43,15 @@ class ChatErrorsIT {
         HttpResponse<String> response = ChatCompletionsIT.chat(body == null ? "" : body);
         assertEquals(400, response.statusCode(), name + ": " + response.body());
         assertEquals(code, error(response).getString("code"), name);
+    }
+
+    @Test
+    void anUnknownModelIs404ListingTheIdsTheKeyMayUse() {
+        HttpResponse<String> response = ChatCompletionsIT.chat("{\"model\":\"gpt-9\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
+        assertEquals(404, response.statusCode(), response.body());
+        JsonObject error = error(response);
+        assertEquals("model_not_found", error.getString("code"));
+        assertTrue(error.getString("message").contains("moe-orchestrator-code"), error.getString("message"));
     }
 
     @Test

@@ -21,8 +21,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 /**
  * /api/servers on the admin port: servers are added, changed, re-discovered and removed at run time, each
  * listed with its state, probe latency and discovered models; bad bodies are 400 naming the field, and only
- * admins may manage servers. (Per-server concurrency is proven by InferenceClientConcurrencyTest against the
- * simulator: no route selects a server per request yet.)
+ * admins may manage servers. Requests routed to a server are in RoutingIT.
  */
 class ServersIT {
 

@@ -17,10 +17,10 @@ import io.moe.application.pipeline.research.ResearchFallback;
 import io.moe.application.pipeline.intake.SkillResolver;
 import io.moe.application.pipeline.merge.ThinkingStep;
 import io.moe.application.pipeline.tools.ToolStage;
-import io.moe.application.template.TemplateCatalog;
 import io.moe.domain.chat.ChatAnswer;
 import io.moe.domain.chat.ChatRequest;
 import io.moe.domain.identity.Caller;
+import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.pipeline.Plan;
 import io.moe.infrastructure.concurrency.PipelineExecutor;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -40,9 +40,6 @@ public class ChatService {
 
     @Inject
     PipelineExecutor executor;
-
-    @Inject
-    TemplateCatalog templates;
 
     @Inject
     SkillResolver skills;
@@ -82,12 +79,11 @@ public class ChatService {
 
     /**
      * Answers {@code request} for {@code caller} under the response id {@code id}; progress lines go to
-     * {@code progress}, every model call to {@code ledger}, and the run stops once {@code cancellation} is triggered.
+     * {@code progress}, with the models of {@code template}, every model call to {@code ledger}, and the run stops once {@code cancellation} is triggered.
      */
-    public CompletionStage<ChatAnswer> answer(Caller caller, String id, long created, ChatRequest request, Progress progress,
-                                              CallLedger ledger, Cancellation cancellation) {
-        return executor.supply(() -> run(new PipelineRun(id, caller, request, templates.defaultTemplate(), progress,
-                ledger, cancellation), created));
+    public CompletionStage<ChatAnswer> answer(Caller caller, String id, long created, ChatRequest request, ExpertTemplate template,
+                                              Progress progress, CallLedger ledger, Cancellation cancellation) {
+        return executor.supply(() -> run(new PipelineRun(id, caller, request, template, progress, ledger, cancellation), created));
     }
 
     private ChatAnswer run(PipelineRun run, long created) {

@@ -5,6 +5,7 @@ import io.moe.application.template.TemplateCatalog;
 import io.moe.domain.chat.ChatMessage;
 import io.moe.domain.chat.Completion;
 import io.moe.domain.chat.ModelCall;
+import io.moe.domain.template.ExpertTemplateRecord;
 import io.moe.domain.template.ModelRef;
 import io.moe.infrastructure.kafka.EventConsumer;
 import io.moe.infrastructure.llm.InferenceClient;
@@ -106,7 +107,8 @@ public class KnowledgeIngest {
             JsonObject event = Json.createReader(new StringReader(json)).readObject();
             String answer = event.getString("answer", "");
             responseId = event.getString("response_id", "");
-            judge = Merger.judgeModel(templates.defaultTemplate());
+            judge = Merger.judgeModel(templates.active(event.getString("template", ""))
+                    .map(ExpertTemplateRecord::template).orElseGet(templates::defaultTemplate));
             Completion done = inference.complete(new ModelCall(judge, List.of(ChatMessage.system(SYSTEM),
                     ChatMessage.user("Question: " + event.getString("query", "") + "\n\nAnswer:\n" + answer)), 0))
                     .toCompletableFuture().get(10, TimeUnit.MINUTES);

@@ -5,13 +5,13 @@ import io.moe.application.limits.RequestGate;
 import io.moe.application.pipeline.run.CallLedger;
 import io.moe.application.pipeline.run.Cancellation;
 import io.moe.application.pipeline.run.Progress;
+import io.moe.application.routing.Route;
 import io.moe.domain.chat.ChatAnswer;
 import io.moe.domain.chat.ChatMessage;
 import io.moe.domain.chat.ChatRequest;
 import io.moe.domain.chat.Completion;
 import io.moe.domain.chat.TokenUsage;
 import io.moe.domain.identity.Caller;
-import io.moe.domain.identity.ResourceType;
 import io.moe.domain.identity.UsageEntry;
 import io.moe.domain.shared.Ids;
 import io.moe.domain.template.ModelRef;
@@ -23,10 +23,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * A chat request on behalf of a caller, in the spec's order: the mode must be granted, the caller must
+ * A chat request on behalf of a caller, in the spec's order: its route was resolved and granted, the caller must
  * have a free place among its concurrent requests, the budget must allow it (a reservation is taken),
  * the answer is computed, then the reservation is settled to the tokens of every model call the request
- * made — answered, failed or cancelled alike, so failed work is never free — one usage row is written
+ * made, weighted by the servers' and the template's cost factors — answered, failed or cancelled alike, so failed work is never free — one usage row is written
  * and the counters on /metrics move.
  */
 @ApplicationScoped
@@ -52,14 +52,17 @@ public class MeteredChat {
     @Inject
     TypicalCost typical;
 
-    /** Answers {@code request}; the pipeline stops when {@code cancellation} is triggered (the client went away). */
-    public CompletionStage<ChatAnswer> answer(Caller caller, String id, long created, ChatRequest request, Progress progress,
-                                              Cancellation cancellation) {
-        String model = request.mode().modelId();
-        String routing = request.mode().routing();
-        if (!caller.admin() && !caller.granted(ResourceType.MOE_MODE).contains(routing)) {
-            throw new ModeNotPermittedException(model, routing);
-        }
+    @Inject
+    CostWeights weights;
+
+    /**
+     * Answers {@code request} on {@code route} (the caller's grant for it was checked when it was resolved);
+     * the pipeline stops when {@code cancellation} is triggered (the client went away).
+     */
+    public CompletionStage<ChatAnswer> answer(Caller caller, String id, long created, Route.Pipeline route, ChatRequest request,
+                                              Progress progress, Cancellation cancellation) {
+        String model = route.modelId();
+        String routing = route.routing();
         OffsetDateTime at = Ids.nowUtc();
         RequestGate.Pass pass = gate.enter(caller.userId(), id);
         SpendControl.Reservation reservation;
@@ -78,20 +81,21 @@ public class MeteredChat {
         CallLedger ledger = new CallLedger();
         CompletionStage<ChatAnswer> answer;
         try {
-            answer = chat.answer(caller, id, created, request, progress, ledger, cancellation);
+            answer = chat.answer(caller, id, created, request, route.template(), progress, ledger, cancellation);
         } catch (RuntimeException e) {
             answer = CompletableFuture.failedFuture(e);
         }
         return answer.whenComplete((done, failure) -> {
             gate.leave(pass);
             TokenUsage used = ledger.usage();
-            budgets.settle(reservation, used.totalTokens());
+            long weighted = weights.weigh(ledger.completions(), route.template().costFactor());
+            budgets.settle(reservation, weighted);
             metrics.request(request.mode().modeName(), failure == null && done.cacheHit(), caller.userId());
             if (failure == null && !done.cacheHit()) {
                 typical.observe(request.mode(), used.totalTokens());
             }
             usage.record(new UsageEntry(caller.userId(), caller.apiKeyId(), id, model, routing,
-                    used.promptTokens(), used.completionTokens(), failure == null ? UsageEntry.OK : UsageEntry.ERROR, at));
+                    used.promptTokens(), used.completionTokens(), weighted, failure == null ? UsageEntry.OK : UsageEntry.ERROR, at));
             for (Completion call : ledger.completions()) {
                 ModelRef ref = parse(call.model());
                 metrics.tokens(ref == null ? call.model() : ref.model(), ref == null ? "unknown" : ref.endpoint(),

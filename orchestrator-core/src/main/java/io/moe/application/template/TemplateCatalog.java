@@ -12,11 +12,18 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.logging.Logger;
 
 /**
- * The expert templates requests run with. The template named by {@code moe.template.default} serves
- * requests that select no other; at first start it is created from the built-in default template.
+ * The active expert templates requests run with, read from the {@link TemplateRepository} into a snapshot
+ * that every request reads without a database round trip. The snapshot is read again after a write on
+ * this node ({@link #refresh}) and at the latest {@code moe.template.refresh-seconds} after a write on
+ * another node. The template named by {@code moe.template.default} serves requests that select no
+ * other; at first start it is created from the built-in default template.
  */
 @ApplicationScoped
 public class TemplateCatalog {
@@ -30,24 +37,73 @@ public class TemplateCatalog {
     @ConfigProperty(name = "moe.template.default", defaultValue = "default")
     String defaultName;
 
+    @Inject
+    @ConfigProperty(name = "moe.template.refresh-seconds", defaultValue = "5")
+    int refreshSeconds;
+
+    private volatile Snapshot snapshot = new Snapshot(Map.of(), 0);
+
+    public TemplateCatalog() {
+    }
+
+    /** A catalog over {@code templates}, for code that runs without a container. */
+    public TemplateCatalog(TemplateRepository templates, String defaultName, int refreshSeconds) {
+        this.templates = templates;
+        this.defaultName = defaultName;
+        this.refreshSeconds = refreshSeconds;
+    }
+
+    /** The active template called {@code name}, if any. */
+    public Optional<ExpertTemplateRecord> active(String name) {
+        return Optional.ofNullable(current().byName().get(name));
+    }
+
+    /** Every active template, by name. */
+    public List<ExpertTemplateRecord> allActive() {
+        return List.copyOf(current().byName().values());
+    }
+
     /** The default template; fails with a clear message when an operator deleted or deactivated it. */
     public ExpertTemplate defaultTemplate() {
-        return templates.withName(defaultName)
-                .filter(ExpertTemplateRecord::isActive)
-                .map(ExpertTemplateRecord::template)
+        return active(defaultName).map(ExpertTemplateRecord::template)
                 .orElseThrow(() -> new IllegalStateException("the default expert template '" + defaultName
                         + "' does not exist or is inactive (moe.template.default)"));
+    }
+
+    public String defaultName() {
+        return defaultName;
+    }
+
+    /** Reads the templates again; call after a write so this node sees it at once. */
+    @Transactional
+    public void refresh() {
+        Map<String, ExpertTemplateRecord> fresh = new LinkedHashMap<>();
+        for (ExpertTemplateRecord record : templates.all()) {
+            if (record.isActive()) {
+                fresh.put(record.name(), record);
+            }
+        }
+        snapshot = new Snapshot(Map.copyOf(fresh), System.nanoTime());
+    }
+
+    private Snapshot current() {
+        Snapshot s = snapshot;
+        if (s.readAt() == 0 || System.nanoTime() - s.readAt() > refreshSeconds * 1_000_000_000L) {
+            refresh();
+            s = snapshot;
+        }
+        return s;
     }
 
     /** Creates the built-in default template when no template of that name exists. */
     @Transactional
     public void seedDefault() {
-        if (templates.withName(defaultName).isPresent()) {
-            return;
+        if (templates.withName(defaultName).isEmpty()) {
+            String json = builtInTemplateJson().replace("\"name\": \"default\"", "\"name\": \"" + defaultName.replace("\"", "") + "\"");
+            templates.add(new ExpertTemplateRecord(ExpertTemplate.parse(json), json));
+            LOG.info(() -> "Created the built-in expert template '" + defaultName + "'");
         }
-        String json = builtInTemplateJson().replace("\"name\": \"default\"", "\"name\": \"" + defaultName.replace("\"", "") + "\"");
-        templates.add(new ExpertTemplateRecord(ExpertTemplate.parse(json), json));
-        LOG.info(() -> "Created the built-in expert template '" + defaultName + "'");
+        refresh();
     }
 
     private static String builtInTemplateJson() {
@@ -56,5 +112,8 @@ public class TemplateCatalog {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private record Snapshot(Map<String, ExpertTemplateRecord> byName, long readAt) {
     }
 }

@@ -36,6 +36,8 @@ public class UsageEntry {
     private long completionTokens;
     @Column(name = "total_tokens")
     private long totalTokens;
+    @Column(name = "weighted_tokens")
+    private long weightedTokens;
     private String status;
     @Column(name = "requested_at")
     private OffsetDateTime requestedAt;
@@ -45,6 +47,14 @@ public class UsageEntry {
 
     public UsageEntry(String userId, String apiKeyId, String requestId, String model, String moeMode,
                       long promptTokens, long completionTokens, String status, OffsetDateTime requestedAt) {
+        this(userId, apiKeyId, requestId, model, moeMode, promptTokens, completionTokens,
+                promptTokens + completionTokens, status, requestedAt);
+    }
+
+    /** An entry whose tokens counted {@code weightedTokens} against the budget (cost factors applied). */
+    public UsageEntry(String userId, String apiKeyId, String requestId, String model, String moeMode,
+                      long promptTokens, long completionTokens, long weightedTokens, String status, OffsetDateTime requestedAt) {
+        this.weightedTokens = weightedTokens;
         this.id = Ids.newId();
         this.userId = userId;
         this.apiKeyId = apiKeyId;
@@ -92,6 +102,11 @@ public class UsageEntry {
 
     public long totalTokens() {
         return totalTokens;
+    }
+
+    /** The tokens as counted against the budget: the total weighted by the cost factors. */
+    public long weightedTokens() {
+        return weightedTokens;
     }
 
     public String status() {

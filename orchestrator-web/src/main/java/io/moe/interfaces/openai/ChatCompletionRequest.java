@@ -13,11 +13,9 @@ import jakarta.json.stream.JsonParsingException;
 
 import java.io.StringReader;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /**
  * A parsed and validated body of POST /v1/chat/completions. Every violation is an {@link ApiError}
@@ -28,9 +26,16 @@ public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean in
     private static final Set<String> ROLES = Set.of("system", "developer", "user", "assistant", "tool");
     private static final Pattern DATA_URL = Pattern.compile("data:image/[a-zA-Z0-9.+-]+;base64,[A-Za-z0-9+/=\\s]+");
 
+    /** Parses {@code body} for the pipeline in the mode its model names. */
     public static ChatCompletionRequest parse(RequestLimits limits, String body) {
         JsonObject json = object(body);
-        Mode mode = mode(json.get("model"));
+        String model = modelId(json);
+        return parse(limits, json, Mode.fromModelId(model).orElseThrow(() -> ApiError.invalidRequest("model_not_found",
+                "unknown model '" + model + "'; GET /v1/models lists the accepted ids")));
+    }
+
+    /** Parses {@code json} for the pipeline in {@code mode} (the route its model resolved to). */
+    public static ChatCompletionRequest parse(RequestLimits limits, JsonObject json, Mode mode) {
         List<ChatMessage> messages = messages(json.get("messages"), limits);
         MessageBounds.check(messages, limits);
         int maxTokens = maxTokens(json, limits);
@@ -44,7 +49,8 @@ public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean in
         return new ChatCompletionRequest(new ChatRequest(mode, messages, maxTokens), stream, includeUsage, reasoningContent);
     }
 
-    private static JsonObject object(String body) {
+    /** The body as a JSON object; 400 naming what is wrong otherwise. */
+    static JsonObject object(String body) {
         if (body == null || body.isBlank()) {
             throw ApiError.invalidRequest("invalid_json", "the request body is empty; send a JSON object with 'model' and 'messages'");
         }
@@ -61,16 +67,17 @@ public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean in
         }
     }
 
-    private static Mode mode(JsonValue model) {
-        String known = Arrays.stream(Mode.values()).map(Mode::modelId).collect(Collectors.joining(", "));
+    /** The required {@code model} field: a string naming a mode, a template or {@code model@server}. */
+    static String modelId(JsonObject json) {
+        JsonValue model = json.get("model");
         if (model == null || model == JsonValue.NULL) {
-            throw ApiError.invalidRequest("missing_model", "'model' is required: one of " + known);
+            throw ApiError.invalidRequest("missing_model", "'model' is required: a mode id, a template name or "
+                    + "<model>@<server>; GET /v1/models lists the ids your key may use");
         }
-        if (!(model instanceof JsonString s)) {
-            throw ApiError.invalidRequest("invalid_type", "'model' must be a string: one of " + known);
+        if (!(model instanceof JsonString s) || s.getString().isBlank()) {
+            throw ApiError.invalidRequest("invalid_type", "'model' must be a non-empty string; GET /v1/models lists the ids your key may use");
         }
-        return Mode.fromModelId(s.getString()).orElseThrow(() -> ApiError.invalidRequest("model_not_found",
-                "unknown model '" + s.getString() + "'; GET /v1/models lists the accepted ids: " + known));
+        return s.getString();
     }
 
     /** {@code max_tokens} or its newer name {@code max_completion_tokens}: a positive integer up to the bound, or absent. */

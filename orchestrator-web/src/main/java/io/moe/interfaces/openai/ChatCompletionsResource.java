@@ -3,7 +3,10 @@ package io.moe.interfaces.openai;
 import io.moe.application.limits.RequestLimits;
 import io.moe.application.pipeline.run.Cancellation;
 import io.moe.application.pipeline.run.Progress;
+import io.moe.application.routing.Route;
+import io.moe.application.routing.RouteResolver;
 import io.moe.application.spend.MeteredChat;
+import jakarta.json.JsonObject;
 import io.moe.domain.identity.Caller;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.core.Context;
@@ -25,8 +28,9 @@ import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * POST /v1/chat/completions: validates the request, runs it through the chat service, and answers
- * with one JSON completion or, when {@code stream} is true, with server-sent events.
+ * POST /v1/chat/completions: resolves the route its {@code model} names; a native route goes straight to
+ * its server ({@link NativeCompletions}), every other request is validated, runs through the pipeline,
+ * and is answered with one JSON completion or, when {@code stream} is true, with server-sent events.
  */
 @Path("/v1/chat/completions")
 @KeyRequired
@@ -34,6 +38,12 @@ public class ChatCompletionsResource {
 
     @Inject
     MeteredChat chat;
+
+    @Inject
+    RouteResolver routes;
+
+    @Inject
+    NativeCompletions natives;
 
     @Inject
     RequestLimits limits;
@@ -46,15 +56,22 @@ public class ChatCompletionsResource {
     @Consumes(MediaType.WILDCARD)
     @Produces({MediaType.APPLICATION_JSON, MediaType.SERVER_SENT_EVENTS})
     public void create(String body, @Context HttpServletRequest http, @Suspended AsyncResponse async) {
-        ChatCompletionRequest request = ChatCompletionRequest.parse(limits, body);
+        JsonObject json = ChatCompletionRequest.object(body);
         Caller caller = (Caller) http.getAttribute(ApiKeyFilter.CALLER);
         String id = ChatAnswer.newResponseId();
+        Route route = routes.resolve(caller, ChatCompletionRequest.modelId(json));
+        if (route instanceof Route.Native direct) {
+            async.resume(natives.forward(caller, id, direct, json));
+            return;
+        }
+        Route.Pipeline pipeline = (Route.Pipeline) route;
+        ChatCompletionRequest request = ChatCompletionRequest.parse(limits, json, pipeline.mode());
         long created = Instant.now().getEpochSecond();
-        String model = request.chat().mode().modelId();
+        String model = pipeline.modelId();
         if (request.stream()) {
             ProgressQueue progress = new ProgressQueue();
             Cancellation cancellation = new Cancellation();
-            CompletableFuture<ChatAnswer> answer = chat.answer(caller, id, created, request.chat(), progress, cancellation)
+            CompletableFuture<ChatAnswer> answer = chat.answer(caller, id, created, pipeline, request.chat(), progress, cancellation)
                     .toCompletableFuture();
             async.resume(Response.ok(new CompletionStream(new CompletionStream.Head(id, created, model),
                             request.includeUsage(), request.reasoningContent(), answer, cancellation, progress,
@@ -66,7 +83,7 @@ public class ChatCompletionsResource {
         }
         Cancellation cancellation = new Cancellation();
         cancelOnDisconnect(async, cancellation);
-        CompletableFuture<ChatAnswer> answer = chat.answer(caller, id, created, request.chat(), Progress.NONE, cancellation)
+        CompletableFuture<ChatAnswer> answer = chat.answer(caller, id, created, pipeline, request.chat(), Progress.NONE, cancellation)
                 .toCompletableFuture();
         answer.whenComplete((done, failure) -> {
             if (failure != null) {

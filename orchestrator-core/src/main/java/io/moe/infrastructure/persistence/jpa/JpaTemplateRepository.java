@@ -6,6 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
+import java.util.List;
 import java.util.Optional;
 
 /** Expert templates in table {@code expert_template}, through the named query of {@link ExpertTemplateRecord}. */
@@ -19,6 +20,11 @@ public class JpaTemplateRepository implements TemplateRepository {
     public Optional<ExpertTemplateRecord> withName(String name) {
         return em.createNamedQuery("ExpertTemplateRecord.byName", ExpertTemplateRecord.class).setParameter("name", name)
                 .getResultStream().findFirst();
+    }
+
+    @Override
+    public List<ExpertTemplateRecord> all() {
+        return em.createQuery("SELECT t FROM ExpertTemplateRecord t ORDER BY t.name", ExpertTemplateRecord.class).getResultList();
     }
 
     @Override

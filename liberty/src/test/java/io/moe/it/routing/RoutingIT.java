@@ -1,0 +1,164 @@
+package io.moe.it.routing;
+
+import io.moe.it.Http;
+import io.moe.it.ItConfig;
+import io.moe.it.NodeTest;
+import io.moe.it.identity.Admin;
+import io.moe.simulator.ModelSimulator;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * Per-request routing against a second inference server added at run time: a second simulator
+ * ("gpu2-…", its own models, cost_factor 2.5). Native ids need a model_endpoint grant (exact or
+ * {@code *@server}); GET /v1/models lists exactly what a key may use; a native request reaches that
+ * server (its own call log shows it), and is billed with the server's cost factor.
+ */
+class RoutingIT {
+
+    private static final String SERVERS = ItConfig.adminUrl() + "/api/servers";
+    private static final String CHAT = ItConfig.orchestratorUrl() + "/v1/chat/completions";
+    private static final String MODELS = ItConfig.orchestratorUrl() + "/v1/models";
+
+    private static ModelSimulator gpu2;
+    private static String server;
+    private static String serverId;
+
+    @BeforeAll
+    static void addSecondServer() {
+        gpu2 = ModelSimulator.start(0, List.of("gpu2-coder:14b", "gpu2-small:3b"));
+        server = "gpu2-" + UUID.randomUUID().toString().substring(0, 8);
+        HttpResponse<String> added = Admin.post(SERVERS, "{\"name\":\"" + server + "\",\"url\":\"" + gpu2.baseUrl()
+                + "\",\"api_type\":\"openai\",\"concurrency\":4,\"timeout_seconds\":30,\"cost_factor\":2.5}");
+        assertEquals(201, added.statusCode(), added.body());
+        serverId = Http.object(added).getString("id");
+        Instant deadline = Instant.now().plusSeconds(30);
+        while (Instant.now().isBefore(deadline)) {
+            JsonObject listed = Http.object(Admin.get(SERVERS)).getJsonArray("servers").getValuesAs(JsonObject.class).stream()
+                    .filter(s -> s.getString("name").equals(server)).findFirst().orElseThrow();
+            if ("healthy".equals(listed.getString("state")) && listed.getJsonArray("models").size() == 2) {
+                return;
+            }
+        }
+        fail("the second server was not listed healthy with its two models within 30 s");
+    }
+
+    @AfterAll
+    static void removeSecondServer() {
+        Admin.delete(SERVERS + "/" + serverId);
+        gpu2.close();
+    }
+
+    private static String coder() {
+        return "gpu2-coder:14b@" + server;
+    }
+
+    private static HttpResponse<String> chat(String key, String model, String text) {
+        return Http.post(CHAT, "{\"model\":\"" + model + "\",\"messages\":[{\"role\":\"user\",\"content\":\"" + text + "\"}]}",
+                "Authorization", Http.bearer(key), "Content-Type", "application/json");
+    }
+
+    private static List<String> modelIds(String key) {
+        HttpResponse<String> r = Http.get(MODELS, "Authorization", Http.bearer(key));
+        assertEquals(200, r.statusCode(), r.body());
+        return Http.object(r).getJsonArray("data").getValuesAs(JsonObject.class).stream().map(m -> m.getString("id")).toList();
+    }
+
+    @Test
+    void aNativeIdNeedsItsEndpointGrantAndAnUnknownIdListsWhatTheKeyMayUse() {
+        String user = Admin.newUser();
+        String key = Admin.newKey(user)[1];
+        HttpResponse<String> refused = chat(key, coder(), "hello");
+        assertEquals(403, refused.statusCode(), refused.body());
+        assertEquals("endpoint_not_authorized", Http.object(refused).getJsonObject("error").getString("code"));
+        assertTrue(refused.body().contains("*@" + server), "names the grant that would allow it: " + refused.body());
+
+        Admin.grant(user, "model_endpoint", "gpu2-small:3b@" + server);
+        HttpResponse<String> unknown = chat(key, "no-such-model", "hello");
+        assertEquals(404, unknown.statusCode(), unknown.body());
+        JsonObject error = Http.object(unknown).getJsonObject("error");
+        assertEquals("model_not_found", error.getString("code"));
+        assertTrue(error.getString("message").contains("gpu2-small:3b@" + server), error.getString("message"));
+        assertEquals(403, chat(key, coder(), "hello").statusCode(), "an exact grant allows only its own model");
+    }
+
+    @Test
+    void theModelListIsExactlyWhatTheKeyMayUse() {
+        String user = Admin.newUser();
+        String key = Admin.newKey(user)[1];
+        assertEquals(List.of(), modelIds(key), "a new user may use nothing");
+
+        Admin.grant(user, "moe_mode", "moe_orchestrated");
+        Admin.grant(user, "model_endpoint", "*@" + server);
+        List<String> ids = modelIds(key);
+        assertTrue(ids.containsAll(List.of("moe-orchestrator", "moe-orchestrator-code", coder(), "gpu2-small:3b@" + server)), ids.toString());
+        assertFalse(ids.contains("moe-orchestrator-research"), "moe_reasoning modes are not granted: " + ids);
+        assertFalse(ids.stream().anyMatch(id -> id.endsWith("@local")), "no other server's models: " + ids);
+
+        HttpResponse<String> anonymous = Http.get(MODELS);
+        assertEquals(8, Http.object(anonymous).getJsonArray("data").size(), "without a key: the eight modes");
+        assertEquals(401, Http.get(MODELS, "Authorization", "Bearer moe-sk-not-a-key").statusCode());
+    }
+
+    @Test
+    void aNativeRequestReachesTheNamedServerAndIsBilledWithItsCostFactor() {
+        String user = Admin.newUser();
+        String key = Admin.newKey(user)[1];
+        Admin.grant(user, "model_endpoint", "*@" + server);
+        String marker = "native" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+        HttpResponse<String> answered = chat(key, coder(), "Answer directly " + marker);
+        assertEquals(200, answered.statusCode(), answered.body());
+        JsonObject completion = Http.object(answered);
+        long total = completion.getJsonObject("usage").getJsonNumber("total_tokens").longValue();
+        assertTrue(total > 0, answered.body());
+
+        JsonArray calls = Http.object(Http.get(gpu2.baseUrl() + "/_sim/calls")).getJsonArray("calls");
+        assertTrue(calls.getValuesAs(JsonObject.class).stream().anyMatch(c -> c.getString("user").contains(marker)
+                && c.getString("model").equals("gpu2-coder:14b")), "the second server answered, under its own model name: " + calls);
+
+        JsonObject row = usageRow(user);
+        assertEquals("native", row.getString("moe_mode"));
+        assertEquals(coder(), row.getString("model"));
+        assertEquals(total, row.getJsonNumber("total_tokens").longValue(), "raw tokens as the server reported them");
+        assertEquals(Math.round(total * 2.5), row.getJsonNumber("weighted_tokens").longValue(), "weighted by cost_factor 2.5");
+    }
+
+    @Test
+    void theOpenAiSdkPassesThroughPlainStreamedAndAToolCallRoundTrip() throws IOException, InterruptedException {
+        String user = Admin.newUser();
+        String key = Admin.newKey(user)[1];
+        Admin.grant(user, "model_endpoint", coder());
+        NodeTest result = NodeTest.run("native.test.mjs", Map.of("API_KEY", key, "NATIVE_MODEL", coder()));
+        assertEquals(0, result.exitCode(), result.output());
+        assertTrue(result.output().contains("# pass 3"), result.output());
+    }
+
+    /** The newest usage row of {@code user}, once one is written (within 30 s). */
+    private static JsonObject usageRow(String user) {
+        Instant deadline = Instant.now().plusSeconds(30);
+        while (Instant.now().isBefore(deadline)) {
+            JsonArray recent = Admin.usage(user).getJsonArray("recent");
+            if (!recent.isEmpty()) {
+                return recent.getJsonObject(0);
+            }
+        }
+        fail("no usage row for " + user + " within 30 s");
+        return null;
+    }
+
+}

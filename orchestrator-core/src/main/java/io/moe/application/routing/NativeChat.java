@@ -1,0 +1,107 @@
+package io.moe.application.routing;
+
+import io.moe.application.limits.RequestGate;
+import io.moe.application.spend.BudgetExceededException;
+import io.moe.application.spend.CostWeights;
+import io.moe.application.spend.SpendControl;
+import io.moe.application.spend.SpendMetrics;
+import io.moe.application.spend.UsageRecorder;
+import io.moe.domain.chat.TokenUsage;
+import io.moe.domain.identity.Caller;
+import io.moe.domain.identity.UsageEntry;
+import io.moe.domain.shared.Ids;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.OffsetDateTime;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Native pass-through (moe_mode {@code native}): a request goes straight to its inference server in the
+ * OpenAI wire format, metered like every other request. Opening an exchange takes a place among the
+ * caller's concurrent requests and reserves the estimate from the budget; finishing it settles the
+ * budget to the tokens the server reported, weighted by the server's {@code cost_factor}, writes the
+ * usage row (raw and weighted tokens) and moves the counters on /metrics.
+ */
+@ApplicationScoped
+public class NativeChat {
+
+    @Inject
+    RequestGate gate;
+
+    @Inject
+    SpendControl budgets;
+
+    @Inject
+    UsageRecorder usage;
+
+    @Inject
+    SpendMetrics metrics;
+
+    @Inject
+    PassThrough upstream;
+
+    /** Opens a metered exchange for {@code route}, reserving {@code estimate} tokens; refused when the budget does not allow it. */
+    public Exchange open(Caller caller, String requestId, Route.Native route, long estimate) {
+        OffsetDateTime at = Ids.nowUtc();
+        RequestGate.Pass pass = gate.enter(caller.userId(), requestId);
+        try {
+            SpendControl.Reservation reservation = budgets.reserve(caller, CostWeights.weigh(estimate, route.server()));
+            return new Exchange(caller, requestId, route, pass, reservation, at);
+        } catch (BudgetExceededException e) {
+            gate.leave(pass);
+            metrics.request("native", false, caller.userId());
+            metrics.budgetExceeded(caller.userId(), e.limitType());
+            usage.record(new UsageEntry(caller.userId(), caller.apiKeyId(), requestId, route.modelId(), route.routing(),
+                    0, 0, UsageEntry.BUDGET_EXCEEDED, at));
+            throw e;
+        } catch (RuntimeException e) {
+            gate.leave(pass);
+            throw e;
+        }
+    }
+
+    /** One metered request to the server; {@link #finish} must be called once, whatever happened. */
+    public final class Exchange {
+
+        private final Caller caller;
+        private final String requestId;
+        private final Route.Native route;
+        private final RequestGate.Pass pass;
+        private final SpendControl.Reservation reservation;
+        private final OffsetDateTime at;
+        private final AtomicBoolean finished = new AtomicBoolean();
+
+        private Exchange(Caller caller, String requestId, Route.Native route, RequestGate.Pass pass,
+                         SpendControl.Reservation reservation, OffsetDateTime at) {
+            this.caller = caller;
+            this.requestId = requestId;
+            this.route = route;
+            this.pass = pass;
+            this.reservation = reservation;
+            this.at = at;
+        }
+
+        public PassThrough.Reply complete(String body) {
+            return upstream.complete(route.server(), body);
+        }
+
+        public PassThrough.StreamReply stream(String body) {
+            return upstream.stream(route.server(), body);
+        }
+
+        /** Settles the budget to {@code used}, writes the usage row and the metrics; later calls do nothing. */
+        public void finish(TokenUsage used, boolean answered) {
+            if (!finished.compareAndSet(false, true)) {
+                return;
+            }
+            gate.leave(pass);
+            long weighted = CostWeights.weigh(used.totalTokens(), route.server());
+            budgets.settle(reservation, weighted);
+            metrics.request("native", false, caller.userId());
+            metrics.tokens(route.model().model(), route.server().name(), caller.userId(), used.promptTokens(), used.completionTokens());
+            usage.record(new UsageEntry(caller.userId(), caller.apiKeyId(), requestId, route.modelId(), route.routing(),
+                    used.promptTokens(), used.completionTokens(), weighted, answered ? UsageEntry.OK : UsageEntry.ERROR, at));
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package io.moe.application.routing;
+
+import io.moe.application.servers.InferenceServer;
+
+import java.io.BufferedReader;
+
+/**
+ * Port: the OpenAI-compatible chat endpoint of an inference server ({@code POST /v1/chat/completions},
+ * which Ollama serves too), spoken to with the client's own body. Each exchange holds one of the
+ * server's slots ({@code concurrency}) until it is answered or closed. A server that cannot be reached
+ * or does not answer within its timeout fails with {@code InferenceException}.
+ */
+public interface PassThrough {
+
+    /** Sends {@code body}; answers the server's status and whole body. */
+    Reply complete(InferenceServer server, String body);
+
+    /** Sends a streamed {@code body}; the reply must be closed, which frees the connection and the slot. */
+    StreamReply stream(InferenceServer server, String body);
+
+    record Reply(int status, String body) {
+    }
+
+    /** A streamed reply: on a 2xx status its server-sent event lines, else the error body. */
+    interface StreamReply extends AutoCloseable {
+
+        int status();
+
+        /** The lines of the event stream (2xx only). */
+        BufferedReader lines();
+
+        /** The error body (non-2xx only). */
+        String errorBody();
+
+        @Override
+        void close();
+    }
+}

@@ -1,0 +1,32 @@
+package io.moe.application.routing;
+
+import io.moe.application.servers.InferenceServer;
+import io.moe.domain.mode.Mode;
+import io.moe.domain.template.ExpertTemplate;
+import io.moe.domain.template.ModelRef;
+
+/** Where one chat request goes, decided from its {@code model} field by {@link RouteResolver}. */
+public sealed interface Route {
+
+    /** The model id the client sent, as usage rows and responses name it. */
+    String modelId();
+
+    /** The routing mode of the usage log: moe_orchestrated, moe_reasoning or native. */
+    String routing();
+
+    /** Through the pipeline, in {@code mode}, with the models of {@code template}. */
+    record Pipeline(String modelId, Mode mode, ExpertTemplate template) implements Route {
+        @Override
+        public String routing() {
+            return mode.routing();
+        }
+    }
+
+    /** Straight to {@code model} on its server, in the OpenAI wire format (native pass-through). */
+    record Native(String modelId, ModelRef model, InferenceServer server) implements Route {
+        @Override
+        public String routing() {
+            return "native";
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package io.moe.application.routing;
+
+import io.moe.application.servers.InferenceServer;
+import io.moe.application.servers.InferenceServers;
+import io.moe.application.servers.ServerHealth;
+import io.moe.application.servers.ServerProbes;
+import io.moe.application.spend.ModeNotPermittedException;
+import io.moe.application.template.TemplateCatalog;
+import io.moe.domain.identity.Caller;
+import io.moe.domain.identity.ResourceType;
+import io.moe.domain.mode.Mode;
+import io.moe.domain.template.ExpertTemplateRecord;
+import io.moe.domain.template.ModelRef;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Decides where a chat request goes from its {@code model} field, in the original system's order:
+ * <ol>
+ *   <li>the name of an active admin template: the pipeline with that template (needs the template's
+ *       expert_template grant {@code tmpl-<id>}, else 403 {@code template_not_authorized});</li>
+ *   <li>one of the eight mode ids: the pipeline in that mode with the default template (needs the mode's
+ *       moe_mode grant);</li>
+ *   <li>{@code <model>:<tag>@<server>} or {@code <model>@<server>} on an enabled server: native
+ *       pass-through (needs the model_endpoint grant of exactly that id, or {@code *@<server>});</li>
+ *   <li>otherwise 404 {@code model_not_found}, listing the ids this caller may use.</li>
+ * </ol>
+ * Admins may use everything. Nothing here touches a store: templates and servers are in-memory snapshots.
+ */
+@ApplicationScoped
+public class RouteResolver {
+
+    /** The resource id of a template's expert_template grant. */
+    public static String templateGrant(ExpertTemplateRecord template) {
+        return "tmpl-" + template.id();
+    }
+
+    @Inject
+    TemplateCatalog templates;
+
+    @Inject
+    InferenceServers servers;
+
+    @Inject
+    ServerProbes probes;
+
+    public Route resolve(Caller caller, String modelId) {
+        Optional<ExpertTemplateRecord> template = templates.active(modelId);
+        if (template.isPresent()) {
+            if (!caller.mayUse(ResourceType.EXPERT_TEMPLATE, templateGrant(template.get()))) {
+                throw new TemplateNotAuthorizedException(modelId, templateGrant(template.get()));
+            }
+            return new Route.Pipeline(modelId, Mode.DEFAULT, template.get().template());
+        }
+        Optional<Mode> mode = Mode.fromModelId(modelId);
+        if (mode.isPresent()) {
+            if (!caller.mayUse(ResourceType.MOE_MODE, mode.get().routing())) {
+                throw new ModeNotPermittedException(modelId, mode.get().routing());
+            }
+            return new Route.Pipeline(modelId, mode.get(), templates.defaultTemplate());
+        }
+        Optional<ModelRef> ref = ref(modelId);
+        Optional<InferenceServer> server = ref.flatMap(r -> servers.byName(r.endpoint()));
+        if (server.isPresent()) {
+            if (!mayCallDirectly(caller, ref.get())) {
+                throw new EndpointNotAuthorizedException(modelId, server.get().name());
+            }
+            return new Route.Native(modelId, ref.get(), server.get());
+        }
+        throw new RouteNotFoundException(modelId, usableIds(caller));
+    }
+
+    /**
+     * What {@code caller} may name as {@code model}: its modes, its templates, and the {@code model@server}
+     * ids of its model_endpoint grants, a {@code *@server} grant expanded to the models the server listed.
+     */
+    public List<String> usableIds(Caller caller) {
+        Set<String> ids = new LinkedHashSet<>();
+        for (Mode mode : Mode.values()) {
+            if (caller.mayUse(ResourceType.MOE_MODE, mode.routing())) {
+                ids.add(mode.modelId());
+            }
+        }
+        for (ExpertTemplateRecord template : templates.allActive()) {
+            if (caller.mayUse(ResourceType.EXPERT_TEMPLATE, templateGrant(template))) {
+                ids.add(template.name());
+            }
+        }
+        for (InferenceServer server : servers.all().values()) {
+            for (String model : listedModels(server)) {
+                ModelRef ref = new ModelRef(model, server.name());
+                if (mayCallDirectly(caller, ref)) {
+                    ids.add(ref.toString());
+                }
+            }
+        }
+        if (!caller.admin()) {
+            for (String granted : caller.granted(ResourceType.MODEL_ENDPOINT)) {
+                ref(granted).filter(r -> servers.byName(r.endpoint()).isPresent()).ifPresent(r -> ids.add(r.toString()));
+            }
+        }
+        return new ArrayList<>(ids);
+    }
+
+    private List<String> listedModels(InferenceServer server) {
+        return probes.health(server.name()).map(ServerHealth::models).orElse(List.of());
+    }
+
+    private static boolean mayCallDirectly(Caller caller, ModelRef ref) {
+        return caller.mayUse(ResourceType.MODEL_ENDPOINT, ref.toString())
+                || caller.mayUse(ResourceType.MODEL_ENDPOINT, "*@" + ref.endpoint());
+    }
+
+    private static Optional<ModelRef> ref(String modelId) {
+        try {
+            return Optional.of(ModelRef.parse(modelId));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package io.moe.infrastructure.llm;
+
+import io.moe.application.routing.PassThrough;
+import io.moe.application.servers.InferenceServer;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/**
+ * {@link PassThrough} over the JDK's HTTP client: one client for all servers, keeping connections
+ * alive between requests, so a native request costs one hop on a warm connection. Each exchange holds
+ * one of the server's {@link ServerSlots}; the connect timeout is 5 s and the server's timeout bounds the
+ * wait for the response headers (a stream then runs as long as the server sends).
+ */
+@ApplicationScoped
+public class HttpPassThrough implements PassThrough {
+
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+    private static final String PATH = "/v1/chat/completions";
+
+    @Inject
+    ServerSlots slots;
+
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(CONNECT_TIMEOUT).build();
+
+    @Override
+    public Reply complete(InferenceServer server, String body) {
+        try (ServerSlots.Slot slot = take(server)) {
+            HttpResponse<String> response = http.send(request(server, body), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            return new Reply(response.statusCode(), response.body());
+        } catch (IOException e) {
+            throw failed(server, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InferenceException("interrupted while calling inference server '" + server.name() + "'", false, e);
+        }
+    }
+
+    @Override
+    public StreamReply stream(InferenceServer server, String body) {
+        ServerSlots.Slot slot = take(server);
+        try {
+            HttpResponse<InputStream> response = http.send(request(server, body), HttpResponse.BodyHandlers.ofInputStream());
+            return new Streamed(response, slot);
+        } catch (IOException e) {
+            slot.close();
+            throw failed(server, e);
+        } catch (InterruptedException e) {
+            slot.close();
+            Thread.currentThread().interrupt();
+            throw new InferenceException("interrupted while calling inference server '" + server.name() + "'", false, e);
+        } catch (RuntimeException e) {
+            slot.close();
+            throw e;
+        }
+    }
+
+    private static HttpRequest request(InferenceServer server, String body) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(stripSlash(server.url().toString()) + PATH))
+                .timeout(server.timeout())
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+        server.token().ifPresent(token -> builder.header("Authorization", "Bearer " + token));
+        return builder.build();
+    }
+
+    private ServerSlots.Slot take(InferenceServer server) {
+        try {
+            return slots.acquire(server.name(), server.concurrency(), server.timeout());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InferenceException("interrupted while waiting for a slot of inference server '" + server.name() + "'", false, e);
+        } catch (org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException e) {
+            throw new InferenceException(e.getMessage(), false, e);
+        }
+    }
+
+    private static InferenceException failed(InferenceServer server, IOException e) {
+        boolean timedOut = e instanceof HttpTimeoutException;
+        return new InferenceException("inference server '" + server.name() + "' at " + server.url()
+                + (timedOut ? " did not answer within " + server.timeout().toSeconds() + " s"
+                : " could not be reached: " + e.getClass().getSimpleName()), timedOut, e);
+    }
+
+    private static String stripSlash(String url) {
+        return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+    }
+
+    private static final class Streamed implements StreamReply {
+        private final HttpResponse<InputStream> response;
+        private final ServerSlots.Slot slot;
+        private final BufferedReader lines;
+
+        Streamed(HttpResponse<InputStream> response, ServerSlots.Slot slot) {
+            this.response = response;
+            this.slot = slot;
+            this.lines = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public int status() {
+            return response.statusCode();
+        }
+
+        @Override
+        public BufferedReader lines() {
+            return lines;
+        }
+
+        @Override
+        public String errorBody() {
+            try {
+                return new String(response.body().readNBytes(64 * 1024), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public void close() {
+            try {
+                lines.close();
+            } catch (IOException ignored) {
+                // the connection is dropped either way
+            } finally {
+                slot.close();
+            }
+        }
+    }
+}

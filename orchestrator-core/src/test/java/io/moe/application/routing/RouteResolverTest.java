@@ -1,0 +1,145 @@
+package io.moe.application.routing;
+
+import io.moe.application.servers.ApiType;
+import io.moe.application.servers.InferenceServers;
+import io.moe.application.servers.MemoryServerRegistry;
+import io.moe.application.servers.ServerHealth;
+import io.moe.application.servers.ServerProbes;
+import io.moe.application.servers.ServerSettings;
+import io.moe.application.spend.ModeNotPermittedException;
+import io.moe.application.template.TemplateCatalog;
+import io.moe.domain.identity.Caller;
+import io.moe.domain.identity.ResourceType;
+import io.moe.domain.mode.Mode;
+import io.moe.domain.template.ExpertTemplate;
+import io.moe.domain.template.ExpertTemplateRecord;
+import io.moe.domain.template.TemplateRepository;
+import io.moe.infrastructure.secrets.SecretBox;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The route order: admin template, mode, native model@server, else 404 listing what the caller may use. */
+class RouteResolverTest {
+
+    private final List<ExpertTemplateRecord> stored = new ArrayList<>();
+    private RouteResolver resolver;
+    private ExpertTemplateRecord team;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        stored.add(record("default"));
+        team = record("team-template");
+        stored.add(team);
+        MemoryServerRegistry registry = new MemoryServerRegistry();
+        registry.add(new ServerSettings("s1", "gpu2", URI.create("http://gpu2:11434"), ApiType.OLLAMA, null, 2, 60,
+                BigDecimal.ONE, true, OffsetDateTime.now(), OffsetDateTime.now()));
+        InferenceServers servers = new InferenceServers(registry, new SecretBox(new byte[32]));
+        servers.reload();
+        resolver = new RouteResolver();
+        resolver.templates = new TemplateCatalog(new Memory(), "default", 60);
+        resolver.servers = servers;
+        resolver.probes = new ServerProbes() {
+            @Override
+            public Optional<ServerHealth> health(String name) {
+                return Optional.of(new ServerHealth(true, null, 1, List.of("coder:14b", "small:3b"), Instant.now()));
+            }
+        };
+    }
+
+    private static Caller caller(Map<ResourceType, Set<String>> grants) {
+        return new Caller("u1", "alice", "k1", false, grants, null);
+    }
+
+    @Test
+    void aTemplateNameNeedsItsGrant() {
+        assertThrows(TemplateNotAuthorizedException.class, () -> resolver.resolve(caller(Map.of()), "team-template"));
+        Route route = resolver.resolve(caller(Map.of(ResourceType.EXPERT_TEMPLATE, Set.of("tmpl-" + team.id()))), "team-template");
+        Route.Pipeline pipeline = assertInstanceOf(Route.Pipeline.class, route);
+        assertEquals("team-template", pipeline.template().name());
+        assertEquals(Mode.DEFAULT, pipeline.mode());
+    }
+
+    @Test
+    void aModeIdNeedsTheModesGrantAndRunsWithTheDefaultTemplate() {
+        assertThrows(ModeNotPermittedException.class, () -> resolver.resolve(caller(Map.of()), "moe-orchestrator-code"));
+        Route.Pipeline pipeline = assertInstanceOf(Route.Pipeline.class, resolver.resolve(
+                caller(Map.of(ResourceType.MOE_MODE, Set.of("moe_orchestrated"))), "moe-orchestrator-code"));
+        assertEquals(Mode.CODE, pipeline.mode());
+        assertEquals("default", pipeline.template().name());
+    }
+
+    @Test
+    void aNativeIdNeedsAnExactOrWildcardEndpointGrant() {
+        assertThrows(EndpointNotAuthorizedException.class, () -> resolver.resolve(caller(Map.of()), "coder:14b@gpu2"));
+        Caller exact = caller(Map.of(ResourceType.MODEL_ENDPOINT, Set.of("coder:14b@gpu2")));
+        Route.Native direct = assertInstanceOf(Route.Native.class, resolver.resolve(exact, "coder:14b@gpu2"));
+        assertEquals("coder:14b", direct.model().model());
+        assertEquals("gpu2", direct.server().name());
+        assertThrows(EndpointNotAuthorizedException.class, () -> resolver.resolve(exact, "small:3b@gpu2"));
+        Caller wildcard = caller(Map.of(ResourceType.MODEL_ENDPOINT, Set.of("*@gpu2")));
+        assertInstanceOf(Route.Native.class, resolver.resolve(wildcard, "small:3b@gpu2"));
+    }
+
+    @Test
+    void anythingElseIsNotFoundListingWhatTheCallerMayUse() {
+        Caller caller = caller(Map.of(ResourceType.MOE_MODE, Set.of("moe_reasoning"),
+                ResourceType.MODEL_ENDPOINT, Set.of("*@gpu2")));
+        RouteNotFoundException e = assertThrows(RouteNotFoundException.class, () -> resolver.resolve(caller, "gpt-9"));
+        assertTrue(e.getMessage().contains("moe-orchestrator-research"), e.getMessage());
+        assertTrue(e.getMessage().contains("coder:14b@gpu2") && e.getMessage().contains("small:3b@gpu2"), e.getMessage());
+        assertFalse(e.getMessage().contains("moe-orchestrator-code"), "a mode that is not granted is not offered");
+        assertThrows(RouteNotFoundException.class, () -> resolver.resolve(caller, "coder:14b@gpu9"), "an unknown server");
+    }
+
+    @Test
+    void aTemplateNameComesBeforeAModeOfTheSameName() throws IOException {
+        ExpertTemplateRecord shadow = record("moe-orchestrator");
+        stored.add(shadow);
+        resolver.templates.refresh();
+        assertThrows(TemplateNotAuthorizedException.class, () -> resolver.resolve(
+                caller(Map.of(ResourceType.MOE_MODE, Set.of("moe_orchestrated"))), "moe-orchestrator"));
+    }
+
+    private static ExpertTemplateRecord record(String name) throws IOException {
+        try (InputStream in = RouteResolverTest.class.getResourceAsStream("/templates/default-template.json")) {
+            String json = new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("\"name\": \"default\"", "\"name\": \"" + name + "\"");
+            return new ExpertTemplateRecord(ExpertTemplate.parse(json), json);
+        }
+    }
+
+    private final class Memory implements TemplateRepository {
+        @Override
+        public Optional<ExpertTemplateRecord> withName(String name) {
+            return stored.stream().filter(t -> t.name().equals(name)).findFirst();
+        }
+
+        @Override
+        public List<ExpertTemplateRecord> all() {
+            return List.copyOf(stored);
+        }
+
+        @Override
+        public void add(ExpertTemplateRecord template) {
+            stored.add(template);
+        }
+    }
+}

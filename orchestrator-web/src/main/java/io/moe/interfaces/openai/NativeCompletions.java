@@ -1,0 +1,188 @@
+package io.moe.interfaces.openai;
+
+import io.moe.application.routing.NativeChat;
+import io.moe.application.routing.PassThrough;
+import io.moe.application.routing.Route;
+import io.moe.domain.chat.TokenUsage;
+import io.moe.domain.identity.Caller;
+import io.moe.domain.shared.Refusal.Kind;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonException;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The wire side of native pass-through: the client's body goes to the server unchanged except for
+ * {@code model} (the server's own name for it) and, on a stream, {@code stream_options.include_usage}
+ * (so the tokens can be counted; the usage chunk is passed on only when the client asked for it).
+ * Tool calls, {@code tool} messages and sampling parameters pass as they are. The server's answer goes
+ * back as it came; a 4xx of the server is passed on with its body, anything else is a 502. A stream that
+ * ends without {@code [DONE]} ends with an error event, never as a finished answer.
+ */
+@ApplicationScoped
+public class NativeCompletions {
+
+    private static final int FALLBACK_MAX_TOKENS = 1024;
+    private static final int CHARS_PER_TOKEN = 4;
+
+    @Inject
+    NativeChat natives;
+
+    public Response forward(Caller caller, String id, Route.Native route, JsonObject json) {
+        if (!(json.get("messages") instanceof JsonArray messages) || messages.isEmpty()) {
+            throw ApiError.invalidRequest("missing_messages", "'messages' is required: a non-empty array of {role, content}");
+        }
+        boolean stream = json.get("stream") == JsonValue.TRUE;
+        boolean clientUsage = json.get("stream_options") instanceof JsonObject o && o.get("include_usage") == JsonValue.TRUE;
+        JsonObjectBuilder upstream = Json.createObjectBuilder(json).add("model", route.model().model());
+        if (stream) {
+            JsonObject options = json.get("stream_options") instanceof JsonObject o ? o : JsonValue.EMPTY_JSON_OBJECT;
+            upstream.add("stream_options", Json.createObjectBuilder(options).add("include_usage", true));
+        }
+        String body = upstream.build().toString();
+        NativeChat.Exchange exchange = natives.open(caller, id, route, estimate(json, messages));
+        try {
+            return stream ? streamed(exchange, route, body, clientUsage) : whole(exchange, route, body, messages);
+        } catch (RuntimeException e) {
+            exchange.finish(TokenUsage.NONE, false);
+            throw e;
+        }
+    }
+
+    private static Response whole(NativeChat.Exchange exchange, Route.Native route, String body, JsonArray messages) {
+        PassThrough.Reply reply = exchange.complete(body);
+        if (reply.status() / 100 != 2) {
+            exchange.finish(TokenUsage.NONE, false);
+            return refused(route, reply.status(), reply.body());
+        }
+        exchange.finish(usageOf(reply.body(), messages), true);
+        return Response.ok(reply.body(), MediaType.APPLICATION_JSON_TYPE).build();
+    }
+
+    private static Response streamed(NativeChat.Exchange exchange, Route.Native route, String body, boolean clientUsage) {
+        PassThrough.StreamReply reply = exchange.stream(body);
+        if (reply.status() / 100 != 2) {
+            String error;
+            try {
+                error = reply.errorBody();
+            } finally {
+                reply.close();
+            }
+            exchange.finish(TokenUsage.NONE, false);
+            return refused(route, reply.status(), error);
+        }
+        StreamingOutput output = out -> pipe(reply, out, clientUsage, exchange, route);
+        return Response.ok(output, MediaType.SERVER_SENT_EVENTS_TYPE)
+                .header("Cache-Control", "no-cache").header("X-Accel-Buffering", "no").build();
+    }
+
+    /** Copies the event stream, counting usage; the exchange is finished whatever happens. */
+    private static void pipe(PassThrough.StreamReply reply, OutputStream out, boolean clientUsage,
+                             NativeChat.Exchange exchange, Route.Native route) throws IOException {
+        StreamTally tally = new StreamTally();
+        boolean done = false;
+        try (reply) {
+            String line;
+            while ((line = reply.lines().readLine()) != null) {
+                if (line.startsWith("data:")) {
+                    String data = line.substring(5).strip();
+                    if (data.equals("[DONE]")) {
+                        done = true;
+                    } else if (tally.read(data) && !clientUsage) {
+                        continue; // the usage chunk the client did not ask for
+                    }
+                }
+                out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+                if (line.isEmpty()) {
+                    out.flush();
+                }
+            }
+            if (!done) {
+                out.write(("data: " + Json.createObjectBuilder().add("error", Json.createObjectBuilder()
+                        .add("message", "the stream of inference server '" + route.server().name() + "' ended before it was complete")
+                        .add("type", "upstream_error").add("code", "stream_incomplete")).build() + "\n\n")
+                        .getBytes(StandardCharsets.UTF_8));
+            }
+            out.flush();
+        } finally {
+            exchange.finish(tally.usage(), done);
+        }
+    }
+
+    private static Response refused(Route.Native route, int status, String body) {
+        if (status / 100 == 4 && status != 401 && status != 403 && looksLikeJson(body)) {
+            return Response.status(status).type(MediaType.APPLICATION_JSON_TYPE).entity(body).build();
+        }
+        throw new ApiError(Kind.UPSTREAM_FAILED, "upstream_error", "inference server '" + route.server().name()
+                + "' answered with status " + status + "; see its log or /api/servers");
+    }
+
+    private static boolean looksLikeJson(String body) {
+        return body != null && body.stripLeading().startsWith("{");
+    }
+
+    private static long estimate(JsonObject json, JsonArray messages) {
+        long maxTokens = json.get("max_tokens") instanceof JsonNumber n ? n.longValue()
+                : json.get("max_completion_tokens") instanceof JsonNumber m ? m.longValue() : FALLBACK_MAX_TOKENS;
+        return messages.toString().length() / CHARS_PER_TOKEN + Math.max(1, maxTokens);
+    }
+
+    /** The usage the server reported, else an estimate from the characters. */
+    private static TokenUsage usageOf(String body, JsonArray messages) {
+        try {
+            JsonObject reply = Json.createReader(new StringReader(body)).readObject();
+            if (reply.get("usage") instanceof JsonObject u) {
+                return new TokenUsage(u.getJsonNumber("prompt_tokens").longValue(), u.getJsonNumber("completion_tokens").longValue());
+            }
+            return new TokenUsage(messages.toString().length() / CHARS_PER_TOKEN, body.length() / CHARS_PER_TOKEN);
+        } catch (JsonException | ClassCastException | NullPointerException e) {
+            return new TokenUsage(messages.toString().length() / CHARS_PER_TOKEN, body.length() / CHARS_PER_TOKEN);
+        }
+    }
+
+    /** Tokens of a stream: the server's usage chunk, else a count of the characters it sent. */
+    private static final class StreamTally {
+        private TokenUsage reported;
+        private long chars;
+
+        /** Reads one chunk; true when it is a usage-only chunk. */
+        boolean read(String data) {
+            try {
+                JsonObject chunk = Json.createReader(new StringReader(data)).readObject();
+                if (chunk.get("choices") instanceof JsonArray choices) {
+                    for (JsonValue c : choices) {
+                        if (c instanceof JsonObject choice && choice.get("delta") instanceof JsonObject delta
+                                && delta.get("content") instanceof JsonString text) {
+                            chars += text.getString().length();
+                        }
+                    }
+                }
+                if (chunk.get("usage") instanceof JsonObject u) {
+                    reported = new TokenUsage(u.getJsonNumber("prompt_tokens").longValue(), u.getJsonNumber("completion_tokens").longValue());
+                    return !(chunk.get("choices") instanceof JsonArray a) || a.isEmpty();
+                }
+            } catch (JsonException | ClassCastException | NullPointerException malformed) {
+                // passed on as it came; the client sees what the server sent
+            }
+            return false;
+        }
+
+        TokenUsage usage() {
+            return reported != null ? reported : new TokenUsage(0, chars / CHARS_PER_TOKEN);
+        }
+    }
+}
