@@ -17,7 +17,7 @@ final class CallLog {
     private final List<JsonObject> calls = new CopyOnWriteArrayList<>();
     private final AtomicLong seq = new AtomicLong();
 
-    void record(SimRequest request, Role role, String category, int completionTokens, String fault) {
+    void record(SimRequest request, Role role, String category, int completionTokens, String fault, int concurrent) {
         if (calls.size() >= MAX_CALLS) {
             calls.remove(0);
         }
@@ -34,6 +34,7 @@ final class CallLog {
                 .add("max_tokens", request.maxTokens())
                 .add("completion_tokens", completionTokens)
                 .add("fault", fault == null ? "" : fault)
+                .add("concurrent", concurrent)
                 .add("at", Instant.now().toString())
                 .build());
     }

@@ -28,6 +28,8 @@ final class ChatCompletionsHandler implements HttpHandler {
     private final CallLog calls;
     private final CountDownLatch closed;
     private final AtomicLong ids = new AtomicLong();
+    /** Chat calls being answered right now: the call log shows it, so tests see a server's parallelism. */
+    private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
 
     ChatCompletionsHandler(Rules rules, CallLog calls, CountDownLatch closed) {
         this.rules = rules;
@@ -37,6 +39,15 @@ final class ChatCompletionsHandler implements HttpHandler {
 
     @Override
     public void handle(HttpExchange exchange) throws IOException {
+        inFlight.incrementAndGet();
+        try {
+            answer(exchange);
+        } finally {
+            inFlight.decrementAndGet();
+        }
+    }
+
+    private void answer(HttpExchange exchange) throws IOException {
         if (!"POST".equals(exchange.getRequestMethod())) {
             Exchanges.error(exchange, 405, "method_not_allowed", "use POST");
             return;
@@ -58,7 +69,7 @@ final class ChatCompletionsHandler implements HttpHandler {
         String fault = rule.map(Rule::fault).orElse(null);
         String confidence = rule.map(Rule::confidence).orElse("hoch");
         if (rule.isEmpty() && request.wantsToolCall()) {
-            calls.record(request, role, category, TOOL_CALL_TOKENS, null);
+            calls.record(request, role, category, TOOL_CALL_TOKENS, null, inFlight.get());
             toolCall(exchange, request);
             return;
         }
@@ -73,7 +84,7 @@ final class ChatCompletionsHandler implements HttpHandler {
         String finish = cut ? "length" : "stop";
         int completionTokens = fault == null || fault.equals("missing_done") || fault.equals("malformed_chunk")
                 ? Tokens.count(content) : 0;
-        calls.record(request, role, category, completionTokens, fault);
+        calls.record(request, role, category, completionTokens, fault, inFlight.get());
 
         pause(rule.map(Rule::latencyMs).orElse(0L));
         if (fault != null && answerWithFault(exchange, request, fault, rule.get())) {

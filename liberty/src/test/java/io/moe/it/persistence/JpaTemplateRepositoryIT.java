@@ -14,6 +14,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -21,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code JpaTemplateRepository} in the container: templates stored and found under unique names. */
+/** {@code JpaTemplateRepository} in the container: templates stored, found, listed, changed and removed under unique names. */
 @ExtendWith(ArquillianExtension.class)
 class JpaTemplateRepositoryIT {
 
@@ -63,6 +64,31 @@ class JpaTemplateRepositoryIT {
         assertThrows(RuntimeException.class, () -> tx.run(() -> templates.add(new ExpertTemplateRecord(ExpertTemplate.parse(json), json))));
 
         assertEquals(json, templates.withName(name).orElseThrow().configJson());
+    }
+
+    @Test
+    void aTemplateIsFoundByIdListedInNameOrderChangedAndRemoved() throws IOException {
+        String json = builtIn().replace("\"name\": \"default\"", "\"name\": \"" + name + "\"");
+        ExpertTemplateRecord added = new ExpertTemplateRecord(ExpertTemplate.parse(json), json);
+        tx.run(() -> templates.add(added));
+        assertEquals(name, tx.call(() -> templates.withId(added.id())).orElseThrow().name());
+        List<String> names = tx.call(() -> templates.all()).stream().map(ExpertTemplateRecord::name).toList();
+        assertTrue(names.contains(name), names.toString());
+        assertEquals(names.stream().sorted().toList(), names, "listed in name order");
+
+        ExpertTemplate changed = ExpertTemplate.parse(json.replace("\"cost_factor\": 1.0", "\"cost_factor\": 2.5"));
+        tx.run(() -> {
+            ExpertTemplateRecord record = templates.withId(added.id()).orElseThrow();
+            record.change(changed, changed.toJson().toString());
+            templates.update(record);
+        });
+        ExpertTemplateRecord after = tx.call(() -> templates.withId(added.id())).orElseThrow();
+        assertEquals(2.5, after.template().costFactor());
+        assertEquals(changed, after.template());
+
+        tx.run(() -> templates.remove(templates.withId(added.id()).orElseThrow()));
+        assertEquals(Optional.empty(), tx.call(() -> templates.withId(added.id())));
+        assertEquals(Optional.empty(), tx.call(() -> templates.withName(name)));
     }
 
     private static String builtIn() throws IOException {

@@ -148,6 +148,141 @@ class RoutingIT {
         assertTrue(result.output().contains("# pass 3"), result.output());
     }
 
+    /** A template whose planner, judge, tool model and experts are all on the second server. */
+    private static JsonObject templateOnTheSecondServer() {
+        String name = "gpu2-team-" + UUID.randomUUID().toString().substring(0, 8);
+        String model = "\"gpu2-coder:14b@" + server + "\"";
+        String body = "{\"name\":\"" + name + "\",\"planner_model\":" + model + ",\"judge_model\":" + model
+                + ",\"tool_model\":\"gpu2-small:3b@" + server + "\",\"enable_cache\":false,"
+                + "\"experts\":{\"general\":{\"models\":[{\"model\":\"gpu2-coder:14b\",\"endpoint\":\"" + server
+                + "\",\"role\":\"primary\"}]}}}";
+        HttpResponse<String> created = Admin.post(ItConfig.adminUrl() + "/api/expert-templates", body);
+        assertEquals(201, created.statusCode(), created.body());
+        return Http.object(created);
+    }
+
+    @Test
+    void aTemplateOnTheSecondServerNeedsItsGrantAndItsModelsAnswer() {
+        JsonObject template = templateOnTheSecondServer();
+        String name = template.getString("name");
+        String user = Admin.newUser();
+        String key = Admin.newKey(user)[1];
+        HttpResponse<String> refused = chat(key, name, "hello");
+        assertEquals(403, refused.statusCode(), refused.body());
+        assertEquals("template_not_authorized", Http.object(refused).getJsonObject("error").getString("code"));
+
+        Admin.grant(user, "expert_template", "tmpl-" + template.getString("id"));
+        assertTrue(modelIds(key).contains(name), "the granted template is listed");
+        String marker = "tmpl" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+        // an unsure expert answer, so that the judge merges (a sure single answer takes the merger's fast path)
+        String rule = Http.object(Http.post(gpu2.baseUrl() + "/_sim/rules", "{\"match\":{\"contains\":\"" + marker
+                + "\",\"role\":\"expert\"},\"action\":{\"content\":\"Routing goes by the model field.\",\"confidence\":\"mittel\"}}"))
+                .getString("id");
+        HttpResponse<String> answered;
+        try {
+            answered = chat(key, name, "Explain the routing of " + marker);
+        } finally {
+            Http.delete(gpu2.baseUrl() + "/_sim/rules/" + rule);
+        }
+        assertEquals(200, answered.statusCode(), answered.body());
+        assertEquals(name, Http.object(answered).getString("model"));
+        JsonObject trace = trace(Http.object(answered).getString("id"), key);
+        List<String> experts = trace.getJsonArray("experts").getValuesAs(JsonObject.class).stream().map(e -> e.getString("model")).toList();
+        assertEquals(List.of(coder()), experts.stream().distinct().toList(), "the template's expert answered: " + trace);
+        JsonArray calls = Http.object(Http.get(gpu2.baseUrl() + "/_sim/calls")).getJsonArray("calls");
+        List<String> roles = calls.getValuesAs(JsonObject.class).stream().filter(c -> c.getString("user").contains(marker))
+                .map(c -> c.getString("role")).toList();
+        assertTrue(roles.contains("planner") && roles.contains("expert") && roles.contains("judge"),
+                "planner, expert and judge all ran on the second server: " + roles);
+    }
+
+    @Test
+    void aRequestWithToolsOnATemplateGoesStraightToItsToolModel() {
+        JsonObject template = templateOnTheSecondServer();
+        String user = Admin.newUser();
+        String key = Admin.newKey(user)[1];
+        Admin.grant(user, "expert_template", "tmpl-" + template.getString("id"));
+        HttpResponse<String> r = Http.post(CHAT, "{\"model\":\"" + template.getString("name") + "\",\"tools\":[{\"type\":\"function\","
+                + "\"function\":{\"name\":\"run_tests\",\"parameters\":{\"type\":\"object\"}}}],"
+                + "\"messages\":[{\"role\":\"user\",\"content\":\"run the tests\"}]}",
+                "Authorization", Http.bearer(key), "Content-Type", "application/json");
+        assertEquals(200, r.statusCode(), r.body());
+        JsonObject choice = Http.object(r).getJsonArray("choices").getJsonObject(0);
+        assertEquals("tool_calls", choice.getString("finish_reason"), r.body());
+        assertEquals("run_tests", choice.getJsonObject("message").getJsonArray("tool_calls").getJsonObject(0)
+                .getJsonObject("function").getString("name"));
+        JsonArray calls = Http.object(Http.get(gpu2.baseUrl() + "/_sim/calls")).getJsonArray("calls");
+        assertTrue(calls.getValuesAs(JsonObject.class).stream().anyMatch(c -> c.getString("model").equals("gpu2-small:3b")
+                && c.getString("user").equals("run the tests")), "the tool model answered, without the pipeline: " + calls);
+    }
+
+    @Test
+    void eachServerRunsAtMostItsConcurrencyAtOnce() throws Exception {
+        String narrow = addServer(1);
+        String wide = addServer(4);
+        try {
+            String user = Admin.newUser();
+            String key = Admin.newKey(user)[1];
+            Admin.grant(user, "model_endpoint", "*@" + narrow);
+            Admin.grant(user, "model_endpoint", "*@" + wide);
+            Admin.grant(user, "moe_mode", "moe_orchestrated");
+            assertEquals(1, peakConcurrency(key, narrow), "concurrency 1: one call at a time");
+            assertTrue(peakConcurrency(key, wide) >= 2, "concurrency 4: the calls overlap");
+        } finally {
+            removeServer(narrow);
+            removeServer(wide);
+        }
+    }
+
+    /** Sends four slow native requests at once to {@code serverName}; answers how many the simulator saw at once. */
+    private static int peakConcurrency(String key, String serverName) throws Exception {
+        String marker = "par" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+        String rule = Http.object(Http.post(gpu2.baseUrl() + "/_sim/rules", "{\"match\":{\"contains\":\"" + marker
+                + "\"},\"action\":{\"content\":\"slow answer\",\"latency_ms\":400}}")).getString("id");
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<HttpResponse<String>>> sent = new java.util.ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                sent.add(pool.submit(() -> chat(key, "gpu2-small:3b@" + serverName, "Answer slowly " + marker)));
+            }
+            for (var f : sent) {
+                assertEquals(200, f.get().statusCode(), f.get().body());
+            }
+        } finally {
+            pool.shutdownNow();
+            Http.delete(gpu2.baseUrl() + "/_sim/rules/" + rule);
+        }
+        return Http.object(Http.get(gpu2.baseUrl() + "/_sim/calls")).getJsonArray("calls").getValuesAs(JsonObject.class).stream()
+                .filter(c -> c.getString("user").contains(marker)).mapToInt(c -> c.getInt("concurrent")).max().orElse(0);
+    }
+
+    private static String addServer(int concurrency) {
+        String name = "gpu2c" + concurrency + "-" + UUID.randomUUID().toString().substring(0, 6);
+        HttpResponse<String> added = Admin.post(SERVERS, "{\"name\":\"" + name + "\",\"url\":\"" + gpu2.baseUrl()
+                + "\",\"api_type\":\"openai\",\"concurrency\":" + concurrency + ",\"timeout_seconds\":30}");
+        assertEquals(201, added.statusCode(), added.body());
+        return name;
+    }
+
+    private static void removeServer(String name) {
+        Http.object(Admin.get(SERVERS)).getJsonArray("servers").getValuesAs(JsonObject.class).stream()
+                .filter(s -> s.getString("name").equals(name)).findFirst()
+                .ifPresent(s -> Admin.delete(SERVERS + "/" + s.getString("id")));
+    }
+
+    /** The trace of a response, once the after-answer work stored it (within 20 s). */
+    private static JsonObject trace(String responseId, String key) {
+        Instant deadline = Instant.now().plusSeconds(20);
+        HttpResponse<String> last;
+        do {
+            last = Http.get(ItConfig.orchestratorUrl() + "/v1/responses/" + responseId + "/trace", "Authorization", Http.bearer(key));
+            if (last.statusCode() == 200) {
+                return Http.object(last);
+            }
+        } while (Instant.now().isBefore(deadline));
+        throw new AssertionError("no trace for " + responseId + ": " + last.statusCode() + " " + last.body());
+    }
+
     /** The newest usage row of {@code user}, once one is written (within 30 s). */
     private static JsonObject usageRow(String user) {
         Instant deadline = Instant.now().plusSeconds(30);

@@ -1,2 +1,2 @@
-/** Black-box tests of the inference servers managed at run time and of how model calls are routed to them. */
+/** Black-box tests of the inference servers and expert templates managed at run time, and of how model calls are routed to them. */
 package io.moe.it.routing;

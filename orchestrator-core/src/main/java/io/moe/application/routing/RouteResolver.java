@@ -9,6 +9,8 @@ import io.moe.application.template.TemplateCatalog;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.ResourceType;
 import io.moe.domain.mode.Mode;
+import io.moe.application.pipeline.merge.Merger;
+import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ExpertTemplateRecord;
 import io.moe.domain.template.ModelRef;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -74,6 +76,19 @@ public class RouteResolver {
             return new Route.Native(modelId, ref.get(), server.get());
         }
         throw new RouteNotFoundException(modelId, usableIds(caller));
+    }
+
+    /**
+     * Where a request that carries {@code tools} or {@code tool} messages goes on a pipeline route: straight
+     * to the template's tool model (its judge when it names none), as the original's tool-calling
+     * pass-through did, so that an agent's tool loop keeps working. The template's grant covers it.
+     */
+    public Route.Native forToolCalls(Route.Pipeline route) {
+        ExpertTemplate template = route.template();
+        ModelRef model = template.toolModel() != null ? template.toolModel() : Merger.judgeModel(template);
+        InferenceServer server = servers.byName(model.endpoint())
+                .orElseThrow(() -> new ToolModelUnavailableException(template.name(), model.toString()));
+        return new Route.Native(route.modelId(), model, server);
     }
 
     /**

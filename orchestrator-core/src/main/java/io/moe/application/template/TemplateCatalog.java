@@ -86,6 +86,11 @@ public class TemplateCatalog {
         snapshot = new Snapshot(Map.copyOf(fresh), System.nanoTime());
     }
 
+    /** Forgets the snapshot: the next request reads the templates again. */
+    public void invalidate() {
+        snapshot = new Snapshot(Map.of(), 0);
+    }
+
     private Snapshot current() {
         Snapshot s = snapshot;
         if (s.readAt() == 0 || System.nanoTime() - s.readAt() > refreshSeconds * 1_000_000_000L) {

@@ -1,7 +1,33 @@
 package io.moe.domain.template;
 
-/** One model serving an expert category: a model name on a named inference server, mandatory or optional. */
-public record ExpertModel(String model, String endpoint, boolean required) {
+import java.util.Objects;
+import java.util.OptionalInt;
+
+/**
+ * One model serving an expert category: a model name on a named inference server, its {@link ExpertRole}
+ * and, when the template overrides it, the tier it runs in.
+ */
+public record ExpertModel(String model, String endpoint, ExpertRole role, OptionalInt tierOverride) {
+
+    public ExpertModel {
+        Objects.requireNonNull(role, "role");
+        Objects.requireNonNull(tierOverride, "tierOverride");
+    }
+
+    /** A model in the original system's terms: {@code required} means {@link ExpertRole#ALWAYS}, else primary. */
+    public ExpertModel(String model, String endpoint, boolean required) {
+        this(model, endpoint, required ? ExpertRole.ALWAYS : ExpertRole.PRIMARY, OptionalInt.empty());
+    }
+
+    /** True when the model always runs ({@link ExpertRole#ALWAYS}). */
+    public boolean required() {
+        return role == ExpertRole.ALWAYS;
+    }
+
+    /** The tier the template puts the model in: its override, else its role's (always and primary 1, fallback 2). */
+    public int tier() {
+        return tierOverride.orElse(role.tier());
+    }
 
     public ModelRef ref() {
         return new ModelRef(model, endpoint);

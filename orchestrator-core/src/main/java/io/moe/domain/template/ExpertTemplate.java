@@ -1,31 +1,41 @@
 package io.moe.domain.template;
 
 import jakarta.json.Json;
+import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import jakarta.json.stream.JsonParsingException;
 
 import java.io.StringReader;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
- * An expert template in the spec's import/export item shape: planner, judge, experts per category and
- * the template-level settings. Parsing rejects items that lack the required fields with a message
- * naming the field.
+ * An expert template: planner, judge, experts per category (each model with its role and tier) and the
+ * template-level switches and limits. {@link #parse} checks an item against the schema documented in the
+ * README ("Expert templates") and refuses it naming the field; {@link #toJson} writes the canonical item.
+ * Which servers exist is not the template's business: {@link #serverMentions} lists what a caller checks.
  */
 public record ExpertTemplate(String name, String description, ModelRef plannerModel, String plannerPrompt,
                              ModelRef judgeModel, String judgePrompt, Map<String, ExpertConfig> experts,
                              double costFactor, boolean forceThink, boolean enableGraphrag,
                              boolean enableWebResearch, int maxAgenticRounds,
-                             boolean forceEnsemble) {
+                             boolean forceEnsemble, boolean enableCache, TemplateLimits limits,
+                             ModelRef toolModel) {
+
+    /** A model reference of the template and the path of the field it is written in. */
+    public record ServerMention(String field, String server) {
+    }
 
     public ExpertTemplate {
-        experts = Map.copyOf(experts);
+        experts = Collections.unmodifiableMap(new LinkedHashMap<>(experts));
+        Objects.requireNonNull(limits, "limits");
     }
 
     /** The expert configuration of {@code category}, if the template serves it. */
@@ -33,69 +43,69 @@ public record ExpertTemplate(String name, String description, ModelRef plannerMo
         return Optional.ofNullable(experts.get(category));
     }
 
-    public static ExpertTemplate parse(String json) {
-        try {
-            return fromJson(Json.createReader(new StringReader(json)).readObject());
-        } catch (JsonParsingException | ClassCastException e) {
-            throw new InvalidTemplateException("template is not a JSON object: " + e.getMessage());
-        }
+    /** The template's {@code max_tokens} for calls of {@code role}; empty means the service's setting. */
+    public OptionalInt maxTokens(StageRole role) {
+        Integer n = limits.maxTokens().get(role);
+        return n == null ? OptionalInt.empty() : OptionalInt.of(n);
     }
 
-    public static ExpertTemplate fromJson(JsonObject item) {
-        String name = requiredString(item, "name");
-        JsonObject experts = item.get("experts") instanceof JsonObject o ? o : null;
-        if (experts == null) {
-            throw new InvalidTemplateException("'experts' is required: an object mapping category ids to expert configs");
-        }
-        Map<String, ExpertConfig> configs = new LinkedHashMap<>();
-        experts.forEach((category, value) -> configs.put(category, expertConfig(category, value)));
-        return new ExpertTemplate(name, optionalString(item, "description", ""),
-                optionalRef(item, "planner_model"), optionalString(item, "planner_prompt", null),
-                optionalRef(item, "judge_model"), optionalString(item, "judge_prompt", null),
-                configs, item.getJsonNumber("cost_factor") == null ? 1.0 : item.getJsonNumber("cost_factor").doubleValue(),
-                item.getBoolean("force_think", false), item.getBoolean("enable_graphrag", true),
-                item.getBoolean("enable_web_research", true),
-                item.getJsonNumber("max_agentic_rounds") == null ? 0 : item.getJsonNumber("max_agentic_rounds").intValue(),
-                item.getBoolean("force_ensemble", false));
+    /** How long one call of {@code role} may take; the planner's is 300 s unless set, the others default to the server's. */
+    public Optional<Duration> timeout(StageRole role) {
+        return Optional.ofNullable(limits.timeouts().get(role));
     }
 
-    private static ExpertConfig expertConfig(String category, JsonValue value) {
-        if (!(value instanceof JsonObject config) || !(config.get("models") instanceof jakarta.json.JsonArray models)) {
-            throw new InvalidTemplateException("experts." + category + ".models is required: an array of {model, endpoint, required}");
+    /** At most this many earlier turns of the conversation reach the models; empty = no template limit. */
+    public OptionalInt historyMaxTurns() {
+        return limits.historyMaxTurns();
+    }
+
+    /** At most this many characters of earlier turns reach the models; empty = no template limit. */
+    public OptionalInt historyMaxChars() {
+        return limits.historyMaxChars();
+    }
+
+    /** Every inference server the template names, with the field naming it (planner, judge, each expert model). */
+    public List<ServerMention> serverMentions() {
+        List<ServerMention> mentions = new ArrayList<>();
+        if (plannerModel != null) {
+            mentions.add(new ServerMention("planner_model", plannerModel.endpoint()));
         }
-        List<ExpertModel> list = new ArrayList<>();
-        for (int i = 0; i < models.size(); i++) {
-            if (!(models.get(i) instanceof JsonObject m)) {
-                throw new InvalidTemplateException("experts." + category + ".models[" + i + "] must be an object");
+        if (judgeModel != null) {
+            mentions.add(new ServerMention("judge_model", judgeModel.endpoint()));
+        }
+        if (toolModel != null) {
+            mentions.add(new ServerMention("tool_model", toolModel.endpoint()));
+        }
+        experts.forEach((category, config) -> {
+            for (int i = 0; i < config.models().size(); i++) {
+                mentions.add(new ServerMention("experts." + category + ".models[" + i + "].endpoint",
+                        config.models().get(i).endpoint()));
             }
-            String where = "experts." + category + ".models[" + i + "]";
-            list.add(new ExpertModel(requiredString(m, "model", where), requiredString(m, "endpoint", where),
-                    m.getBoolean("required", false)));
-        }
-        return new ExpertConfig(optionalString(config, "system_prompt", null), list);
+        });
+        return mentions;
     }
 
-    private static ModelRef optionalRef(JsonObject item, String field) {
-        String text = optionalString(item, field, null);
+    /** The canonical item: every field, defaults spelled out. */
+    public JsonObject toJson() {
+        return TemplateJson.write(this);
+    }
+
+    /** Reads and checks a template item given as JSON text. */
+    public static ExpertTemplate parse(String json) {
+        JsonValue value;
         try {
-            return text == null ? null : ModelRef.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidTemplateException(field + ": " + e.getMessage());
+            value = Json.createReader(new StringReader(json)).readValue();
+        } catch (JsonException e) {
+            throw new InvalidTemplateException("the template is not valid JSON: " + e.getMessage());
         }
-    }
-
-    private static String requiredString(JsonObject o, String field) {
-        return requiredString(o, field, null);
-    }
-
-    private static String requiredString(JsonObject o, String field, String where) {
-        if (o.get(field) instanceof JsonString s && !s.getString().isBlank()) {
-            return s.getString();
+        if (!(value instanceof JsonObject item)) {
+            throw new InvalidTemplateException("the template must be a JSON object");
         }
-        throw new InvalidTemplateException((where == null ? "" : where + ".") + field + " is required and must be a non-empty string");
+        return fromJson(item);
     }
 
-    private static String optionalString(JsonObject o, String field, String fallback) {
-        return o.get(field) instanceof JsonString s ? s.getString() : fallback;
+    /** Reads and checks a template item. */
+    public static ExpertTemplate fromJson(JsonObject item) {
+        return TemplateSchema.read(item);
     }
 }

@@ -13,6 +13,7 @@ import java.time.OffsetDateTime;
 @Entity
 @Table(name = "expert_template")
 @NamedQuery(name = "ExpertTemplateRecord.byName", query = "SELECT t FROM ExpertTemplateRecord t WHERE t.name = :name")
+@NamedQuery(name = "ExpertTemplateRecord.all", query = "SELECT t FROM ExpertTemplateRecord t ORDER BY t.name")
 public class ExpertTemplateRecord {
 
     @Id
@@ -44,6 +45,15 @@ public class ExpertTemplateRecord {
         this.updatedAt = createdAt;
     }
 
+    /** Overwrites the configuration (and the name, description and cost factor it states); id and creation time stay. */
+    public void change(ExpertTemplate template, String configJson) {
+        this.name = template.name();
+        this.description = template.description();
+        this.costFactor = template.costFactor();
+        this.configJson = configJson;
+        this.updatedAt = Ids.nowUtc();
+    }
+
     public String id() {
         return id;
     }
@@ -54,6 +64,14 @@ public class ExpertTemplateRecord {
 
     public boolean isActive() {
         return active == 1;
+    }
+
+    public OffsetDateTime createdAt() {
+        return createdAt;
+    }
+
+    public OffsetDateTime updatedAt() {
+        return updatedAt;
     }
 
     public ExpertTemplate template() {

@@ -7,13 +7,13 @@ import io.moe.application.servers.ServerHealth;
 import io.moe.application.servers.ServerProbes;
 import io.moe.application.servers.ServerSettings;
 import io.moe.application.spend.ModeNotPermittedException;
+import io.moe.application.template.MemoryTemplateRepository;
 import io.moe.application.template.TemplateCatalog;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.ResourceType;
 import io.moe.domain.mode.Mode;
 import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ExpertTemplateRecord;
-import io.moe.domain.template.TemplateRepository;
 import io.moe.infrastructure.secrets.SecretBox;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -25,7 +25,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,7 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The route order: admin template, mode, native model@server, else 404 listing what the caller may use. */
 class RouteResolverTest {
 
-    private final List<ExpertTemplateRecord> stored = new ArrayList<>();
+    private final MemoryTemplateRepository stored = new MemoryTemplateRepository();
     private RouteResolver resolver;
     private ExpertTemplateRecord team;
 
@@ -55,7 +54,7 @@ class RouteResolverTest {
         InferenceServers servers = new InferenceServers(registry, new SecretBox(new byte[32]));
         servers.reload();
         resolver = new RouteResolver();
-        resolver.templates = new TemplateCatalog(new Memory(), "default", 60);
+        resolver.templates = new TemplateCatalog(stored, "default", 60);
         resolver.servers = servers;
         resolver.probes = new ServerProbes() {
             @Override
@@ -123,23 +122,6 @@ class RouteResolverTest {
         try (InputStream in = RouteResolverTest.class.getResourceAsStream("/templates/default-template.json")) {
             String json = new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("\"name\": \"default\"", "\"name\": \"" + name + "\"");
             return new ExpertTemplateRecord(ExpertTemplate.parse(json), json);
-        }
-    }
-
-    private final class Memory implements TemplateRepository {
-        @Override
-        public Optional<ExpertTemplateRecord> withName(String name) {
-            return stored.stream().filter(t -> t.name().equals(name)).findFirst();
-        }
-
-        @Override
-        public List<ExpertTemplateRecord> all() {
-            return List.copyOf(stored);
-        }
-
-        @Override
-        public void add(ExpertTemplateRecord template) {
-            stored.add(template);
         }
     }
 }

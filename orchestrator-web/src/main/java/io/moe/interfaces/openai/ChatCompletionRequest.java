@@ -67,6 +67,15 @@ public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean in
         }
     }
 
+    /** Whether the request offers {@code tools} or answers a tool call ({@code tool} messages): a tool loop of an agent. */
+    static boolean carriesToolCalls(JsonObject json) {
+        if (json.get("tools") instanceof JsonArray tools && !tools.isEmpty()) {
+            return true;
+        }
+        return json.get("messages") instanceof JsonArray messages && messages.stream()
+                .anyMatch(m -> m instanceof JsonObject o && "tool".equals(o.getString("role", "")));
+    }
+
     /** The required {@code model} field: a string naming a mode, a template or {@code model@server}. */
     static String modelId(JsonObject json) {
         JsonValue model = json.get("model");

@@ -60,6 +60,9 @@ public class ChatCompletionsResource {
         Caller caller = (Caller) http.getAttribute(ApiKeyFilter.CALLER);
         String id = ChatAnswer.newResponseId();
         Route route = routes.resolve(caller, ChatCompletionRequest.modelId(json));
+        if (route instanceof Route.Pipeline onPipeline && ChatCompletionRequest.carriesToolCalls(json)) {
+            route = routes.forToolCalls(onPipeline);
+        }
         if (route instanceof Route.Native direct) {
             async.resume(natives.forward(caller, id, direct, json));
             return;

@@ -12,8 +12,8 @@ import java.util.List;
  */
 public final class ConversationHistory {
 
-    static final int TURNS = 4;
-    static final int MAX_CHARS = 3000;
+    public static final int TURNS = 4;
+    public static final int MAX_CHARS = 3000;
     static final int COMPRESS_ABOVE = 2000;
     static final int COMPRESSED_TURN = 120;
 
@@ -22,6 +22,11 @@ public final class ConversationHistory {
 
     /** The history block for an expert prompt, or "" when the question is the first turn. */
     public static String forExperts(List<ChatMessage> messages) {
+        return forExperts(messages, TURNS, MAX_CHARS);
+    }
+
+    /** The history block with at most {@code maxTurns} recent turns in at most {@code maxChars} characters (a template's limits). */
+    public static String forExperts(List<ChatMessage> messages, int maxTurns, int maxChars) {
         List<ChatMessage> turns = new ArrayList<>();
         int last = lastUser(messages);
         for (int i = 0; i < last; i++) {
@@ -33,7 +38,7 @@ public final class ConversationHistory {
         if (turns.isEmpty()) {
             return "";
         }
-        int split = Math.max(0, turns.size() - TURNS);
+        int split = Math.max(0, turns.size() - maxTurns);
         List<ChatMessage> older = turns.subList(0, split);
         List<ChatMessage> recent = turns.subList(split, turns.size());
         StringBuilder block = new StringBuilder();
@@ -42,13 +47,13 @@ public final class ConversationHistory {
             block.append("Earlier conversation (compressed):\n");
             older.forEach(m -> block.append("- ").append(m.role()).append(": ").append(opening(m.text())).append('\n'));
         }
-        block.append("Recent conversation:\n").append(recentTurns(recent));
+        block.append("Recent conversation:\n").append(recentTurns(recent, maxChars));
         return block.toString();
     }
 
-    private static String recentTurns(List<ChatMessage> recent) {
+    private static String recentTurns(List<ChatMessage> recent, int maxChars) {
         List<String> lines = new ArrayList<>();
-        int budget = MAX_CHARS;
+        int budget = maxChars;
         for (int i = recent.size() - 1; i >= 0 && budget > 0; i--) {
             String text = recent.get(i).text();
             String kept = text.length() > budget ? "…" + text.substring(text.length() - budget) : text;

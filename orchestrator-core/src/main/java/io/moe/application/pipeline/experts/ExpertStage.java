@@ -60,8 +60,8 @@ public class ExpertStage {
 
     private List<ExpertResult> forTask(PipelineRun run, Subtask task) {
         List<ExpertModel> ranked = ranked(task.category(), Experts.modelsOf(run.template(), task.category()));
-        List<ExpertModel> tierOne = ranked.stream().filter(m -> Experts.tier(m.ref()) == 1).toList();
-        List<ExpertModel> tierTwo = ranked.stream().filter(m -> Experts.tier(m.ref()) == 2).toList();
+        List<ExpertModel> tierOne = ranked.stream().filter(m -> m.tier() == 1).toList();
+        List<ExpertModel> tierTwo = ranked.stream().filter(m -> m.tier() == 2).toList();
         if (run.template().forceEnsemble()) {
             return ask(run, task, ranked);
         }
@@ -90,7 +90,7 @@ public class ExpertStage {
     }
 
     private ExpertResult ask(PipelineRun run, Subtask task, ExpertModel model) {
-        int tier = Experts.tier(model.ref());
+        int tier = model.tier();
         ExpertResult result;
         try {
             Completion done = models.call(run, STAGE, model.ref(), systemPrompt(run, task.category()), turns(run, task));
@@ -117,7 +117,9 @@ public class ExpertStage {
         String question = run.question().text();
         StringBuilder text = new StringBuilder(task.task().equals(question) ? question
                 : "Question: " + question + "\n\nYour subtask: " + task.task());
-        String history = ConversationHistory.forExperts(run.question().messages());
+        String history = ConversationHistory.forExperts(run.question().messages(),
+                run.template().historyMaxTurns().orElse(ConversationHistory.TURNS),
+                run.template().historyMaxChars().orElse(ConversationHistory.MAX_CHARS));
         if (!history.isEmpty()) {
             text.append("\n\n").append(history);
         }

@@ -17,18 +17,21 @@ public final class Experts {
     private Experts() {
     }
 
-    /** The category's models, or the general category's when the template does not serve it. */
+    /**
+     * The category's models; when the template does not serve it, the general category's; when it has no
+     * general category either (an imported template may not), the models of its first category that has any.
+     */
     public static List<ExpertModel> modelsOf(ExpertTemplate template, String category) {
         List<ExpertModel> own = template.expert(category).map(ExpertConfig::models).orElse(List.of());
         if (!own.isEmpty()) {
             return own;
         }
         List<ExpertModel> general = template.expert(Category.GENERAL).map(ExpertConfig::models).orElse(List.of());
-        if (general.isEmpty()) {
-            throw new IllegalStateException("template '" + template.name() + "' has no model for '" + category
-                    + "' and none for 'general' to fall back to");
+        if (!general.isEmpty()) {
+            return general;
         }
-        return general;
+        return template.experts().values().stream().map(ExpertConfig::models).filter(m -> !m.isEmpty()).findFirst()
+                .orElseThrow(() -> new IllegalStateException("template '" + template.name() + "' has no expert model at all"));
     }
 
     /** 1 when the model's tag names at most 20 billion parameters (or none), else 2. */

@@ -17,12 +17,15 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Makes one model call for a stage of a run and waits for it, within the caller's share of the model
@@ -63,13 +66,16 @@ public class ModelCaller {
         List<ChatMessage> messages = new ArrayList<>();
         messages.add(ChatMessage.system(system));
         messages.addAll(turns);
-        ModelCall call = new ModelCall(model, messages, caps.forStage(stage, run.request().maxTokens()));
+        ModelCall call = new ModelCall(model, messages, caps.forStage(stage, run.request().maxTokens(), run.template()));
+        Optional<Duration> limit = TokenCaps.role(stage).flatMap(run.template()::timeout);
         String user = run.caller().userId();
         run.cancellation().checkpoint();
         ModelCallShare.Place place = share.acquire(user, model.endpoint(), run.cancellation());
+        CompletableFuture<Completion> pending = null;
         try {
-            CompletableFuture<Completion> pending = run.cancellation().track(inference.complete(call).toCompletableFuture());
-            Completion done = withCountedUsage(pending.get(), call);
+            pending = run.cancellation().track(inference.complete(call).toCompletableFuture());
+            Completion done = withCountedUsage(limit.isPresent() ? pending.get(limit.get().toMillis(), TimeUnit.MILLISECONDS)
+                    : pending.get(), call);
             run.recordCall(new StageCall(stage, done));
             return done;
         } catch (CancellationException e) {
@@ -79,6 +85,12 @@ public class ModelCaller {
             Thread.currentThread().interrupt();
             run.recordCall(cutOff(stage, call));
             throw new RequestCancelledException("interrupted while waiting for " + model);
+        } catch (java.util.concurrent.TimeoutException e) {
+            pending.cancel(true); // the template's timeout for this role ran out before the server's own
+            run.recordCall(cutOff(stage, call));
+            throw new InferenceException("the call to " + model + " did not finish within the template's "
+                    + TokenCaps.role(stage).map(r -> r.wireName()).orElse(stage) + " timeout of "
+                    + limit.map(Duration::toSeconds).orElse(0L) + " s (timeouts in the expert template)", true, e);
         } catch (ExecutionException e) {
             RuntimeException failure = asInferenceFailure(unwrap(e.getCause()), model);
             if (failure instanceof InferenceException i && i.timedOut()) {

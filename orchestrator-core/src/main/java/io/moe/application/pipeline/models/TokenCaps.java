@@ -1,5 +1,11 @@
 package io.moe.application.pipeline.models;
 
+import io.moe.domain.template.ExpertTemplate;
+import io.moe.domain.template.StageRole;
+
+import java.util.Optional;
+import java.util.OptionalInt;
+
 import io.moe.application.pipeline.experts.ExpertStage;
 import io.moe.application.pipeline.intake.InternalRequests;
 import io.moe.application.pipeline.merge.Critic;
@@ -49,9 +55,33 @@ public class TokenCaps {
     @ConfigProperty(name = "moe.max-tokens.internal", defaultValue = "512")
     public int internal;
 
-    /** The cap of a call of {@code stage}, lowered to {@code clientMax} for calls that write the answer (0 = not set). */
+    /**
+     * The cap of a call of {@code stage}: the template's {@code max_tokens} of the stage's role (planner,
+     * expert, judge) when it sets one, else this setting; lowered to {@code clientMax} for calls that write
+     * the answer (0 = not set).
+     */
+    public int forStage(String stage, int clientMax, ExpertTemplate template) {
+        OptionalInt own = role(stage).map(template::maxTokens).orElse(OptionalInt.empty());
+        return forStage(stage, clientMax, own);
+    }
+
+    /** The template role whose settings (max_tokens, timeout) a call of {@code stage} follows, if any. */
+    public static Optional<StageRole> role(String stage) {
+        return switch (stage) {
+            case Planner.STAGE, InternalRequests.STAGE -> Optional.of(StageRole.PLANNER);
+            case ExpertStage.STAGE -> Optional.of(StageRole.EXPERT);
+            case Merger.STAGE, Critic.STAGE -> Optional.of(StageRole.JUDGE);
+            default -> Optional.empty();
+        };
+    }
+
+    /** The cap of a call of {@code stage} without a template's own setting. */
     public int forStage(String stage, int clientMax) {
-        int cap = switch (stage) {
+        return forStage(stage, clientMax, OptionalInt.empty());
+    }
+
+    private int forStage(String stage, int clientMax, OptionalInt own) {
+        int configured = switch (stage) {
             case Planner.STAGE -> planner;
             case ExpertStage.STAGE -> expert;
             case Merger.STAGE -> judge;
@@ -61,6 +91,7 @@ public class TokenCaps {
             case InternalRequests.STAGE -> internal;
             default -> judge;
         };
+        int cap = own.orElse(configured);
         boolean writesAnswer = stage.equals(ExpertStage.STAGE) || stage.equals(Merger.STAGE)
                 || stage.equals(Critic.STAGE) || stage.equals(InternalRequests.STAGE);
         return writesAnswer && clientMax > 0 ? Math.min(cap, clientMax) : cap;

@@ -9,7 +9,7 @@ import jakarta.persistence.PersistenceContext;
 import java.util.List;
 import java.util.Optional;
 
-/** Expert templates in table {@code expert_template}, through the named query of {@link ExpertTemplateRecord}. */
+/** Expert templates in table {@code expert_template}, through the named queries of {@link ExpertTemplateRecord}. */
 @ApplicationScoped
 public class JpaTemplateRepository implements TemplateRepository {
 
@@ -23,13 +23,30 @@ public class JpaTemplateRepository implements TemplateRepository {
     }
 
     @Override
+    public Optional<ExpertTemplateRecord> withId(String id) {
+        return Optional.ofNullable(em.find(ExpertTemplateRecord.class, id));
+    }
+
+    @Override
     public List<ExpertTemplateRecord> all() {
-        return em.createQuery("SELECT t FROM ExpertTemplateRecord t ORDER BY t.name", ExpertTemplateRecord.class).getResultList();
+        return em.createNamedQuery("ExpertTemplateRecord.all", ExpertTemplateRecord.class).getResultList();
     }
 
     @Override
     public void add(ExpertTemplateRecord template) {
         em.persist(template);
+        em.flush();
+    }
+
+    @Override
+    public void update(ExpertTemplateRecord template) {
+        em.merge(template);
+        em.flush();
+    }
+
+    @Override
+    public void remove(ExpertTemplateRecord template) {
+        em.remove(em.contains(template) ? template : em.merge(template));
         em.flush();
     }
 }

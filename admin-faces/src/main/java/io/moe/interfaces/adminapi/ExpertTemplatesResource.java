@@ -1,0 +1,130 @@
+package io.moe.interfaces.adminapi;
+
+import io.moe.domain.shared.Refusal.Kind;
+
+import io.moe.application.template.ImportMode;
+import io.moe.application.template.ImportResult;
+import io.moe.application.template.TemplateAdministration;
+import io.moe.application.template.TemplateFile;
+import io.moe.application.template.TemplateRefusedException;
+import io.moe.domain.shared.Ids;
+import io.moe.domain.template.ExpertTemplateRecord;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.FormParam;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.EntityPart;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * /api/expert-templates: the admin-managed expert templates (README, "Expert templates"). A template is
+ * answered as its canonical item plus {@code id}, {@code is_active} and timestamps; PUT takes the whole
+ * template (a GET's answer, edited, is accepted back). Export is the spec's envelope as a download named
+ * {@code expert_templates.json}; import takes that file as multipart field {@code file} with {@code mode}
+ * {@code merge} or {@code replace} (also as a query parameter, or the file as a JSON body, as the original
+ * system accepted).
+ */
+@Path("/expert-templates")
+@AdminOnly
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.WILDCARD)
+public class ExpertTemplatesResource {
+
+    @Inject
+    TemplateAdministration templates;
+
+    @GET
+    public String list() {
+        JsonArrayBuilder list = Json.createArrayBuilder();
+        templates.list().forEach(t -> list.add(json(t)));
+        return Json.createObjectBuilder().add("templates", list).build().toString();
+    }
+
+    @POST
+    public Response create(String body) {
+        return Response.status(201).entity(json(templates.create(body)).toString()).build();
+    }
+
+    @GET
+    @Path("{id}")
+    public String get(@PathParam("id") String id) {
+        return json(templates.get(id)).toString();
+    }
+
+    @PUT
+    @Path("{id}")
+    public String change(@PathParam("id") String id, String body) {
+        return json(templates.change(id, body)).toString();
+    }
+
+    @DELETE
+    @Path("{id}")
+    public Response remove(@PathParam("id") String id) {
+        templates.remove(id);
+        return Response.noContent().build();
+    }
+
+    @GET
+    @Path("export")
+    public Response export() {
+        return Response.ok(templates.export().toString(), MediaType.APPLICATION_JSON_TYPE)
+                .header("Content-Disposition", "attachment; filename=\"" + TemplateFile.FILE_NAME + "\"").build();
+    }
+
+    @POST
+    @Path("import")
+    @Consumes(MediaType.MULTIPART_FORM_DATA)
+    public String importFile(@FormParam("file") EntityPart file, @FormParam("mode") String mode,
+                             @QueryParam("mode") String modeParameter) {
+        if (file == null) {
+            throw new TemplateRefusedException(Kind.INVALID, "missing_file", "file",
+                    "send the export as multipart/form-data field 'file' (and 'mode': merge or replace)");
+        }
+        return result(templates.importFile(text(file), ImportMode.of(mode != null ? mode : modeParameter)));
+    }
+
+    @POST
+    @Path("import")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public String importBody(String body, @QueryParam("mode") String mode) {
+        return result(templates.importFile(body, ImportMode.of(mode)));
+    }
+
+    private static String result(ImportResult r) {
+        return Json.createObjectBuilder().add("ok", true).add("imported", r.imported()).add("skipped", r.skipped()).build().toString();
+    }
+
+    private static String text(EntityPart file) {
+        try (InputStream in = file.getContent()) {
+            return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(in.readAllBytes())).toString();
+        } catch (CharacterCodingException e) {
+            throw new TemplateRefusedException(Kind.INVALID, "invalid_encoding", "file", "the file is not valid UTF-8");
+        } catch (IOException e) {
+            throw new TemplateRefusedException(Kind.INVALID, "unreadable_body", "file", "the file could not be read completely; send it again");
+        }
+    }
+
+    static JsonObject json(ExpertTemplateRecord record) {
+        return Json.createObjectBuilder().add("id", record.id())
+                .addAll(Json.createObjectBuilder(record.template().toJson()))
+                .add("is_active", record.isActive())
+                .add("created_at", Ids.iso(record.createdAt())).add("updated_at", Ids.iso(record.updatedAt())).build();
+    }
+}

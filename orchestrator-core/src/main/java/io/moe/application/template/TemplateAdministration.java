@@ -1,0 +1,134 @@
+package io.moe.application.template;
+
+import io.moe.domain.shared.Refusal.Kind;
+
+import io.moe.application.identity.AfterCommit;
+import io.moe.domain.template.ExpertTemplate;
+import io.moe.domain.template.ExpertTemplateRecord;
+import io.moe.domain.template.TemplateRepository;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.transaction.Transactional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The admin-managed expert templates: list, create, change, delete, export and import. Each call is one
+ * transaction that checks everything before it writes, so a refused template or a bad import file leaves
+ * the templates as they were. Names are unique; the template named by {@code moe.template.default} cannot
+ * be deleted or renamed, since every request without a template of its own runs with it.
+ */
+@ApplicationScoped
+@Transactional
+public class TemplateAdministration {
+
+    @Inject
+    TemplateRepository templates;
+
+    @Inject
+    TemplateChecks checks;
+
+    @Inject
+    TemplateCatalog catalog;
+
+    @Inject
+    AfterCommit afterCommit;
+
+    @Inject
+    @ConfigProperty(name = "moe.template.default", defaultValue = "default")
+    String defaultName;
+
+    public List<ExpertTemplateRecord> list() {
+        return templates.all();
+    }
+
+    public ExpertTemplateRecord get(String id) {
+        return templates.withId(id).orElseThrow(() -> TemplateRefusedException.notFound(id));
+    }
+
+    public ExpertTemplateRecord create(String body) {
+        ExpertTemplate template = checks.checked(body);
+        if (templates.withName(template.name()).isPresent()) {
+            throw TemplateRefusedException.duplicate(template.name());
+        }
+        ExpertTemplateRecord record = new ExpertTemplateRecord(template, template.toJson().toString());
+        templates.add(record);
+        refreshAfterCommit();
+        return record;
+    }
+
+    /** Replaces template {@code id} with the whole template in {@code body} (read-only fields in it are ignored). */
+    public ExpertTemplateRecord change(String id, String body) {
+        ExpertTemplateRecord record = get(id);
+        ExpertTemplate template = checks.checked(body);
+        if (!template.name().equals(record.name())) {
+            if (templates.withName(template.name()).isPresent()) {
+                throw TemplateRefusedException.duplicate(template.name());
+            }
+            refuseIfDefault(record, "renamed");
+        }
+        record.change(template, template.toJson().toString());
+        templates.update(record);
+        refreshAfterCommit();
+        return record;
+    }
+
+    public void remove(String id) {
+        ExpertTemplateRecord record = get(id);
+        refuseIfDefault(record, "deleted");
+        templates.remove(record);
+        refreshAfterCommit();
+    }
+
+    /** The export file of every template, in name order. */
+    public JsonObject export() {
+        return TemplateFile.write(templates.all().stream().map(ExpertTemplateRecord::template).toList(), "admin");
+    }
+
+    /**
+     * Imports a file: every named item is checked first (one bad item refuses the whole file, naming
+     * {@code items[i].field}), then written; an item whose name exists is skipped ({@code merge}) or overwrites
+     * that template in place, keeping its id ({@code replace}).
+     */
+    public ImportResult importFile(String text, ImportMode mode) {
+        TemplateFile.Contents contents = TemplateFile.read(text);
+        List<ExpertTemplate> checked = new ArrayList<>();
+        for (TemplateFile.Item item : contents.items()) {
+            checked.add(checks.checked(item.json(), item.path()));
+        }
+        int imported = 0;
+        for (ExpertTemplate template : checked) {
+            var existing = templates.withName(template.name());
+            if (existing.isEmpty()) {
+                templates.add(new ExpertTemplateRecord(template, template.toJson().toString()));
+                imported++;
+            } else if (mode == ImportMode.REPLACE) {
+                existing.get().change(template, template.toJson().toString());
+                templates.update(existing.get());
+                imported++;
+            }
+        }
+        refreshAfterCommit();
+        return new ImportResult(imported, contents.nameless() + checked.size() - imported);
+    }
+
+    /** Requests on this node use the change as soon as it is committed (other nodes within moe.template.refresh-seconds). */
+    private void refreshAfterCommit() {
+        if (afterCommit != null) {
+            afterCommit.run(catalog::invalidate);
+        } else if (catalog != null) {
+            catalog.invalidate();
+        }
+    }
+
+    private void refuseIfDefault(ExpertTemplateRecord record, String what) {
+        if (record.name().equals(defaultName)) {
+            throw new TemplateRefusedException(Kind.CONFLICT, "default_template", null, "expert template '" + defaultName
+                    + "' cannot be " + what + ": it is the default template (moe.template.default) that requests without"
+                    + " a template of their own run with; change it instead, or set moe.template.default to another template first");
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package io.moe.domain.template;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * How a model takes part in its category: {@code always} runs alongside tier 1 whatever tier 1 answers,
+ * {@code primary} is tier 1, {@code fallback} is tier 2 (asked when tier 1 was not confident enough).
+ * Templates of the original system say {@code required: true} for {@code always}, else {@code primary}.
+ */
+public enum ExpertRole {
+    ALWAYS("always", 1), PRIMARY("primary", 1), FALLBACK("fallback", 2);
+
+    private final String wireName;
+    private final int tier;
+
+    ExpertRole(String wireName, int tier) {
+        this.wireName = wireName;
+        this.tier = tier;
+    }
+
+    public String wireName() {
+        return wireName;
+    }
+
+    /** The tier a model of this role runs in when the template does not override it. */
+    public int tier() {
+        return tier;
+    }
+
+    public static Optional<ExpertRole> of(String wireName) {
+        return Arrays.stream(values()).filter(r -> r.wireName.equals(wireName)).findFirst();
+    }
+}

@@ -1,0 +1,126 @@
+package io.moe.application.template;
+
+import io.moe.domain.shared.Refusal.Kind;
+
+import io.moe.application.servers.ApiType;
+import io.moe.application.servers.MemoryServerRegistry;
+import io.moe.application.servers.ServerSettings;
+import io.moe.domain.shared.Ids;
+import io.moe.domain.template.ExpertRole;
+import io.moe.domain.template.ExpertTemplateRecord;
+import org.junit.jupiter.api.Test;
+
+import java.math.BigDecimal;
+import java.net.URI;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Template management above the port: names unique, servers known, the default kept, imports merge or replace. */
+class TemplateAdministrationTest {
+
+    private final MemoryTemplateRepository repository = new MemoryTemplateRepository();
+    private final TemplateAdministration admin = new TemplateAdministration();
+
+    TemplateAdministrationTest() {
+        MemoryServerRegistry servers = new MemoryServerRegistry();
+        servers.add(new ServerSettings(Ids.newId(), "local", URI.create("http://127.0.0.1:1"), ApiType.OPENAI, null, 1, 30,
+                BigDecimal.ONE, true, Ids.nowUtc(), Ids.nowUtc()));
+        admin.templates = repository;
+        admin.checks = new TemplateChecks(servers);
+        admin.defaultName = "default";
+    }
+
+    private static String template(String name, String model) {
+        return "{\"name\":\"" + name + "\",\"experts\":{\"general\":{\"models\":[{\"model\":\"" + model
+                + "\",\"endpoint\":\"local\"}]}}}";
+    }
+
+    private static String file(String... items) {
+        return "{\"type\":\"expert_template\",\"scope\":\"admin\",\"version\":\"1.0\",\"exported_at\":\"2026-01-01T00:00:00Z\","
+                + "\"items\":[" + String.join(",", items) + "]}";
+    }
+
+    private String modelOf(String name) {
+        return repository.withName(name).orElseThrow().template().expert("general").orElseThrow().models().get(0).model();
+    }
+
+    @Test
+    void aModelOnAnUnknownServerIsRefusedNamingTheField() {
+        TemplateRefusedException e = assertThrows(TemplateRefusedException.class, () -> admin.create(
+                "{\"name\":\"x\",\"judge_model\":\"j:32b@gpu9\",\"experts\":{\"general\":{\"models\":[{\"model\":\"m\",\"endpoint\":\"local\"}]}}}"));
+        assertEquals(Kind.INVALID, e.kind());
+        assertEquals("judge_model", e.field());
+        assertTrue(e.getMessage().contains("gpu9") && e.getMessage().contains("[local]"), e.getMessage());
+        assertEquals(List.of(), repository.all());
+    }
+
+    @Test
+    void aTakenNameIsAConflict() {
+        admin.create(template("a", "m1"));
+        TemplateRefusedException e = assertThrows(TemplateRefusedException.class, () -> admin.create(template("a", "m2")));
+        assertEquals(Kind.CONFLICT, e.kind());
+        String b = admin.create(template("b", "m1")).id();
+        assertEquals(Kind.CONFLICT, assertThrows(TemplateRefusedException.class, () -> admin.change(b, template("a", "m1"))).kind());
+    }
+
+    @Test
+    void theDefaultTemplateCannotBeDeletedOrRenamedButCanBeChanged() {
+        String id = admin.create(template("default", "m1")).id();
+        TemplateRefusedException e = assertThrows(TemplateRefusedException.class, () -> admin.remove(id));
+        assertEquals(Kind.CONFLICT, e.kind());
+        assertTrue(e.getMessage().contains("moe.template.default"), e.getMessage());
+        assertEquals(Kind.CONFLICT, assertThrows(TemplateRefusedException.class, () -> admin.change(id, template("other", "m1"))).kind());
+        admin.change(id, template("default", "m2"));
+        assertEquals("m2", modelOf("default"));
+    }
+
+    @Test
+    void mergeSkipsTakenNamesAndNamelessEntries() {
+        admin.create(template("a", "old"));
+        ImportResult r = admin.importFile(file(template("a", "new"), template("b", "new"), "{\"name\":\"\"}"), ImportMode.MERGE);
+        assertEquals(new ImportResult(1, 2), r);
+        assertEquals("old", modelOf("a"));
+        assertEquals("new", modelOf("b"));
+    }
+
+    @Test
+    void replaceOverwritesTakenNamesInPlace() {
+        ExpertTemplateRecord a = admin.create(template("a", "old"));
+        ImportResult r = admin.importFile(file(template("a", "new"), template("b", "new")), ImportMode.REPLACE);
+        assertEquals(new ImportResult(2, 0), r);
+        assertEquals("new", modelOf("a"));
+        assertEquals(a.id(), repository.withName("a").orElseThrow().id(), "grants naming tmpl-<id> still apply");
+    }
+
+    @Test
+    void oneBadItemRefusesTheWholeFileNamingItsPath() {
+        TemplateRefusedException e = assertThrows(TemplateRefusedException.class, () -> admin.importFile(file(template("a", "m"),
+                "{\"name\":\"b\",\"experts\":{\"general\":{\"models\":[{\"model\":\"m\",\"endpoint\":\"local\",\"role\":\"x\"}]}}}"),
+                ImportMode.MERGE));
+        assertEquals("items[1].experts.general.models[0].role", e.field());
+        assertEquals(List.of(), repository.all(), "nothing of the file was written");
+    }
+
+    @Test
+    void aFileOfTheOriginalSystemImports() {
+        ImportResult r = admin.importFile(file("""
+                {"name":"Code Expert","description":"","planner_prompt":"","judge_prompt":"","planner_model":"phi4:14b@local",
+                 "judge_model":"","experts":{"code_reviewer":{"system_prompt":"Review.","models":[
+                   {"model":"qwen2.5-coder:32b","endpoint":"local","required":true},{"model":"phi4:14b","endpoint":"local","required":false}]}}}
+                """), ImportMode.MERGE);
+        assertEquals(new ImportResult(1, 0), r);
+        var models = repository.withName("Code Expert").orElseThrow().template().expert("code_reviewer").orElseThrow().models();
+        assertEquals(ExpertRole.ALWAYS, models.get(0).role());
+        assertEquals(ExpertRole.PRIMARY, models.get(1).role());
+    }
+
+    @Test
+    void anUnknownModeIs400NamingMode() {
+        assertEquals("mode", assertThrows(TemplateRefusedException.class, () -> ImportMode.of("append")).field());
+        assertEquals(ImportMode.MERGE, ImportMode.of(null));
+        assertEquals(ImportMode.REPLACE, ImportMode.of("replace"));
+    }
+}
