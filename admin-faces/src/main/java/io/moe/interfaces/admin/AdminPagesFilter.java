@@ -38,10 +38,18 @@ public class AdminPagesFilter extends HttpFilter {
             throws IOException, ServletException {
         browser.apply(request, response);
         if (isOpen(routedPath(request)) || stands(request)) {
-            chain.doFilter(request, response);
+            if (PlainPostbackNonce.isPlainPagePost(request, routedPath(request))) {
+                request.getRequestDispatcher(routedPath(request)).forward(request, new OnePolicyResponse(response));
+                return;
+            }
+            chain.doFilter(request, new OnePolicyResponse(response));
             return;
         }
-        AdminSession.invalidate(request);
+        if (AdminSession.userId(request).isPresent()) {
+            // an admin session that no longer stands ends here; a session without a sign-in (one that holds
+            // the sign-in form's view while the browser asks for /favicon.ico) is left alone
+            AdminSession.invalidate(request);
+        }
         response.sendRedirect(request.getContextPath() + "/login.xhtml");
     }
 

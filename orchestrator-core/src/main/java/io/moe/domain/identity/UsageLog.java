@@ -1,5 +1,7 @@
 package io.moe.domain.identity;
 
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
 import java.util.List;
 
 /** Port: the append-only log of what each request used and how it ended. */
@@ -16,4 +18,22 @@ public interface UsageLog {
      * completion tokens, total tokens]}.
      */
     List<Object[]> totals(String userId);
+
+    /** Requests, tokens, budget refusals and errors of all users since {@code since}. */
+    UsageTotals totalsSince(OffsetDateTime since);
+
+    /** The users with the most tokens since {@code since}, most first, at most {@code max}; the key is the user id. */
+    List<UsageRanking> busiestUsers(OffsetDateTime since, int max);
+
+    /** The requested models with the most tokens since {@code since}, most first, at most {@code max}. */
+    List<UsageRanking> busiestModels(OffsetDateTime since, int max);
+
+    /** The latest entries with status {@code error} of all users, newest first, at most {@code max}. */
+    List<UsageEntry> recentErrors(int max);
+
+    /**
+     * Requests and tokens per UTC day since {@code since} (days without requests are absent), of one user, or of
+     * everyone when {@code userId} is null; the ranking's key is the day (ISO date).
+     */
+    List<UsageRanking> perDay(String userId, LocalDate since);
 }

@@ -17,6 +17,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -79,6 +80,26 @@ public class ToolServerClient {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return "";
+        }
+    }
+
+    /** The names of the tool server's tools, for pickers; empty when the server cannot be asked. */
+    public List<String> toolNames() {
+        try {
+            HttpResponse<String> response = http.send(request("/tools").GET().timeout(Duration.ofSeconds(5)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                return List.of();
+            }
+            JsonArray tools = Json.createReader(new StringReader(response.body())).readObject().getJsonArray("tools");
+            return tools == null ? List.of() : tools.stream().map(v -> v.asJsonObject().getString("name", ""))
+                    .filter(n -> !n.isEmpty()).sorted().toList();
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.FINE, "tool names unavailable", e);
+            return List.of();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return List.of();
         }
     }
 

@@ -2,13 +2,18 @@ package io.moe.infrastructure.persistence.jpa;
 
 import io.moe.domain.identity.UsageEntry;
 import io.moe.domain.identity.UsageLog;
+import io.moe.domain.identity.UsageRanking;
+import io.moe.domain.identity.UsageTotals;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 
-/** The usage log in table {@code usage_log}. */
+/** The usage log in table {@code usage_log}; the service-wide sums run in PostgreSQL, never over loaded rows. */
 @ApplicationScoped
 public class JpaUsageLog implements UsageLog {
 
@@ -33,5 +38,57 @@ public class JpaUsageLog implements UsageLog {
         return em.createQuery("SELECT u.status, COUNT(u), SUM(u.promptTokens), SUM(u.completionTokens), SUM(u.totalTokens)"
                 + " FROM UsageEntry u WHERE u.userId = :userId GROUP BY u.status", Object[].class)
                 .setParameter("userId", userId).getResultList();
+    }
+
+    @Override
+    public UsageTotals totalsSince(OffsetDateTime since) {
+        Object[] row = em.createQuery("SELECT COUNT(u), SUM(u.totalTokens),"
+                + " SUM(CASE WHEN u.status = :refused THEN 1 ELSE 0 END), SUM(CASE WHEN u.status = :error THEN 1 ELSE 0 END)"
+                + " FROM UsageEntry u WHERE u.requestedAt >= :since", Object[].class)
+                .setParameter("refused", UsageEntry.BUDGET_EXCEEDED).setParameter("error", UsageEntry.ERROR)
+                .setParameter("since", since).getSingleResult();
+        return new UsageTotals(number(row[0]), number(row[1]), number(row[2]), number(row[3]));
+    }
+
+    @Override
+    public List<UsageRanking> busiestUsers(OffsetDateTime since, int max) {
+        return ranking("u.userId", since, max);
+    }
+
+    @Override
+    public List<UsageRanking> busiestModels(OffsetDateTime since, int max) {
+        return ranking("u.model", since, max);
+    }
+
+    private List<UsageRanking> ranking(String key, OffsetDateTime since, int max) {
+        return em.createQuery("SELECT " + key + ", COUNT(u), SUM(u.totalTokens) FROM UsageEntry u"
+                        + " WHERE u.requestedAt >= :since GROUP BY " + key + " ORDER BY SUM(u.totalTokens) DESC, COUNT(u) DESC",
+                        Object[].class)
+                .setParameter("since", since).setMaxResults(max).getResultList().stream()
+                .map(r -> new UsageRanking(String.valueOf(r[0]), number(r[1]), number(r[2]))).toList();
+    }
+
+    @Override
+    public List<UsageEntry> recentErrors(int max) {
+        return em.createQuery("SELECT u FROM UsageEntry u WHERE u.status = :error ORDER BY u.requestedAt DESC", UsageEntry.class)
+                .setParameter("error", UsageEntry.ERROR).setMaxResults(max).getResultList();
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public List<UsageRanking> perDay(String userId, LocalDate since) {
+        var query = em.createNativeQuery("SELECT CAST((requested_at AT TIME ZONE 'UTC') AS DATE) AS day, COUNT(*),"
+                + " COALESCE(SUM(total_tokens), 0) FROM usage_log WHERE requested_at >= ?1"
+                + (userId == null ? "" : " AND user_id = ?2") + " GROUP BY 1 ORDER BY 1");
+        query.setParameter(1, since.atStartOfDay().atOffset(ZoneOffset.UTC));
+        if (userId != null) {
+            query.setParameter(2, userId);
+        }
+        return ((List<Object[]>) query.getResultList()).stream()
+                .map(r -> new UsageRanking(String.valueOf(r[0]), number(r[1]), number(r[2]))).toList();
+    }
+
+    private static long number(Object value) {
+        return value == null ? 0 : ((Number) value).longValue();
     }
 }

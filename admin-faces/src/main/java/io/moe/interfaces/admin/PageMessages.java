@@ -1,0 +1,39 @@
+package io.moe.interfaces.admin;
+
+import io.moe.domain.shared.Refusal;
+import jakarta.faces.application.FacesMessage;
+import jakarta.faces.context.FacesContext;
+
+import java.util.Map;
+
+/**
+ * How the pages tell a person what happened: a success goes to the growl; a refusal of an application
+ * service goes next to the field it names (the service's own message, the same as the JSON API's), or to
+ * the growl when it names no field on the form. A refusal also marks the request as failed, so dialogs stay
+ * open for a correction.
+ */
+final class PageMessages {
+
+    private PageMessages() {
+    }
+
+    static void done(String summary) {
+        FacesContext.getCurrentInstance().addMessage(null, new FacesMessage(FacesMessage.SEVERITY_INFO, summary, null));
+    }
+
+    /**
+     * Shows {@code refusal} at the component that {@code fields} names for its field (field name → client id),
+     * else in the growl, headed by {@code what} (e.g. "User not created").
+     */
+    static void refused(String what, Refusal refusal, Map<String, String> fields) {
+        FacesContext faces = FacesContext.getCurrentInstance();
+        String clientId = refusal.field() == null ? null : fields.get(refusal.field());
+        if (clientId != null) {
+            faces.addMessage(clientId, new FacesMessage(FacesMessage.SEVERITY_ERROR, refusal.getMessage(), null));
+            faces.addMessage(null, new FacesMessage(FacesMessage.SEVERITY_ERROR, what, "See the marked field."));
+        } else {
+            faces.addMessage(null, new FacesMessage(FacesMessage.SEVERITY_ERROR, what, refusal.getMessage()));
+        }
+        faces.validationFailed();
+    }
+}

@@ -1,0 +1,101 @@
+package io.moe.interfaces.admin;
+
+import io.moe.application.identity.IdentityException;
+import io.moe.application.identity.UserAdministration;
+import io.moe.domain.identity.ApiKey;
+import io.moe.domain.shared.Ids;
+import jakarta.inject.Inject;
+import jakarta.inject.Named;
+
+import java.io.Serializable;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The keys section of a user's page: the keys with prefix, label, use and expiry; a new key with label and
+ * an optional last day (it expires at the end of that UTC day); revoking one. The raw key of a new key is
+ * shown once, until the admin dismisses it or does anything else here; it is never logged.
+ */
+@Named
+@PerView
+public class UserKeysSection implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+    private static final Map<String, String> FIELDS = Map.of("label", "sections:new-key:label", "expires_at", "sections:new-key:expires");
+
+    @Inject
+    UserAccountPage page;
+
+    @Inject
+    UserAdministration users;
+
+    private String label;
+    private LocalDate lastDay;
+    private transient String rawKey;
+
+    public List<ApiKey> getKeys() {
+        return users.keys(page.getId());
+    }
+
+    public void create() {
+        rawKey = null;
+        try {
+            var expires = lastDay == null ? null : lastDay.plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC);
+            UserAdministration.CreatedKey created = users.createKey(page.getId(), UsersPage.blankToNull(label), expires);
+            rawKey = created.rawKey();
+            PageMessages.done("Key " + created.key().keyPrefix() + "… created: copy it now, it is shown only once");
+            label = null;
+            lastDay = null;
+        } catch (IdentityException e) {
+            PageMessages.refused("Key not created", e, FIELDS);
+        }
+    }
+
+    public void revoke(ApiKey key) {
+        rawKey = null;
+        try {
+            users.revokeKey(page.getId(), key.id());
+            PageMessages.done("Key " + key.keyPrefix() + "… revoked: it is refused from the next request");
+        } catch (IdentityException e) {
+            PageMessages.refused("Not revoked", e, Map.of());
+        }
+    }
+
+    public void dismiss() {
+        rawKey = null;
+    }
+
+    /** active, revoked or expired. */
+    public String stateOf(ApiKey key) {
+        if (!key.isActive()) {
+            return "revoked";
+        }
+        return key.expiresAt() != null && !key.expiresAt().isAfter(Ids.nowUtc()) ? "expired" : "active";
+    }
+
+    public String getRawKey() {
+        return rawKey;
+    }
+
+    public String getLabel() {
+        return label;
+    }
+
+    public void setLabel(String label) {
+        this.label = label;
+    }
+
+    public LocalDate getLastDay() {
+        return lastDay;
+    }
+
+    public void setLastDay(LocalDate lastDay) {
+        this.lastDay = lastDay;
+    }
+
+    public LocalDate getTomorrow() {
+        return LocalDate.now(ZoneOffset.UTC).plusDays(1);
+    }
+}

@@ -1,0 +1,96 @@
+package io.moe.interfaces.admin;
+
+import io.moe.application.identity.GrantableResources;
+import io.moe.application.identity.IdentityException;
+import io.moe.application.identity.UserAdministration;
+import io.moe.domain.identity.Permission;
+import io.moe.domain.identity.ResourceType;
+import jakarta.inject.Inject;
+import jakarta.inject.Named;
+
+import java.io.Serializable;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The permissions section of a user's page: the grants, revoking one, and granting with a picker of what
+ * each type can name today ({@link GrantableResources}); the picker also takes a typed id, checked by the
+ * same rules as the JSON API.
+ */
+@Named
+@PerView
+public class UserPermissionsSection implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+    private static final Map<String, String> FIELDS = Map.of("resource_type", "sections:grant:type", "resource_id", "sections:grant:resource");
+
+    @Inject
+    UserAccountPage page;
+
+    @Inject
+    UserAdministration users;
+
+    @Inject
+    GrantableResources grantable;
+
+    private String type = ResourceType.MOE_MODE.wireName();
+    private String resource;
+    private List<String> choices;
+
+    public List<Permission> getPermissions() {
+        return users.permissions(page.getId());
+    }
+
+    public List<String> getTypes() {
+        return Arrays.stream(ResourceType.values()).map(ResourceType::wireName).toList();
+    }
+
+    public List<String> getChoices() {
+        if (choices == null) {
+            choices = ResourceType.fromWireName(type).map(grantable::of).orElse(List.of());
+        }
+        return choices;
+    }
+
+    /** The type changed: offer its resources. */
+    public void typeChanged() {
+        choices = null;
+        resource = null;
+    }
+
+    public void grant() {
+        try {
+            Permission granted = users.grant(page.getId(), type, UsersPage.blankToNull(resource));
+            PageMessages.done("Granted " + granted.resourceType().wireName() + " " + granted.resourceId());
+            resource = null;
+        } catch (IdentityException e) {
+            PageMessages.refused("Not granted", e, FIELDS);
+        }
+    }
+
+    public void revoke(Permission permission) {
+        try {
+            users.revoke(page.getId(), permission.id());
+            PageMessages.done("Revoked " + permission.resourceType().wireName() + " " + permission.resourceId());
+        } catch (IdentityException e) {
+            PageMessages.refused("Not revoked", e, Map.of());
+        }
+    }
+
+    public String getType() {
+        return type;
+    }
+
+    public void setType(String type) {
+        this.type = type;
+    }
+
+    public String getResource() {
+        return resource;
+    }
+
+    public void setResource(String resource) {
+        this.resource = resource;
+    }
+}

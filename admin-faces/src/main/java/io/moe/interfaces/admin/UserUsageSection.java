@@ -1,0 +1,38 @@
+package io.moe.interfaces.admin;
+
+import io.moe.application.identity.UserAdministration;
+import io.moe.application.overview.ServiceOverview;
+import io.moe.domain.identity.UsageEntry;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.inject.Named;
+
+import java.util.List;
+
+/** The usage section of a user's page: totals by status, tokens per day of the last 30 days, and the latest requests. */
+@Named
+@RequestScoped
+public class UserUsageSection {
+
+    @Inject
+    UserAccountPage page;
+
+    @Inject
+    UserAdministration users;
+
+    @Inject
+    ServiceOverview overview;
+
+    /** Rows [status, requests, prompt tokens, completion tokens, total tokens]. */
+    public List<Object[]> getTotals() {
+        return users.usageTotals(page.getId());
+    }
+
+    public List<UsageEntry> getRecent() {
+        return users.recentUsage(page.getId(), 50);
+    }
+
+    public String getChart() {
+        return Charts.daily(overview.lastDaysOf(page.getId(), DashboardPage.DAYS));
+    }
+}

@@ -1,0 +1,171 @@
+package io.moe.it.adminweb;
+
+import io.moe.it.ItConfig;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * A headless Chromium on the admin application, 1280 pixels wide: sign in with the form, find fields by
+ * their Faces ids, wait for what a person would wait for (every wait has a deadline), check that every
+ * visible form field has a label, and save screenshots under {@code target/screenshots}. Without Debian's
+ * {@code chromium} and {@code chromium-driver} it fails with the command that installs them (.ci/run runs it).
+ */
+final class AdminWeb implements AutoCloseable {
+
+    static final Path CHROMIUM = Path.of(System.getProperty("moe.it.chromium", "/usr/bin/chromium"));
+    static final Path DRIVER = Path.of(System.getProperty("moe.it.chromedriver", "/usr/bin/chromedriver"));
+    static final Path SCREENSHOTS = Path.of(System.getProperty("moe.it.screenshots-dir", "target/screenshots"));
+    private static final Duration DEADLINE = Duration.ofSeconds(20);
+
+    final WebDriver driver;
+    final WebDriverWait wait;
+
+    private AdminWeb(WebDriver driver) {
+        this.driver = driver;
+        this.wait = new WebDriverWait(driver, DEADLINE);
+    }
+
+    static AdminWeb start() {
+        if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(DRIVER)) {
+            fail("The browser tests need Debian's chromium and chromium-driver (" + CHROMIUM + ", " + DRIVER
+                    + "): apt-get install -y chromium chromium-driver (.ci/run installs them)");
+        }
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--window-size=1280,1024", "--lang=en-US");
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile())
+                .usingAnyFreePort().build();
+        return new AdminWeb(new ChromeDriver(service, options));
+    }
+
+    void open(String path) {
+        driver.get(ItConfig.adminUrl() + path);
+        waitForPage();
+    }
+
+    /** Signs in with the keyboard: type the username, tab to the password, press Enter. */
+    void signIn(String username, String password) {
+        open("/login.xhtml");
+        WebElement name = visible("login:username");
+        name.clear();
+        name.sendKeys(username, Keys.TAB);
+        assertEquals("login:password", driver.switchTo().activeElement().getAttribute("id"), "Tab goes from username to password");
+        driver.switchTo().activeElement().sendKeys(password, Keys.ENTER);
+        wait.until(ExpectedConditions.stalenessOf(name));
+        waitForPage();
+    }
+
+    void signInAsAdmin() {
+        signIn("admin", System.getProperty("moe.it.admin-password"));
+        wait.until(ExpectedConditions.not(ExpectedConditions.urlContains("login")));
+    }
+
+    WebElement visible(String id) {
+        return wait.until(ExpectedConditions.visibilityOfElementLocated(By.id(id)));
+    }
+
+    WebElement visible(By by) {
+        return wait.until(ExpectedConditions.visibilityOfElementLocated(by));
+    }
+
+    void type(String id, String text) {
+        WebElement field = visible(id);
+        field.clear();
+        field.sendKeys(text);
+    }
+
+    /** Clicks and waits until PrimeFaces' Ajax request (if any) has finished. */
+    void click(By by) {
+        wait.until(ExpectedConditions.elementToBeClickable(by)).click();
+        waitForAjax();
+    }
+
+    void click(String id) {
+        click(By.id(id));
+    }
+
+    /** Answers the global confirmation dialog with Yes. */
+    void confirm() {
+        click(By.cssSelector(".ui-confirm-dialog .ui-confirmdialog-yes"));
+    }
+
+    /** Waits for a growl message containing {@code text}; returns its whole text. */
+    String growl(String text) {
+        By message = By.xpath("//div[contains(@class,'ui-growl-message')][contains(., \"" + text + "\")]");
+        return wait.until(ExpectedConditions.visibilityOfElementLocated(message)).getText();
+    }
+
+    void waitForPage() {
+        wait.until(d -> "complete".equals(((JavascriptExecutor) d).executeScript("return document.readyState")));
+        waitForAjax();
+    }
+
+    void waitForAjax() {
+        wait.until(d -> Boolean.TRUE.equals(((JavascriptExecutor) d).executeScript(
+                "return !window.PrimeFaces || !PrimeFaces.ajax || PrimeFaces.ajax.Queue.isEmpty()")));
+    }
+
+    /** Ids (or names) of visible form fields without a label, aria-label or aria-labelledby. */
+    @SuppressWarnings("unchecked")
+    List<String> unlabelledFields() {
+        return (List<String>) ((JavascriptExecutor) driver).executeScript("""
+                var missing = [];
+                document.querySelectorAll('input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]), select, textarea').forEach(function (f) {
+                  if (f.closest('[aria-hidden=true]')) { return; }
+                  var accessible = f.closest('.ui-helper-hidden-accessible');
+                  if (!accessible && f.getClientRects().length === 0) { return; }
+                  if (accessible && (f.tabIndex < 0 || f.closest('.ui-dialog[aria-hidden=true]'))) { return; }
+                  if (accessible && f.closest('.ui-dialog') && f.closest('.ui-dialog').getClientRects().length === 0) { return; }
+                  var labelled = (f.labels && f.labels.length > 0) || (f.getAttribute('aria-label') || '').trim() !== ''
+                      || (f.getAttribute('aria-labelledby') || '').split(' ').some(function (id) {
+                           var l = id && document.getElementById(id); return l && l.textContent.trim() !== ''; });
+                  if (!labelled) { missing.push(f.id || f.name || f.outerHTML.substring(0, 80)); }
+                });
+                return missing;""");
+    }
+
+    void assertEveryFieldHasALabel(String page) {
+        assertEquals(List.of(), unlabelledFields(), "form fields without a label on " + page);
+    }
+
+    Path screenshot(String name) {
+        try {
+            Files.createDirectories(SCREENSHOTS);
+            Path file = SCREENSHOTS.resolve(name + ".png");
+            Files.write(file, ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    String currentPath() {
+        return driver.getCurrentUrl().substring(ItConfig.adminUrl().length());
+    }
+
+    @Override
+    public void close() {
+        driver.quit();
+    }
+}

@@ -1,0 +1,28 @@
+package io.moe.infrastructure.redis;
+
+import io.moe.application.overview.StoreProbe;
+import io.moe.application.overview.StoreState;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+/** Sends Redis a PING. */
+@ApplicationScoped
+public class RedisStoreProbe implements StoreProbe {
+
+    @Inject
+    RedisStore redis;
+
+    @Override
+    public String store() {
+        return "Redis";
+    }
+
+    @Override
+    public StoreState check() {
+        return StoreState.measure(store(), () -> {
+            if (!redis.ping()) {
+                throw new IllegalStateException("PING was not answered with PONG");
+            }
+        });
+    }
+}
