@@ -7,12 +7,11 @@ import org.matheclipse.core.eval.EvalEngine;
 import org.matheclipse.core.eval.ExprEvaluator;
 
 import java.time.Duration;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -30,6 +29,9 @@ import java.util.function.Function;
 public final class AlgebraPool implements AutoCloseable {
 
     private final ThreadPoolExecutor threads;
+    /** Evaluations running or waiting: taken before a submission, given back when the evaluation really ended. */
+    private final Semaphore places;
+    private final int size;
     private final Duration timeLimit;
 
     /**
@@ -39,8 +41,11 @@ public final class AlgebraPool implements AutoCloseable {
      */
     public AlgebraPool(int threads, int queue, Duration timeLimit) {
         AtomicInteger number = new AtomicInteger();
-        BlockingQueue<Runnable> waiting = queue > 0 ? new ArrayBlockingQueue<>(queue) : new SynchronousQueue<>();
-        this.threads = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.SECONDS, waiting, r -> {
+        // The places bound the work; the executor's own queue only hands it over, so a call that arrives while
+        // a worker is between two evaluations waits for it instead of being refused.
+        this.size = threads + Math.max(0, queue);
+        this.places = new Semaphore(size);
+        this.threads = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
             Thread t = new Thread(r, "tool-algebra-" + number.incrementAndGet());
             t.setDaemon(true);
             return t;
@@ -52,15 +57,22 @@ public final class AlgebraPool implements AutoCloseable {
     <T> T evaluate(String argument, Function<ExprEvaluator, T> work) {
         AtomicReference<EvalEngine> engine = new AtomicReference<>();
         Future<T> result;
+        if (!places.tryAcquire()) {
+            throw busy(argument);
+        }
         try {
             result = threads.submit(() -> {
-                ExprEvaluator evaluator = new ExprEvaluator(false, (short) 100);
-                engine.set(evaluator.getEvalEngine());
-                return work.apply(evaluator);
+                try {
+                    ExprEvaluator evaluator = new ExprEvaluator(false, (short) 100);
+                    engine.set(evaluator.getEvalEngine());
+                    return work.apply(evaluator);
+                } finally {
+                    places.release();
+                }
             });
         } catch (RejectedExecutionException e) {
-            throw new ToolException(Kind.UNAVAILABLE, "math_busy", argument, "all " + threads.getMaximumPoolSize()
-                    + " math workers are busy; retry in a few seconds");
+            places.release();
+            throw busy(argument);
         }
         try {
             return result.get(timeLimit.toMillis(), TimeUnit.MILLISECONDS);
@@ -85,7 +97,12 @@ public final class AlgebraPool implements AutoCloseable {
 
     /** Evaluations running or waiting now. */
     int busy() {
-        return threads.getActiveCount() + threads.getQueue().size();
+        return size - places.availablePermits();
+    }
+
+    private ToolException busy(String argument) {
+        return new ToolException(Kind.UNAVAILABLE, "math_busy", argument, "all " + threads.getMaximumPoolSize()
+                + " math workers are busy; retry in a few seconds");
     }
 
     private static void stop(EvalEngine engine) {
