@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The benchmark command: builds, starts the whole service on the model simulator with a fresh data
 # folder (target/bench-data), and prints figures: the parallel stage against its critical path, chat
-# throughput and latency percentiles, the server's memory, and the semantic-cache lookup time at 10k and
-# 100k entries. It never fails on a time. Stop command 1 first: both use the same default ports.
+# throughput and latency percentiles, the server's memory, the semantic-cache lookup time at 10k and
+# 100k entries, and native pass-through's added latency and throughput beside the Portkey gateway
+# (npm @portkey-ai/gateway, proxying the same simulator). It never fails on a time. Stop command 1 first: both use the same default ports.
 #
 #   ./bench.sh                       everything (about 10 minutes on two cores)
 #   BENCH_CACHE_SIZES=10000 ./bench.sh
@@ -18,7 +19,11 @@ echo "==> Building"
 ./mvnw -B -q -DskipTests package
 
 RUN_PID=""
+PORTKEY_PID=""
 cleanup() {
+  if [[ -n $PORTKEY_PID ]]; then
+    kill -TERM "$PORTKEY_PID" 2>/dev/null || true
+  fi
   if [[ -n $RUN_PID ]] && kill -0 "$RUN_PID" 2>/dev/null; then
     kill -TERM "$RUN_PID" 2>/dev/null || true
     wait "$RUN_PID" 2>/dev/null || true
@@ -27,8 +32,9 @@ cleanup() {
 trap cleanup INT TERM EXIT
 
 echo "==> Starting the service (log: $DATA/run.log)"
-# One key drives 16 clients at once: lift the per-user fairness bounds, which would otherwise answer 429.
-MOE_LIMITS_CONCURRENT_REQUESTS_PER_USER=64 MOE_DATA_DIR=$DATA MOE_ADMIN_API_KEY=$KEY ./run.sh --no-build >"$DATA/run.log" 2>&1 &
+# One key drives 16 clients at once (64 for pass-through): lift the per-user fairness bounds, which would
+# otherwise answer 429, and let the simulator's server take 64 calls at once, as Portkey does.
+MOE_LIMITS_CONCURRENT_REQUESTS_PER_USER=64 MOE_INFERENCE_CONCURRENCY=64 MOE_DATA_DIR=$DATA MOE_ADMIN_API_KEY=$KEY ./run.sh --no-build >"$DATA/run.log" 2>&1 &
 RUN_PID=$!
 ORCH=http://127.0.0.1:${MOE_ORCHESTRATOR_PORT:-8002}
 deadline=$((SECONDS + 600))
@@ -41,7 +47,25 @@ done
 . "$DATA/devservices.env"
 SERVER_PID=$(pgrep -f 'ws-server.jar.*moeServer' | head -1 || echo 0)
 
+# The gateway native pass-through is compared with: Portkey's open-source gateway (npm), proxying the same simulator.
+PORTKEY_PORT=${BENCH_PORTKEY_PORT:-8787}
+PORTKEY_URL=""
+if command -v node >/dev/null && (cd benchmark/node && npm install --no-audit --no-fund --loglevel=error >"$DATA/portkey-install.log" 2>&1); then
+  PORT=$PORTKEY_PORT NODE_ENV=production node benchmark/node/node_modules/@portkey-ai/gateway/build/start-server.js \
+    --port="$PORTKEY_PORT" --headless >"$DATA/portkey.log" 2>&1 &
+  PORTKEY_PID=$!
+  deadline=$((SECONDS + 60))
+  until curl -fs -o /dev/null "http://127.0.0.1:$PORTKEY_PORT/"; do
+    (( SECONDS < deadline )) && kill -0 "$PORTKEY_PID" 2>/dev/null || { echo "Portkey did not start; see $DATA/portkey.log" >&2; PORTKEY_PID=""; break; }
+    sleep 1
+  done
+  [[ -n $PORTKEY_PID ]] && PORTKEY_URL=http://127.0.0.1:$PORTKEY_PORT
+else
+  echo "Node.js or the Portkey gateway package is not available: pass-through is measured without it (see $DATA/portkey-install.log)"
+fi
+
 java -cp "benchmark/target/benchmark-0.1.0-SNAPSHOT.jar:benchmark/target/lib/*" io.moe.benchmark.Benchmark \
   --orchestrator "$ORCH" --simulator "$MOE_SIMULATOR_URL" --neo4j "$MOE_NEO4J_URI" --key "$KEY" \
+  --pass-through-requests "${BENCH_PASS_THROUGH_REQUESTS:-2000}" --pass-through-concurrency 64 --portkey "$PORTKEY_URL" \
   --server-pid "$SERVER_PID" --cache-sizes "${BENCH_CACHE_SIZES:-10000,100000}" \
   --requests "${BENCH_REQUESTS:-200}" --concurrency "${BENCH_CONCURRENCY:-16}"

@@ -8,7 +8,8 @@ import java.util.Map;
 /**
  * The benchmark command (bench.sh): prints figures, never asserts them.
  * Arguments: --orchestrator URL --simulator URL --neo4j URI --key KEY [--server-pid PID]
- * [--cache-sizes 10000,100000] [--requests 200] [--concurrency 16].
+ * [--cache-sizes 10000,100000] [--requests 200] [--concurrency 16]
+ * [--pass-through-requests 2000 [--pass-through-concurrency 64] [--portkey URL] [--only-pass-through yes]].
  */
 public final class Benchmark {
 
@@ -19,6 +20,13 @@ public final class Benchmark {
         Map<String, String> a = new HashMap<>();
         for (int i = 0; i + 1 < args.length; i += 2) {
             a.put(args[i].replaceFirst("^--", ""), args[i + 1]);
+        }
+        if (a.containsKey("pass-through-requests")) {
+            new PassThroughBenchmark(a.get("orchestrator"), a.get("simulator"), a.get("key"), a.get("portkey"))
+                    .run(Integer.parseInt(a.get("pass-through-requests")), Integer.parseInt(a.getOrDefault("pass-through-concurrency", "64")));
+            if (a.containsKey("only-pass-through")) {
+                return;
+            }
         }
         ChatBenchmark chat = new ChatBenchmark(a.get("orchestrator"), a.get("simulator"), a.get("key"));
         chat.parallelStage(5);

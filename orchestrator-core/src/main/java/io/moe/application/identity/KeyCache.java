@@ -8,7 +8,11 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
 
 /**
@@ -22,6 +26,12 @@ import java.util.logging.Logger;
  * (eviction, revocation, a new key) advances one shared epoch, and an entry is written only if the epoch
  * is still the one read before its database lookup: a lookup that raced a change can never re-cache the
  * state of before the change (no stale identity, no stale "unknown").
+ *
+ * <p>In front of the store, each node keeps the callers it read in memory for at most
+ * {@link #LOCAL_TTL}, so a key check on the hot path costs no network round trip. Every change is
+ * also published by the store; the memory is used only while this node hears those changes (it is
+ * emptied on each change, and not used at all while the stream of changes is broken), so a revocation
+ * is effective on the next request on every node, as without it.
  */
 @ApplicationScoped
 public class KeyCache {
@@ -32,8 +42,55 @@ public class KeyCache {
     static final long NO_EPOCH = -1;
     private static final Logger LOG = Logger.getLogger(KeyCache.class.getName());
 
+    /** The longest a caller read from the store stays in this node's memory. */
+    public static final Duration LOCAL_TTL = Duration.ofSeconds(5);
+    /** More entries than this empty the memory (it refills from the store). */
+    static final int LOCAL_MAX = 10_000;
+
     @Inject
     KeyCacheStore store;
+
+    private final Map<String, Local> local = new ConcurrentHashMap<>();
+    /** Advanced on every change heard or made here: a store read that began before it is not kept. */
+    private final AtomicLong generation = new AtomicLong();
+    private volatile boolean hearing;
+    private final AtomicBoolean started = new AtomicBoolean();
+
+    private record Local(Caller caller, long untilNanos) {
+    }
+
+    /** Starts hearing the changes of every node (once). */
+    private void hearChanges() {
+        if (started.compareAndSet(false, true)) {
+            try {
+                store.listen(new KeyCacheStore.ChangeListener() {
+                    @Override
+                    public void listening() {
+                        forgetLocal();
+                        hearing = true;
+                    }
+
+                    @Override
+                    public void changed() {
+                        forgetLocal();
+                    }
+
+                    @Override
+                    public void deaf() {
+                        hearing = false;
+                        forgetLocal();
+                    }
+                });
+            } catch (RuntimeException e) {
+                LOG.warning(() -> "Key cache changes cannot be heard; every check asks the store: " + e.getMessage());
+            }
+        }
+    }
+
+    private void forgetLocal() {
+        generation.incrementAndGet();
+        local.clear();
+    }
 
     @Inject
     @ConfigProperty(name = "moe.security.unknown-key-cache-seconds")
@@ -71,8 +128,20 @@ public class KeyCache {
     }
 
     public Optional<Caller> get(String keyHash) {
+        hearChanges();
+        if (hearing) {
+            Local kept = local.get(keyHash);
+            if (kept != null && kept.untilNanos() - System.nanoTime() > 0) {
+                return Optional.of(kept.caller());
+            }
+        }
+        long before = generation.get();
         try {
-            return store.find(keyHash);
+            Optional<Caller> found = store.find(keyHash);
+            if (found.isPresent() && hearing) {
+                keep(keyHash, found.get(), before);
+            }
+            return found;
         } catch (RuntimeException e) {
             LOG.warning(() -> "Key cache unavailable, checking the database: " + e.getMessage());
             return Optional.empty();
@@ -100,6 +169,7 @@ public class KeyCache {
      * not reach the cache is not made, and no revoked key stays usable from a stale entry.
      */
     public void evictUser(String userId) {
+        forgetLocal();
         try {
             store.evictUser(userId);
         } catch (RuntimeException e) {
@@ -108,6 +178,7 @@ public class KeyCache {
     }
 
     public void evictKey(String keyHash) {
+        forgetLocal();
         try {
             store.evictKey(keyHash);
         } catch (RuntimeException e) {
@@ -120,10 +191,22 @@ public class KeyCache {
      * from writing "unknown" again. Fails with 503 like an eviction when Redis cannot be reached.
      */
     public void keyCreated(String keyHash) {
+        forgetLocal();
         try {
             store.keyCreated(keyHash);
         } catch (RuntimeException e) {
             throw unavailable(e);
+        }
+    }
+
+    /** Keeps a caller read from the store, unless a change was heard since the read began. */
+    private void keep(String keyHash, Caller caller, long before) {
+        if (local.size() >= LOCAL_MAX) {
+            local.clear();
+        }
+        local.put(keyHash, new Local(caller, System.nanoTime() + LOCAL_TTL.toNanos()));
+        if (generation.get() != before) {
+            local.remove(keyHash); // a change arrived while we read: what we read may be from before it
         }
     }
 

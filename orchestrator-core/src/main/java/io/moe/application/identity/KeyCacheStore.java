@@ -36,4 +36,24 @@ public interface KeyCacheStore {
 
     /** Advances the epoch and forgets that the hash named no key. */
     void keyCreated(String keyHash);
+
+    /**
+     * Tells {@code listener} of every change (eviction, key created) made on any node, from now until the
+     * service stops; the listener also hears when the stream of changes starts and when it breaks, since
+     * changes made while it is broken are never told.
+     */
+    void listen(ChangeListener listener);
+
+    /** Hears of key cache changes on every node. */
+    interface ChangeListener {
+
+        /** Changes are heard from now on. */
+        void listening();
+
+        /** A change was made somewhere. */
+        void changed();
+
+        /** Changes are not heard until {@link #listening} is called again. */
+        void deaf();
+    }
 }

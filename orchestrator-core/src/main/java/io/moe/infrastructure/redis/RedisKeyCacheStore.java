@@ -5,6 +5,9 @@ import io.moe.application.identity.KeyCacheStore;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.Limits;
 import io.moe.domain.identity.ResourceType;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -22,6 +25,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.logging.Logger;
+
+import redis.clients.jedis.JedisPubSub;
 
 /**
  * The key cache in Redis, in the layout of the spec (Authentication §3): {@code moe:key:<hash>} holds the
@@ -35,6 +41,10 @@ public class RedisKeyCacheStore implements KeyCacheStore {
     /** A user's index outlives every entry it lists. */
     static final Duration INDEX_TTL = KeyCache.TTL.plusSeconds(60);
     private static final String EPOCH = "moe:key-cache:epoch";
+    /** Every change is also published here, so each node can drop what it keeps in memory. */
+    static final String CHANGES = "moe:key-cache:changes";
+    private static final long RESUBSCRIBE_MILLIS = 1000;
+    private static final Logger LOG = Logger.getLogger(RedisKeyCacheStore.class.getName());
     /** KEYS: epoch, entry[, user index]; ARGV: expected epoch, value, ttl seconds[, member, index ttl]. */
     private static final String PUT_IF_EPOCH = """
             if (redis.call('GET', KEYS[1]) or '0') ~= ARGV[1] then return 0 end
@@ -47,6 +57,12 @@ public class RedisKeyCacheStore implements KeyCacheStore {
 
     @Inject
     RedisStore redis;
+
+    @Resource(lookup = "java:comp/DefaultManagedThreadFactory")
+    ManagedThreadFactory threads;
+
+    private volatile boolean stopped;
+    private volatile Subscription subscription;
 
     @Override
     public long epoch() {
@@ -76,22 +92,83 @@ public class RedisKeyCacheStore implements KeyCacheStore {
 
     @Override
     public void evictUser(String userId) {
-        redis.increment(EPOCH);
+        long epoch = redis.increment(EPOCH);
         Set<String> hashes = redis.members(userIndex(userId));
         redis.delete(hashes.stream().map(RedisKeyCacheStore::entry).toArray(String[]::new));
         redis.delete(userIndex(userId));
+        redis.publish(CHANGES, Long.toString(epoch));
     }
 
     @Override
     public void evictKey(String keyHash) {
-        redis.increment(EPOCH);
+        long epoch = redis.increment(EPOCH);
         redis.delete(entry(keyHash));
+        redis.publish(CHANGES, Long.toString(epoch));
     }
 
     @Override
     public void keyCreated(String keyHash) {
-        redis.increment(EPOCH);
+        long epoch = redis.increment(EPOCH);
         redis.delete(unknown(keyHash));
+        redis.publish(CHANGES, Long.toString(epoch));
+    }
+
+    /** Subscribes on a thread of its own, subscribing again a second after the connection broke. */
+    @Override
+    public synchronized void listen(ChangeListener listener) {
+        Thread worker = (threads == null ? java.util.concurrent.Executors.defaultThreadFactory() : threads)
+                .newThread(() -> subscribeUntilStopped(listener));
+        worker.setName("moe-key-cache-changes");
+        worker.setDaemon(true);
+        worker.start();
+    }
+
+    private void subscribeUntilStopped(ChangeListener listener) {
+        while (!stopped) {
+            Subscription current = new Subscription(listener);
+            subscription = current;
+            try {
+                redis.subscribe(current, CHANGES);
+            } catch (RuntimeException e) {
+                LOG.fine(() -> "Key cache change stream broke: " + e.getMessage());
+            } finally {
+                listener.deaf();
+            }
+            if (!stopped) {
+                try {
+                    Thread.sleep(RESUBSCRIBE_MILLIS); // the back-off between two attempts, not a wait for a result
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }
+    }
+
+    @PreDestroy
+    void stop() {
+        stopped = true;
+        Subscription current = subscription;
+        if (current != null && current.isSubscribed()) {
+            current.unsubscribe();
+        }
+    }
+
+    private static final class Subscription extends JedisPubSub {
+        private final ChangeListener listener;
+
+        Subscription(ChangeListener listener) {
+            this.listener = listener;
+        }
+
+        @Override
+        public void onSubscribe(String channel, int subscribedChannels) {
+            listener.listening();
+        }
+
+        @Override
+        public void onMessage(String channel, String message) {
+            listener.changed();
+        }
     }
 
     private static String seconds(Duration ttl) {

@@ -19,6 +19,16 @@ public final class RedisStore implements AutoCloseable {
         this.redis = new JedisPooled(URI.create(url));
     }
 
+    /** Sends {@code message} to every subscriber of {@code channel} (PUBLISH). */
+    public void publish(String channel, String message) {
+        redis.publish(channel, message);
+    }
+
+    /** Listens on {@code channel} on a connection of its own until {@code listener} unsubscribes or the connection fails. */
+    public void subscribe(redis.clients.jedis.JedisPubSub listener, String channel) {
+        redis.subscribe(listener, channel);
+    }
+
     /** Stores {@code value} under {@code key} for {@code ttl} (SET … EX). */
     public void put(String key, String value, Duration ttl) {
         redis.set(key, value, SetParams.setParams().ex(Math.max(1, ttl.toSeconds())));

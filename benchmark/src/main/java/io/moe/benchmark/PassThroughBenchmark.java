@@ -1,0 +1,111 @@
+package io.moe.benchmark;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Native pass-through against the model simulator, side by side in one run: the simulator called
+ * directly, through this service ({@code model@server}, metered: key check, budget, usage row, metrics),
+ * and through the Portkey gateway proxying the same simulator (when it was started). Prints the latency
+ * each adds over the direct call at concurrency 1 (p50, p99) and the throughput at concurrency 64.
+ */
+final class PassThroughBenchmark {
+
+    private static final String BODY = "{\"model\":\"%s\",\"max_tokens\":16,\"messages\":[{\"role\":\"user\",\"content\":\"Say hi %d\"}]}";
+
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+    private final List<Target> targets = new ArrayList<>();
+
+    /** One way to reach the simulator's chat completions. */
+    private record Target(String name, String url, String model, String[] headers) {
+    }
+
+    PassThroughBenchmark(String orchestrator, String simulator, String key, String portkey) {
+        targets.add(new Target("direct", simulator + "/v1/chat/completions", "sim-general:8b", new String[0]));
+        targets.add(new Target("moe native", orchestrator + "/v1/chat/completions", "sim-general:8b@local",
+                new String[] {"Authorization", "Bearer " + key}));
+        if (portkey != null && !portkey.isBlank()) {
+            targets.add(new Target("portkey", portkey + "/v1/chat/completions", "sim-general:8b", new String[] {
+                    "Authorization", "Bearer unused", "x-portkey-provider", "openai",
+                    "x-portkey-custom-host", simulator + "/v1"}));
+        }
+    }
+
+    void run(int requests, int concurrency) throws Exception {
+        System.out.println("== Native pass-through (a short completion from the model simulator)");
+        for (Target t : targets) {
+            send(t, 0); // fails early, with the reason, when a target does not answer
+            for (int i = 0; i < 300; i++) {
+                send(t, i); // warm-up: JIT, connections
+            }
+        }
+        List<Percentiles> latencies = new ArrayList<>();
+        for (Target t : targets) {
+            Percentiles p = new Percentiles();
+            for (int i = 0; i < requests; i++) {
+                long start = System.nanoTime();
+                send(t, i);
+                p.add((System.nanoTime() - start) / 1e6);
+            }
+            latencies.add(p);
+        }
+        Percentiles direct = latencies.get(0);
+        for (int i = 0; i < targets.size(); i++) {
+            Percentiles p = latencies.get(i);
+            System.out.printf(Locale.ROOT, "  %-11s concurrency 1: p50 %.3f ms, p99 %.3f ms%s%n", targets.get(i).name(),
+                    p.at(50), p.at(99), i == 0 ? "" : String.format(Locale.ROOT, "  (adds p50 %.3f ms, p99 %.3f ms)",
+                            p.at(50) - direct.at(50), p.at(99) - direct.at(99)));
+        }
+        for (Target t : targets) {
+            System.out.printf(Locale.ROOT, "  %-11s concurrency %d: %.0f requests/s%n", t.name(), concurrency,
+                    throughput(t, requests * 4, concurrency));
+        }
+    }
+
+    private double throughput(Target t, int total, int concurrency) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(concurrency);
+        AtomicInteger next = new AtomicInteger();
+        try {
+            long start = System.nanoTime();
+            List<Future<?>> workers = new ArrayList<>();
+            for (int w = 0; w < concurrency; w++) {
+                workers.add(pool.submit(() -> {
+                    for (int i; (i = next.getAndIncrement()) < total; ) {
+                        send(t, i);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> w : workers) {
+                w.get();
+            }
+            return total / ((System.nanoTime() - start) / 1e9);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private void send(Target t, int i) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(t.url())).timeout(Duration.ofSeconds(30))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(String.format(Locale.ROOT, BODY, t.model(), i % 1000)));
+        for (int h = 0; h < t.headers().length; h += 2) {
+            request.header(t.headers()[h], t.headers()[h + 1]);
+        }
+        HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException(t.name() + " answered " + response.statusCode() + ": " + response.body());
+        }
+    }
+}
