@@ -97,6 +97,6 @@ public class ServersResource {
             }
             h.models().forEach(models::add);
         }
-        return o.add("models", models).build();
+        return o.add("models", models).add("circuit", status.circuit().wireName()).build();
     }
 }

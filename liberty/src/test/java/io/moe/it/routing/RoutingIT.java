@@ -234,6 +234,60 @@ class RoutingIT {
         }
     }
 
+    @Test
+    void aDeadServerIsLeftAloneAfterFiveFailuresInARowAndShownWithAnOpenCircuit() throws IOException {
+        int closedPort;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            closedPort = socket.getLocalPort(); // nothing listens there once the socket is closed
+        }
+        String dead = "dead-" + UUID.randomUUID().toString().substring(0, 8);
+        HttpResponse<String> added = Admin.post(SERVERS, "{\"name\":\"" + dead + "\",\"url\":\"http://127.0.0.1:" + closedPort
+                + "\",\"api_type\":\"openai\",\"concurrency\":2,\"timeout_seconds\":5}");
+        assertEquals(201, added.statusCode(), added.body());
+        try {
+            String user = Admin.newUser();
+            String key = Admin.newKey(user)[1];
+            Admin.grant(user, "model_endpoint", "*@" + dead);
+            assertEquals("closed", circuit(dead));
+            for (int i = 0; i < 5; i++) {
+                assertEquals(502, chat(key, "any-model:7b@" + dead, "hello").statusCode());
+            }
+            assertEquals("open", circuit(dead), "five failures in a row and a failed probe open it");
+            assertEquals(502, chat(key, "any-model:7b@" + dead, "hello").statusCode(), "refused while it is open");
+        } finally {
+            removeServer(dead);
+        }
+    }
+
+    @Test
+    void aServerThatAnswersItsProbeStaysInUseThoughRequestsFail() {
+        String flaky = addServer(2);
+        try {
+            String user = Admin.newUser();
+            String key = Admin.newKey(user)[1];
+            Admin.grant(user, "model_endpoint", "*@" + flaky);
+            String marker = "brk" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+            String rule = Http.object(Http.post(gpu2.baseUrl() + "/_sim/rules", "{\"match\":{\"contains\":\"" + marker
+                    + "\"},\"action\":{\"fault\":\"http_500\"}}")).getString("id");
+            try {
+                for (int i = 0; i < 6; i++) {
+                    assertEquals(502, chat(key, "gpu2-small:3b@" + flaky, "fail " + marker).statusCode());
+                }
+            } finally {
+                Http.delete(gpu2.baseUrl() + "/_sim/rules/" + rule);
+            }
+            assertEquals("closed", circuit(flaky), "the server answered its probe, so it stays in use");
+            assertEquals(200, chat(key, "gpu2-small:3b@" + flaky, "and now a normal question").statusCode());
+        } finally {
+            removeServer(flaky);
+        }
+    }
+
+    private static String circuit(String serverName) {
+        return Http.object(Admin.get(SERVERS)).getJsonArray("servers").getValuesAs(JsonObject.class).stream()
+                .filter(s -> s.getString("name").equals(serverName)).findFirst().orElseThrow().getString("circuit");
+    }
+
     /** Sends four slow native requests at once to {@code serverName}; answers how many the simulator saw at once. */
     private static int peakConcurrency(String key, String serverName) throws Exception {
         String marker = "par" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);

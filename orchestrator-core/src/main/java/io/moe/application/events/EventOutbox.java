@@ -1,6 +1,5 @@
 package io.moe.application.events;
 
-import io.moe.infrastructure.kafka.EventPublisher;
 import io.moe.application.events.EventBacklog.KeptEvent;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -9,27 +8,36 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Publishes events without ever blocking an answer (rule 11). An event the broker does not take is kept
- * in the {@link EventBacklog} (Redis) and sent again every 15 seconds until the broker is back, so a
- * Kafka outage delays events but loses none (only an outage of Kafka and Redis together, followed by a
- * restart, can lose the events of that window).
+ * Publishes events without ever blocking the caller (rule 11): {@link #publish} hands the send to a
+ * thread of its own and returns. An event the broker does not take is kept in the {@link EventBacklog}
+ * (Redis). From start-up on, every {@value #DRAIN_SECONDS} seconds (and at once at start, so a backlog
+ * kept before a restart is sent too), the backlog is drained oldest first until the broker refuses again;
+ * draining only takes and puts back, so a keep that races a drain is sent by the next one. Events are
+ * keyed by their response id, and carry it, so a re-send is harmless to consumers. At start the topics
+ * are created with the spec's retention (7 days or 512 MB) on whatever broker is configured. A Kafka
+ * outage delays events but loses none; only Kafka and Redis down together lose the events of that window.
  */
 @ApplicationScoped
 public class EventOutbox {
 
     static final int MAX_KEPT = 100_000;
-    static final long RETRY_SECONDS = 15;
+    static final long DRAIN_SECONDS = 15;
+    /** The topics the service publishes to. */
+    public static final List<String> TOPICS = List.of("moe.requests", "moe.ingest", "moe.feedback");
     private static final Logger LOG = Logger.getLogger(EventOutbox.class.getName());
 
     @Inject
-    EventPublisher kafka;
+    EventBroker broker;
 
     @Inject
     EventBacklog backlog;
@@ -37,57 +45,77 @@ public class EventOutbox {
     @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
     ManagedScheduledExecutorService scheduler;
 
-    private volatile ScheduledFuture<?> retries;
+    private final AtomicBoolean started = new AtomicBoolean();
+    private volatile boolean topicsReady;
+    private volatile ScheduledFuture<?> draining;
 
+    /** Starts draining the backlog (once): now, then every {@value #DRAIN_SECONDS} seconds. */
+    public void start() {
+        if (started.compareAndSet(false, true)) {
+            draining = scheduler.scheduleWithFixedDelay(this::drain, 0, DRAIN_SECONDS, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Sends the event on another thread; returns at once. */
     public void publish(String topic, String key, JsonObject event) {
-        kafka.publish(topic, key, event.toString()).whenComplete((sent, failure) -> {
-            if (failure != null) {
-                keep(topic, key, event);
-            }
-        });
+        try {
+            scheduler.execute(() -> send(topic, key, event));
+        } catch (RejectedExecutionException e) {
+            keep(topic, key, event);
+        }
+    }
+
+    private void send(String topic, String key, JsonObject event) {
+        try {
+            broker.publish(topic, key, event.toString()).whenComplete((sent, failure) -> {
+                if (failure != null) {
+                    keep(topic, key, event);
+                }
+            });
+        } catch (RuntimeException e) {
+            keep(topic, key, event);
+        }
     }
 
     private void keep(String topic, String key, JsonObject event) {
         try {
             backlog.keep(new KeptEvent(topic, key, event), MAX_KEPT);
-            scheduleRetries();
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Event for " + topic + " could be neither sent nor kept: " + e.getMessage());
         }
     }
 
-    private synchronized void scheduleRetries() {
-        if (retries == null || retries.isDone()) {
-            retries = scheduler.scheduleWithFixedDelay(this::resend, RETRY_SECONDS, RETRY_SECONDS, TimeUnit.SECONDS);
-        }
-    }
-
-    /** Sends the kept events, oldest first; stops at the first one the broker still refuses. */
-    void resend() {
+    /** Creates the topics once, then sends the kept events, oldest first, until the broker refuses one. */
+    void drain() {
         try {
+            if (!topicsReady) {
+                broker.ensureTopics(TOPICS);
+                topicsReady = true;
+            }
             Optional<KeptEvent> next;
             while ((next = backlog.takeOldest()).isPresent()) {
                 KeptEvent kept = next.get();
                 try {
-                    kafka.publish(kept.topic(), kept.key(), kept.event().toString()).get(30, TimeUnit.SECONDS);
+                    broker.publish(kept.topic(), kept.key(), kept.event().toString()).get(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    backlog.putBack(kept);
+                    Thread.currentThread().interrupt();
+                    return;
                 } catch (Exception stillDown) {
                     backlog.putBack(kept);
                     return;
                 }
             }
-            ScheduledFuture<?> current = retries;
-            if (current != null) {
-                current.cancel(false);
-            }
         } catch (RuntimeException e) {
-            LOG.log(Level.FINE, "outbox retry failed", e);
+            LOG.log(Level.FINE, "Event backlog not drained this round: " + e.getMessage(), e);
         }
     }
 
     @PreDestroy
     void stop() {
-        if (retries != null) {
-            retries.cancel(false);
+        ScheduledFuture<?> current = draining;
+        if (current != null) {
+            current.cancel(false);
         }
     }
 }

@@ -32,6 +32,9 @@ public class InferenceServerAdministration {
     ServerProbes probes;
 
     @Inject
+    ServerBreakers breakers;
+
+    @Inject
     @ConfigProperty(name = "moe.inference.servers")
     Optional<String> seedJson;
 
@@ -48,7 +51,8 @@ public class InferenceServerAdministration {
     int defaultTimeoutSeconds;
 
     /** A server with what its last probe found (empty when it is disabled or not probed yet). */
-    public record ServerStatus(ServerSettings settings, Optional<ServerHealth> health) {
+    /** A server with its last probe and the state of its circuit breaker on this node. */
+    public record ServerStatus(ServerSettings settings, Optional<ServerHealth> health, ServerBreakers.State circuit) {
     }
 
     public List<ServerStatus> list() {
@@ -110,6 +114,7 @@ public class InferenceServerAdministration {
     }
 
     private ServerStatus status(ServerSettings s) {
-        return new ServerStatus(s, s.enabled() ? probes.health(s.name()) : Optional.empty());
+        return new ServerStatus(s, s.enabled() ? probes.health(s.name()) : Optional.empty(),
+                breakers == null ? ServerBreakers.State.CLOSED : breakers.state(s.name()));
     }
 }

@@ -9,6 +9,7 @@ import io.moe.infrastructure.persistence.SchemaMigration;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
+import io.moe.application.events.EventOutbox;
 import jakarta.inject.Inject;
 
 import java.util.logging.Level;
@@ -43,6 +44,9 @@ public class ApplicationStartup {
     @Inject
     ServerProbes probes;
 
+    @Inject
+    EventOutbox outbox;
+
     private volatile boolean ready;
 
     void onStart(@Observes @Initialized(ApplicationScoped.class) Object event) {
@@ -67,6 +71,7 @@ public class ApplicationStartup {
         probes.start();
         templates.seedDefault();
         ingest.start();
+        outbox.start();
         ready = true;
     }
 }

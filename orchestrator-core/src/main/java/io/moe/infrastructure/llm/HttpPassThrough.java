@@ -2,6 +2,7 @@ package io.moe.infrastructure.llm;
 
 import io.moe.application.routing.PassThrough;
 import io.moe.application.servers.InferenceServer;
+import io.moe.application.servers.ServerBreakers;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -33,38 +34,79 @@ public class HttpPassThrough implements PassThrough {
     @Inject
     ServerSlots slots;
 
+    @Inject
+    ServerBreakers breakers;
+
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(CONNECT_TIMEOUT).build();
 
     @Override
     public Reply complete(InferenceServer server, String body) {
+        refuseWhileOpen(server);
+        boolean told = false;
         try (ServerSlots.Slot slot = take(server)) {
             HttpResponse<String> response = http.send(request(server, body), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            told = true;
+            tell(server, response.statusCode());
             return new Reply(response.statusCode(), response.body());
         } catch (IOException e) {
+            told = true;
+            breakers.failed(server.name());
             throw failed(server, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InferenceException("interrupted while calling inference server '" + server.name() + "'", false, e);
+        } finally {
+            if (!told) {
+                breakers.untried(server.name());
+            }
         }
     }
 
     @Override
     public StreamReply stream(InferenceServer server, String body) {
-        ServerSlots.Slot slot = take(server);
+        refuseWhileOpen(server);
+        ServerSlots.Slot slot;
+        try {
+            slot = take(server);
+        } catch (RuntimeException e) {
+            breakers.untried(server.name());
+            throw e;
+        }
         try {
             HttpResponse<InputStream> response = http.send(request(server, body), HttpResponse.BodyHandlers.ofInputStream());
+            tell(server, response.statusCode());
             return new Streamed(response, slot);
         } catch (IOException e) {
             slot.close();
+            breakers.failed(server.name());
             throw failed(server, e);
         } catch (InterruptedException e) {
             slot.close();
+            breakers.untried(server.name());
             Thread.currentThread().interrupt();
             throw new InferenceException("interrupted while calling inference server '" + server.name() + "'", false, e);
         } catch (RuntimeException e) {
             slot.close();
+            breakers.untried(server.name());
             throw e;
+        }
+    }
+
+    /** A server whose breaker is open is not called: the request fails at once. */
+    private void refuseWhileOpen(InferenceServer server) {
+        if (!breakers.allows(server.name())) {
+            throw new InferenceException("inference server '" + server.name() + "' failed repeatedly; it is left alone for "
+                    + breakers.secondsOpen(server.name()) + " s more (its circuit breaker is open, see /api/servers)", false, null, 503);
+        }
+    }
+
+    /** A 5xx answer counts against the server; any other answer shows it works. */
+    private void tell(InferenceServer server, int status) {
+        if (status >= 500) {
+            breakers.failed(server.name());
+        } else {
+            breakers.succeeded(server.name());
         }
     }
 

@@ -1,6 +1,7 @@
 package io.moe.infrastructure.llm;
 
 import io.moe.application.servers.InferenceServer;
+import io.moe.application.servers.ServerBreakers;
 import io.moe.application.servers.InferenceServers;
 import io.moe.domain.chat.Completion;
 import io.moe.domain.chat.ModelCall;
@@ -40,6 +41,9 @@ public class InferenceClient {
     @Inject
     ServerSlots slots;
 
+    @Inject
+    ServerBreakers breakers;
+
     private final Map<InferenceServer, OpenAiChatApi> clients = new ConcurrentHashMap<>();
 
     @Asynchronous
@@ -51,10 +55,27 @@ public class InferenceClient {
     Completion call(ModelCall call) {
         InferenceServer server = servers.byName(call.model().endpoint()).orElseThrow(() -> new InferenceException(
                 "no enabled inference server named '" + call.model().endpoint() + "' (see /api/servers)", false, null));
+        if (!breakers.allows(server.name())) {
+            throw new InferenceException("inference server '" + server.name() + "' failed repeatedly; it is left alone for "
+                    + breakers.secondsOpen(server.name()) + " s more (its circuit breaker is open, see /api/servers)", false, null, 503);
+        }
+        boolean told = false;
         try (ServerSlots.Slot slot = slots.acquire(server.name(), server.concurrency(), server.timeout())) {
             JsonObject response = api(server).create(OpenAiMessages.request(call));
+            told = true;
+            breakers.succeeded(server.name());
             return OpenAiMessages.completion(response, call.model().toString());
+        } catch (InferenceException e) {
+            told = true;
+            if (e.serverFailing()) {
+                breakers.failed(server.name());
+            } else {
+                breakers.succeeded(server.name()); // it answered: this request was refused, the server is fine
+            }
+            throw e;
         } catch (ProcessingException e) {
+            told = true;
+            breakers.failed(server.name());
             boolean timedOut = causedByTimeout(e);
             throw new InferenceException("inference server '" + server.name() + "' at " + server.url()
                     + (timedOut ? " did not answer within " + server.timeout().toSeconds() + " s"
@@ -63,6 +84,10 @@ public class InferenceClient {
             Thread.currentThread().interrupt();
             throw new InferenceException("interrupted while waiting for a slot of inference server '"
                     + server.name() + "'", false, e);
+        } finally {
+            if (!told) {
+                breakers.untried(server.name()); // no call went out (full slots, interrupted): say nothing of the server
+            }
         }
     }
 

@@ -17,6 +17,6 @@ public class UpstreamErrorMapper implements ResponseExceptionMapper<InferenceExc
         String body = response.hasEntity() ? response.readEntity(String.class) : "";
         String excerpt = body.length() > 300 ? body.substring(0, 300) + "…" : body;
         return new InferenceException("inference server answered HTTP " + response.getStatus()
-                + (excerpt.isBlank() ? "" : ": " + excerpt), response.getStatus() == 504, null);
+                + (excerpt.isBlank() ? "" : ": " + excerpt), response.getStatus() == 504, null, response.getStatus());
     }
 }

@@ -122,6 +122,7 @@ class InferenceClientConcurrencyTest {
         };
         client.servers = servers;
         client.slots = new ServerSlots(100);
+        client.breakers = new io.moe.application.servers.ServerBreakers();
         return client;
     }
 

@@ -81,6 +81,23 @@ class StoreAdaptersTest {
     }
 
     @Test
+    void kafkaTopicsAreCreatedWithTheSpecsRetention() throws Exception {
+        String topic = "moe.test.retention." + UUID.randomUUID();
+        try (EventPublisher publisher = new EventPublisher(STORES.kafkaBootstrapServers())) {
+            publisher.ensureTopics(List.of(topic));
+            publisher.ensureTopics(List.of(topic)); // a second start finds it and sets the same retention
+        }
+        Properties p = new Properties();
+        p.put(org.apache.kafka.clients.admin.AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, STORES.kafkaBootstrapServers());
+        try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(p)) {
+            var resource = new org.apache.kafka.common.config.ConfigResource(org.apache.kafka.common.config.ConfigResource.Type.TOPIC, topic);
+            var config = admin.describeConfigs(List.of(resource)).all().get(60, TimeUnit.SECONDS).get(resource);
+            assertEquals(String.valueOf(Duration.ofDays(7).toMillis()), config.get("retention.ms").value());
+            assertEquals(String.valueOf(512L * 1024 * 1024), config.get("retention.bytes").value());
+        }
+    }
+
+    @Test
     void kafkaDeliversAPublishedEvent() throws Exception {
         String topic = "moe.test." + UUID.randomUUID();
         String payload = "{\"event\":\"test\",\"at\":\"" + Instant.now() + "\"}";

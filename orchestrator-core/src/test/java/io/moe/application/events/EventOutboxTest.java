@@ -1,0 +1,139 @@
+package io.moe.application.events;
+
+import io.moe.application.events.EventBacklog.KeptEvent;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.json.Json;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.BooleanSupplier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/** Events are never lost and never block: a refused event is kept, and the backlog is sent from start-up on. */
+class EventOutboxTest {
+
+    private final ScheduledExecutorService threads = Executors.newScheduledThreadPool(2);
+    private final MemoryBacklog backlog = new MemoryBacklog();
+
+    @AfterEach
+    void stop() {
+        threads.shutdownNow();
+    }
+
+    private EventOutbox outbox(Broker broker) {
+        EventOutbox outbox = new EventOutbox();
+        outbox.broker = broker;
+        outbox.backlog = backlog;
+        outbox.scheduler = (ManagedScheduledExecutorService) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {ManagedScheduledExecutorService.class}, (proxy, method, args) -> {
+                    try {
+                        return method.invoke(threads, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        return outbox;
+    }
+
+    private static void until(BooleanSupplier condition, String what) {
+        Instant deadline = Instant.now().plusSeconds(10);
+        while (!condition.getAsBoolean()) {
+            if (Instant.now().isAfter(deadline)) {
+                fail(what + " did not happen within 10 s");
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    @Test
+    void anEventTheBrokerRefusesIsKeptAndABacklogFromBeforeARestartIsSentAtStart() {
+        Broker down = new Broker(false);
+        EventOutbox before = outbox(down);
+        before.publish("moe.requests", "r1", Json.createObjectBuilder().add("response_id", "r1").build());
+        until(() -> backlog.events.size() == 1, "keeping the refused event");
+
+        Broker up = new Broker(true);
+        EventOutbox after = outbox(up); // the node restarted; nothing new fails
+        after.start();
+        until(() -> up.sent.size() == 1, "sending the kept event at start");
+        assertEquals("r1", up.sent.get(0));
+        assertTrue(backlog.events.isEmpty());
+        assertEquals(List.of(EventOutbox.TOPICS), up.topicCalls, "the topics are ensured once");
+    }
+
+    @Test
+    void publishingReturnsAtOnceEvenWhileTheBrokerHangs() {
+        Broker hung = new Broker(true);
+        hung.hang = true;
+        EventOutbox outbox = outbox(hung);
+        // the broker hangs until released below: a publish that waited for it would never return
+        assertTimeoutPreemptively(java.time.Duration.ofSeconds(10),
+                () -> outbox.publish("moe.feedback", "r2", Json.createObjectBuilder().add("response_id", "r2").build()));
+        hung.hang = false;
+        until(() -> hung.sent.contains("r2"), "sending once the broker answers");
+    }
+
+    /** A broker that takes or refuses every event, or hangs on a send. */
+    private static final class Broker implements EventBroker {
+        final boolean up;
+        volatile boolean hang;
+        final List<String> sent = new CopyOnWriteArrayList<>();
+        final List<List<String>> topicCalls = new CopyOnWriteArrayList<>();
+
+        Broker(boolean up) {
+            this.up = up;
+        }
+
+        @Override
+        public CompletableFuture<?> publish(String topic, String key, String json) {
+            while (hang) {
+                Thread.onSpinWait(); // as KafkaProducer.send blocks for metadata
+            }
+            if (!up) {
+                return CompletableFuture.failedFuture(new IllegalStateException("broker down"));
+            }
+            sent.add(key);
+            return CompletableFuture.completedFuture(null);
+        }
+
+        @Override
+        public void ensureTopics(List<String> topics) {
+            topicCalls.add(new ArrayList<>(topics));
+        }
+    }
+
+    private static final class MemoryBacklog implements EventBacklog {
+        final Deque<KeptEvent> events = new ConcurrentLinkedDeque<>();
+
+        @Override
+        public void keep(KeptEvent event, int max) {
+            events.addLast(event);
+        }
+
+        @Override
+        public Optional<KeptEvent> takeOldest() {
+            return Optional.ofNullable(events.pollFirst());
+        }
+
+        @Override
+        public void putBack(KeptEvent event) {
+            events.addFirst(event);
+        }
+    }
+}
