@@ -28,6 +28,10 @@ final class ChatCompletionsHandler implements HttpHandler {
     private final CallLog calls;
     private final CountDownLatch closed;
     private final AtomicLong ids = new AtomicLong();
+    private static final long REQUESTS_PER_MINUTE = 10_000;
+    private static final long TOKENS_PER_MINUTE = 10_000_000;
+    private final AtomicLong windowMinute = new AtomicLong();
+    private final AtomicLong windowRequests = new AtomicLong();
     /** Chat calls being answered right now: the call log shows it, so tests see a server's parallelism. */
     private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
 
@@ -47,7 +51,28 @@ final class ChatCompletionsHandler implements HttpHandler {
         }
     }
 
+    /**
+     * The rate-limit headers hosted OpenAI-compatible servers send: a budget of requests and tokens per minute,
+     * what is left of it in the current minute, and when it resets.
+     */
+    private void rateLimitHeaders(HttpExchange exchange) {
+        long minute = System.currentTimeMillis() / 60_000;
+        if (windowMinute.getAndSet(minute) != minute) {
+            windowRequests.set(0);
+        }
+        long used = windowRequests.incrementAndGet();
+        long resetSeconds = 60 - (System.currentTimeMillis() / 1000) % 60;
+        var headers = exchange.getResponseHeaders();
+        headers.set("x-ratelimit-limit-requests", String.valueOf(REQUESTS_PER_MINUTE));
+        headers.set("x-ratelimit-remaining-requests", String.valueOf(Math.max(0, REQUESTS_PER_MINUTE - used)));
+        headers.set("x-ratelimit-limit-tokens", String.valueOf(TOKENS_PER_MINUTE));
+        headers.set("x-ratelimit-remaining-tokens", String.valueOf(Math.max(0, TOKENS_PER_MINUTE - used * 100)));
+        headers.set("x-ratelimit-reset-requests", resetSeconds + "s");
+        headers.set("x-ratelimit-reset-tokens", resetSeconds + "s");
+    }
+
     private void answer(HttpExchange exchange) throws IOException {
+        rateLimitHeaders(exchange);
         if (!"POST".equals(exchange.getRequestMethod())) {
             Exchanges.error(exchange, 405, "method_not_allowed", "use POST");
             return;

@@ -5,6 +5,7 @@ import io.moe.application.identity.UserAdministration;
 import io.moe.application.spend.SpendControl;
 import io.moe.domain.identity.TokenBudget;
 import io.moe.domain.identity.UserAccount;
+import io.moe.application.profile.ProfileAdministration;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
@@ -43,6 +44,9 @@ public class UsersResource {
     @Inject
     SpendControl budgets;
 
+    @Inject
+    ProfileAdministration profiles;
+
     @GET
     public String list() {
         JsonArrayBuilder list = Json.createArrayBuilder();
@@ -77,8 +81,20 @@ public class UsersResource {
         if (in.has("username")) {
             throw IdentityException.invalid("username", "the username cannot be changed");
         }
-        return IdentityJson.user(users.update(id, in.string("email"), in.string("password"), in.string("display_name"),
-                in.bool("is_admin"), in.bool("is_active"))).toString();
+        String defaultProfile = in.string("default_cc_profile_id");
+        profiles.requireExisting(defaultProfile, "default_cc_profile_id");
+        UserAccount user = users.update(id, in.string("email"), in.string("password"), in.string("display_name"),
+                in.bool("is_admin"), in.bool("is_active"));
+        if (in.has("default_cc_profile_id")) {
+            profiles.bindUserDefault(id, defaultProfile);
+        }
+        return withDefaultProfile(user).toString();
+    }
+
+    private JsonObject withDefaultProfile(UserAccount user) {
+        String profile = profiles.userDefault(user.id());
+        JsonObjectBuilder json = Json.createObjectBuilder(IdentityJson.user(user));
+        return (profile == null ? json.addNull("default_cc_profile_id") : json.add("default_cc_profile_id", profile)).build();
     }
 
     @DELETE
@@ -130,9 +146,15 @@ public class UsersResource {
     @Path("{id}/keys")
     public Response createKey(@PathParam("id") String id, String body) {
         JsonInput in = JsonInput.of(body);
+        String profile = in.string("cc_profile_id");
+        profiles.requireExisting(profile, "cc_profile_id");
         UserAdministration.CreatedKey created = users.createKey(id, in.string("label"), in.time("expires_at"));
-        JsonObject json = Json.createObjectBuilder(IdentityJson.key(created.key())).add("key", created.rawKey())
-                .add("note", "the key is shown only now; store it safely").build();
+        if (profile != null) {
+            profiles.bindKey(created.key().id(), profile);
+        }
+        JsonObjectBuilder key = Json.createObjectBuilder(IdentityJson.key(created.key())).add("key", created.rawKey())
+                .add("note", "the key is shown only now; store it safely");
+        JsonObject json = (profile == null ? key.addNull("cc_profile_id") : key.add("cc_profile_id", profile)).build();
         return Response.status(201).entity(json.toString()).header("Cache-Control", "no-store").build();
     }
 

@@ -122,6 +122,7 @@ public class ChatService {
 
     private ChatAnswer finish(PipelineRun run, long created, String content, long start) {
         afterAnswer.schedule(run, content, (System.nanoTime() - start) / 1_000_000);
-        return new ChatAnswer(run.id(), created, content, run.usage(), run.completions(), run.verdict().fromCache());
+        return new ChatAnswer(run.id(), created, content, run.usage(), run.completions(), run.verdict().fromCache(),
+                run.findings().reasoning());
     }
 }

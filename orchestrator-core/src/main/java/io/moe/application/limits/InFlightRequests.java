@@ -12,4 +12,7 @@ public interface InFlightRequests {
 
     /** Gives the place of {@code requestId} back. */
     void leave(String userId, String requestId);
+
+    /** How many requests {@code userId} has running now, on all nodes. */
+    int running(String userId);
 }

@@ -43,6 +43,22 @@ public class RequestGate {
         return new Pass(userId, requestId, true);
     }
 
+    /** The user's requests running now and the limit; {@code running} is -1 when the shared store cannot say. */
+    public record Load(int running, int limit) {
+
+        public boolean full() {
+            return running >= limit;
+        }
+    }
+
+    public Load load(String userId) {
+        try {
+            return new Load(inFlight.running(userId), limits.concurrentRequestsPerUser);
+        } catch (RuntimeException e) {
+            return new Load(-1, limits.concurrentRequestsPerUser);
+        }
+    }
+
     public void leave(Pass pass) {
         if (!pass.counted()) {
             return;

@@ -1,6 +1,8 @@
 package io.moe.application.routing;
 
 import io.moe.application.limits.RequestGate;
+import io.moe.application.pipeline.after.ResponseStore;
+import io.moe.application.pipeline.trace.ResponseRecord;
 import io.moe.application.spend.BudgetExceededException;
 import io.moe.application.spend.CostWeights;
 import io.moe.application.spend.SpendControl;
@@ -13,15 +15,22 @@ import io.moe.domain.shared.Ids;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+
 import java.time.OffsetDateTime;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Logger;
 
 /**
  * Native pass-through (moe_mode {@code native}): a request goes straight to its inference server in the
  * OpenAI wire format, metered like every other request. Opening an exchange takes a place among the
  * caller's concurrent requests and reserves the estimate from the budget; finishing it settles the
  * budget to the tokens the server reported, weighted by the server's {@code cost_factor}, writes the
- * usage row (raw and weighted tokens) and moves the counters on /metrics.
+ * usage row (raw and weighted tokens) and moves the counters on /metrics. An answered exchange whose caller
+ * described it ({@link Exchange#describe}) is kept as a response record with a trace, like a pipeline answer,
+ * so that its id takes feedback and shows its trace.
  */
 @ApplicationScoped
 public class NativeChat {
@@ -40,6 +49,12 @@ public class NativeChat {
 
     @Inject
     PassThrough upstream;
+
+    @Inject
+    ResponseStore responses;
+
+    private static final Logger LOG = Logger.getLogger(NativeChat.class.getName());
+    static final int EXCERPT = 2000;
 
     /** Opens a metered exchange for {@code route}, reserving {@code estimate} tokens; refused when the budget does not allow it. */
     public Exchange open(Caller caller, String requestId, Route.Native route, long estimate) {
@@ -71,6 +86,9 @@ public class NativeChat {
         private final SpendControl.Reservation reservation;
         private final OffsetDateTime at;
         private final AtomicBoolean finished = new AtomicBoolean();
+        private volatile String question;
+        private volatile String answer;
+        private volatile JsonObject details;
 
         private Exchange(Caller caller, String requestId, Route.Native route, RequestGate.Pass pass,
                          SpendControl.Reservation reservation, OffsetDateTime at) {
@@ -90,6 +108,13 @@ public class NativeChat {
             return upstream.stream(route.server(), body);
         }
 
+        /** What was asked and answered, and what the trace adds (profile, mode), kept as the response record when the exchange is answered. */
+        public void describe(String question, String answer, JsonObject details) {
+            this.question = question;
+            this.answer = answer;
+            this.details = details;
+        }
+
         /** Settles the budget to {@code used}, writes the usage row and the metrics; later calls do nothing. */
         public void finish(TokenUsage used, boolean answered) {
             if (!finished.compareAndSet(false, true)) {
@@ -102,6 +127,27 @@ public class NativeChat {
             metrics.tokens(route.model().model(), route.server().name(), caller.userId(), used.promptTokens(), used.completionTokens());
             usage.record(new UsageEntry(caller.userId(), caller.apiKeyId(), requestId, route.modelId(), route.routing(),
                     used.promptTokens(), used.completionTokens(), weighted, answered ? UsageEntry.OK : UsageEntry.ERROR, at));
+            if (answered && details != null) {
+                record(used);
+            }
+        }
+
+        private void record(TokenUsage used) {
+            JsonObject trace = Json.createObjectBuilder(details).add("response_id", requestId).add("route", "native")
+                    .add("model", route.model().toString()).add("server", route.server().name())
+                    .add("tokens", Json.createObjectBuilder().add("prompt", used.promptTokens()).add("completion", used.completionTokens()))
+                    .build();
+            try {
+                responses.put(requestId, new ResponseRecord(requestId, caller.userId(), caller.apiKeyId() == null ? "" : caller.apiKeyId(),
+                        route.routing(), "", excerpt(question), excerpt(answer), "", List.of(), List.of(), null,
+                        Ids.nowUtc().toString(), trace).toJson());
+            } catch (RuntimeException e) {
+                LOG.warning(() -> "Could not keep the response record of " + requestId + ": " + e.getMessage());
+            }
+        }
+
+        private static String excerpt(String text) {
+            return text == null ? "" : text.length() > EXCERPT ? text.substring(0, EXCERPT) : text;
         }
     }
 }

@@ -4,13 +4,20 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * The one answer to a chat request, with the response id ({@code chatcmpl-<uuid>}) it is known by,
- * every model call it took, and whether the semantic cache answered it.
+ * The one answer to a chat request, with the response id ({@code chatcmpl-<uuid>}, or {@code msg_…} on the
+ * messages API) it is known by, every model call it took, whether the semantic cache answered it, and the
+ * thinking step's reasoning trace ("" when it did not run).
  */
-public record ChatAnswer(String id, long created, String content, TokenUsage usage, List<Completion> calls, boolean cacheHit) {
+public record ChatAnswer(String id, long created, String content, TokenUsage usage, List<Completion> calls, boolean cacheHit,
+                         String reasoning) {
 
     public ChatAnswer {
         calls = calls == null ? List.of() : List.copyOf(calls);
+        reasoning = reasoning == null ? "" : reasoning;
+    }
+
+    public ChatAnswer(String id, long created, String content, TokenUsage usage, List<Completion> calls, boolean cacheHit) {
+        this(id, created, content, usage, calls, cacheHit, "");
     }
 
     public static String newResponseId() {

@@ -2,6 +2,8 @@ package io.moe.infrastructure.llm;
 
 import io.moe.application.routing.PassThrough;
 import io.moe.application.servers.InferenceServer;
+import io.moe.application.servers.ProviderLimits;
+import io.moe.application.servers.RateLimitState;
 import io.moe.application.servers.ServerBreakers;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -18,12 +20,16 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * {@link PassThrough} over the JDK's HTTP client: one client for all servers, keeping connections
  * alive between requests, so a native request costs one hop on a warm connection. Each exchange holds
  * one of the server's {@link ServerSlots}; the connect timeout is 5 s and the server's timeout bounds the
- * wait for the response headers (a stream then runs as long as the server sends).
+ * wait for the response headers (a stream then runs as long as the server sends). The rate-limit headers of
+ * every response are kept in {@link ProviderLimits} for {@code GET /v1/provider-status}.
  */
 @ApplicationScoped
 public class HttpPassThrough implements PassThrough {
@@ -37,6 +43,9 @@ public class HttpPassThrough implements PassThrough {
     @Inject
     ServerBreakers breakers;
 
+    @Inject
+    ProviderLimits limits;
+
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(CONNECT_TIMEOUT).build();
 
@@ -48,6 +57,7 @@ public class HttpPassThrough implements PassThrough {
             HttpResponse<String> response = http.send(request(server, body), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             told = true;
             tell(server, response.statusCode());
+            observe(server, response);
             return new Reply(response.statusCode(), response.body());
         } catch (IOException e) {
             told = true;
@@ -76,6 +86,7 @@ public class HttpPassThrough implements PassThrough {
         try {
             HttpResponse<InputStream> response = http.send(request(server, body), HttpResponse.BodyHandlers.ofInputStream());
             tell(server, response.statusCode());
+            observe(server, response);
             return new Streamed(response, slot);
         } catch (IOException e) {
             slot.close();
@@ -107,6 +118,16 @@ public class HttpPassThrough implements PassThrough {
             breakers.failed(server.name());
         } else {
             breakers.succeeded(server.name());
+        }
+    }
+
+    /** Keeps the rate-limit headers the server sent, if it sent any. */
+    private void observe(InferenceServer server, HttpResponse<?> response) {
+        Map<String, String> values = new HashMap<>();
+        RateLimitState.HEADERS.forEach((header, field) -> response.headers().firstValue(header)
+                .map(v -> v.length() > 64 ? v.substring(0, 64) : v).ifPresent(v -> values.put(field, v)));
+        if (!values.isEmpty() && limits != null) {
+            limits.observe(server.name(), new RateLimitState(values, response.statusCode(), Instant.now()));
         }
     }
 

@@ -47,6 +47,13 @@ public class RedisInFlightRequests implements InFlightRequests {
         redis.eval("return redis.call('ZREM', KEYS[1], ARGV[1])", List.of(key(userId)), List.of(requestId));
     }
 
+    @Override
+    public int running(String userId) {
+        Object count = redis.eval("return redis.call('ZCOUNT', KEYS[1], ARGV[1], '+inf')", List.of(key(userId)),
+                List.of(String.valueOf(clock.millis() - STALE_AFTER.toMillis())));
+        return count instanceof Long n ? n.intValue() : 0;
+    }
+
     private static String key(String userId) {
         return "moe:inflight:" + userId;
     }

@@ -33,6 +33,11 @@ class RequestGateTest {
         public synchronized void leave(String userId, String requestId) {
             taken.remove(userId + "|" + requestId);
         }
+
+        @Override
+        public synchronized int running(String userId) {
+            return (int) taken.stream().filter(p -> p.startsWith(userId + "|")).count();
+        }
     }
 
     private static RequestGate gate(MemoryPlaces places) {

@@ -23,7 +23,7 @@ import jakarta.ws.rs.ext.Provider;
 @Priority(Priorities.AUTHENTICATION)
 public class ApiKeyFilter implements ContainerRequestFilter {
 
-    static final String CALLER = "moe.caller";
+    public static final String CALLER = "moe.caller";
 
     @Inject
     KeyAuthenticator keys;

@@ -50,7 +50,7 @@ public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean in
     }
 
     /** The body as a JSON object; 400 naming what is wrong otherwise. */
-    static JsonObject object(String body) {
+    public static JsonObject object(String body) {
         if (body == null || body.isBlank()) {
             throw ApiError.invalidRequest("invalid_json", "the request body is empty; send a JSON object with 'model' and 'messages'");
         }

@@ -7,14 +7,14 @@ import java.util.List;
  * Cuts an answer into the pieces of a streamed response: about 50 characters each, preferably after a
  * space, never inside a surrogate pair. Joined together the pieces give the answer back exactly.
  */
-final class ContentChunks {
+public final class ContentChunks {
 
     static final int TARGET = 50;
 
     private ContentChunks() {
     }
 
-    static List<String> of(String text) {
+    public static List<String> of(String text) {
         List<String> pieces = new ArrayList<>();
         int start = 0;
         while (start < text.length()) {

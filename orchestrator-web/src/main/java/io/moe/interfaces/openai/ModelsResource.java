@@ -2,6 +2,8 @@ package io.moe.interfaces.openai;
 
 import io.moe.application.identity.KeyAuthenticator;
 import io.moe.application.identity.PresentedKey;
+import io.moe.application.profile.ProfileResolver;
+import io.moe.application.profile.ProfileRefusedException;
 import io.moe.application.routing.RouteResolver;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.mode.Mode;
@@ -16,6 +18,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.Arrays;
 import java.util.List;
@@ -24,7 +27,10 @@ import java.util.List;
  * GET /v1/models. Without a key (clients probe it before they authenticate): the eight mode ids. With a
  * key: exactly what that key may name as {@code model} — its granted modes, the templates granted to it,
  * and the {@code model@server} ids of its model_endpoint grants, wildcards expanded from the server's
- * model list. An invalid key is refused with 401, as on every other route.
+ * model list. An invalid key is refused with 401, as on every other route. A request that carries
+ * {@code anthropic-version} (a coding client) is answered in the messages API's list shape with the model ids
+ * of the key's coding-client profile ({@code accepted_models}), or the configured {@code moe.coding.models}
+ * without a key or profile.
  */
 @Path("/v1/models")
 public class ModelsResource {
@@ -37,10 +43,25 @@ public class ModelsResource {
     @Inject
     RouteResolver routes;
 
+    @Inject
+    ProfileResolver profiles;
+
+    @Inject
+    @ConfigProperty(name = "moe.coding.models", defaultValue = DEFAULT_CODING_MODELS)
+    List<String> codingModels;
+
+    static final String DEFAULT_CODING_MODELS = "claude-opus-4-6,claude-sonnet-4-6,claude-haiku-4-5-20251001,claude-opus-4-5,"
+            + "claude-sonnet-4-5,claude-haiku-4-5";
+    private static final String CREATED_AT = "2026-01-01T00:00:00Z";
+
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public JsonObject list(@HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, @HeaderParam("x-api-key") String apiKey) {
+    public JsonObject list(@HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, @HeaderParam("x-api-key") String apiKey,
+                           @HeaderParam("anthropic-version") String messagesVersion) {
         String key = PresentedKey.from(authorization, apiKey);
+        if (messagesVersion != null) {
+            return codingList(key == null ? codingModels : accepted(caller(key)));
+        }
         List<String> ids = key == null ? Arrays.stream(Mode.values()).map(Mode::modelId).toList()
                 : routes.usableIds(caller(key));
         JsonArrayBuilder data = Json.createArrayBuilder();
@@ -49,6 +70,22 @@ public class ModelsResource {
                     .add("created", CREATED).add("owned_by", owner(id)));
         }
         return Json.createObjectBuilder().add("object", "list").add("data", data).build();
+    }
+
+    private List<String> accepted(Caller caller) {
+        try {
+            return profiles.resolve(caller).profile().acceptedModels();
+        } catch (ProfileRefusedException noProfile) {
+            return codingModels;
+        }
+    }
+
+    private static JsonObject codingList(List<String> ids) {
+        JsonArrayBuilder data = Json.createArrayBuilder();
+        ids.forEach(id -> data.add(Json.createObjectBuilder().add("type", "model").add("id", id).add("display_name", id)
+                .add("created_at", CREATED_AT)));
+        return Json.createObjectBuilder().add("data", data).add("has_more", false)
+                .add("first_id", ids.isEmpty() ? "" : ids.get(0)).add("last_id", ids.isEmpty() ? "" : ids.get(ids.size() - 1)).build();
     }
 
     private Caller caller(String key) {

@@ -22,7 +22,7 @@ import java.util.logging.Logger;
  * as 4xx, unreachable or slow inference servers as 502/504, saturation as 429/503, and anything else
  * as a 500 whose id is also in the log (never a stack trace in the body).
  */
-final class OpenAiErrors {
+public final class OpenAiErrors {
 
     private static final Logger LOG = Logger.getLogger(OpenAiErrors.class.getName());
 
@@ -30,7 +30,7 @@ final class OpenAiErrors {
     }
 
     /** The refusal a client sees for {@code failure}: refusals as they are, known infrastructure failures classified, anything else a 500. */
-    static Refusal classify(Throwable failure) {
+    public static Refusal classify(Throwable failure) {
         Throwable t = unwrap(failure);
         if (t instanceof Refusal r) {
             return r;

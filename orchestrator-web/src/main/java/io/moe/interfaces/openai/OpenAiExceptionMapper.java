@@ -2,6 +2,7 @@ package io.moe.interfaces.openai;
 
 import io.moe.domain.shared.Refusal;
 import io.moe.infrastructure.web.RefusalStatus;
+import io.moe.interfaces.messages.MessagesErrors;
 import jakarta.json.Json;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
@@ -11,8 +12,9 @@ import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 
 /**
- * Answers every exception escaping a resource of this port: with an OpenAI-shaped error body on
- * /v1 routes, and with an RFC 9457 {@code application/problem+json} body everywhere else.
+ * Answers every exception escaping a resource of this port: in the messages API's error shape on
+ * /v1/messages ({@link MessagesErrors}), with an OpenAI-shaped error body on the other /v1 routes, and with an
+ * RFC 9457 {@code application/problem+json} body everywhere else.
  */
 @Provider
 public class OpenAiExceptionMapper implements ExceptionMapper<Throwable> {
@@ -27,7 +29,9 @@ public class OpenAiExceptionMapper implements ExceptionMapper<Throwable> {
         Refusal error = OpenAiErrors.classify(failure);
         int status = RefusalStatus.of(error);
         Response.ResponseBuilder response = Response.status(status);
-        if (isOpenAiRoute()) {
+        if (isMessagesRoute()) {
+            response.type(MediaType.APPLICATION_JSON_TYPE).entity(MessagesErrors.body(error).toString());
+        } else if (isOpenAiRoute()) {
             response.type(MediaType.APPLICATION_JSON_TYPE).entity(OpenAiErrors.body(error).toString());
         } else {
             response.type(PROBLEM_JSON).entity(Json.createObjectBuilder()
@@ -46,6 +50,14 @@ public class OpenAiExceptionMapper implements ExceptionMapper<Throwable> {
             response.header("Retry-After", error.retryAfterSeconds());
         }
         return response.build();
+    }
+
+    private boolean isMessagesRoute() {
+        try {
+            return MessagesErrors.isMessagesRoute(uri.getPath());
+        } catch (RuntimeException outsideRequest) {
+            return false;
+        }
     }
 
     private boolean isOpenAiRoute() {

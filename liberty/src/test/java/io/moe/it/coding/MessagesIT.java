@@ -1,0 +1,275 @@
+package io.moe.it.coding;
+
+import io.moe.it.Http;
+import io.moe.it.ItConfig;
+import io.moe.it.NodeTest;
+import io.moe.it.Simulator;
+import io.moe.it.identity.Admin;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * The messages API against the started server: the npm {@code @anthropic-ai/sdk} drives every wire feature
+ * (messages.test.mjs); here each profile mode is observed in the trace and the simulator's call log, the
+ * profile resolution order (key → user default → first grant → 403) is walked, profiles go through an
+ * export/import round trip, and the provider status shows the simulator's rate-limit headers.
+ */
+class MessagesIT {
+
+    static final String PROFILES = ItConfig.adminUrl() + "/api/profiles";
+    static final String MESSAGES = ItConfig.orchestratorUrl() + "/v1/messages";
+    static final String MODEL = "claude-sonnet-4-5";
+    static final String TOOL_MODEL = "sim-coder:7b";
+
+    private static final List<String> createdProfiles = new ArrayList<>();
+    private static final List<String> rules = new ArrayList<>();
+    private static String nativeProfile;
+
+    @BeforeAll
+    static void nativeProfile() {
+        nativeProfile = profile("native-" + suffix(), "native");
+    }
+
+    @AfterAll
+    static void cleanUp() {
+        rules.forEach(Simulator::removeRule);
+        createdProfiles.forEach(id -> Admin.delete(PROFILES + "/" + id));
+    }
+
+    static String suffix() {
+        return UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    static String profileJson(String name, String mode) {
+        return Json.createObjectBuilder().add("name", name).add("accepted_models", Json.createArrayBuilder().add(MODEL).add("claude-haiku-4-5"))
+                .add("tool_model", TOOL_MODEL).add("tool_endpoint", "local").add("moe_mode", mode)
+                .add("system_prompt_prefix", "You help with code.").build().toString();
+    }
+
+    /** Creates a profile; returns its id. */
+    static String profile(String name, String mode) {
+        HttpResponse<String> r = Admin.post(PROFILES, profileJson(name, mode));
+        assertEquals(201, r.statusCode(), r.body());
+        String id = Http.object(r).getString("id");
+        createdProfiles.add(id);
+        return id;
+    }
+
+    /** A new key of {@code userId} bound to {@code profileId} (null: unbound); returns the raw key. */
+    static String key(String userId, String profileId) {
+        String body = profileId == null ? "{\"label\":\"it\"}" : "{\"label\":\"it\",\"cc_profile_id\":\"" + profileId + "\"}";
+        HttpResponse<String> r = Admin.post(Admin.USERS + "/" + userId + "/keys", body);
+        assertEquals(201, r.statusCode(), r.body());
+        return Http.object(r).getString("key");
+    }
+
+    static HttpResponse<String> message(String key, String text) {
+        return Http.post(MESSAGES, Json.createObjectBuilder().add("model", MODEL).add("max_tokens", 512)
+                        .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user").add("content", text)))
+                        .build().toString(),
+                "x-api-key", key, "anthropic-version", "2023-06-01", "Content-Type", "application/json");
+    }
+
+    static JsonObject trace(String key, String id) {
+        Instant deadline = Instant.now().plusSeconds(30);
+        while (Instant.now().isBefore(deadline)) {
+            HttpResponse<String> r = Http.get(ItConfig.orchestratorUrl() + "/v1/responses/" + id + "/trace", "Authorization", Http.bearer(key));
+            if (r.statusCode() == 200) {
+                return Http.object(r);
+            }
+        }
+        return fail("no trace of " + id + " within 30 s");
+    }
+
+    static String rule(String marker, String fault) {
+        String id = Simulator.addRule(Json.createObjectBuilder().add("match", Json.createObjectBuilder().add("contains", marker))
+                .add("action", Json.createObjectBuilder().add("fault", fault)).build());
+        rules.add(id);
+        return id;
+    }
+
+    @Test
+    void theAnthropicSdkSpeaksTheMessagesApi() throws Exception {
+        String user = Admin.newUser();
+        String reasoningProfile = profile("reasoning-" + suffix(), "moe_reasoning");
+        String broke = Admin.newUser();
+        assertEquals(200, Admin.put(Admin.USERS + "/" + broke + "/budget", "{\"daily_limit\":1}").statusCode());
+        String overload = "overload-" + suffix();
+        String failure = "failure-" + suffix();
+        rule(overload, "http_503");
+        rule(failure, "http_500");
+        NodeTest run = NodeTest.run("messages.test.mjs", Map.of(
+                "NATIVE_KEY", key(user, nativeProfile), "REASONING_KEY", key(user, reasoningProfile),
+                "NOPROFILE_KEY", key(Admin.newUser(), null), "BROKE_KEY", key(broke, nativeProfile),
+                "MODEL", MODEL, "OVERLOAD_MARKER", overload, "FAILURE_MARKER", failure));
+        assertEquals(0, run.exitCode(), run.output());
+        JsonArray imageCalls = Simulator.callsContaining("image-marker");
+        assertTrue(!imageCalls.isEmpty() && imageCalls.getJsonObject(0).getBoolean("has_images"), imageCalls.toString());
+        assertEquals(TOOL_MODEL, imageCalls.getJsonObject(0).getString("model"), "native goes to the profile's tool model");
+    }
+
+    @Test
+    void eachProfileModeIsObservedInTheTrace() {
+        String user = Admin.newUser();
+        Map<String, String> expectedMode = Map.of("native", "native", "moe_orchestrated", "agent",
+                "agent_orchestrated", "agent_orchestrated", "moe_reasoning", "agent_orchestrated");
+        for (Map.Entry<String, String> mode : expectedMode.entrySet()) {
+            String key = mode.getKey().equals("native") ? key(user, nativeProfile) : key(user, profile(mode.getKey() + "-" + suffix(), mode.getKey()));
+            String marker = "mode-" + mode.getKey() + "-" + suffix();
+            HttpResponse<String> r = message(key, "Explain " + marker + " please.");
+            assertEquals(200, r.statusCode(), r.body());
+            JsonObject answer = Http.object(r);
+            assertTrue(answer.getString("id").startsWith("msg_"), answer.toString());
+            JsonObject trace = trace(key, answer.getString("id"));
+            if (mode.getKey().equals("native")) {
+                assertEquals("native", trace.getString("route"), trace.toString());
+                assertEquals("native", trace.getString("moe_mode"));
+                assertEquals(TOOL_MODEL + "@local", trace.getString("model"));
+                JsonArray calls = Simulator.callsContaining(marker);
+                assertEquals(1, calls.size(), calls.toString());
+                assertTrue(calls.getJsonObject(0).getString("system").startsWith("You help with code."), "the profile's prefix leads the system prompt");
+            } else {
+                assertEquals(mode.getValue(), trace.getString("mode"), trace.toString());
+                assertTrue(Simulator.callsContaining(marker).size() > 1, "the pipeline made several model calls");
+            }
+            if (mode.getKey().equals("moe_reasoning")) {
+                assertEquals("thinking", answer.getJsonArray("content").getJsonObject(0).getString("type"), answer.toString());
+                assertTrue(trace.containsKey("thinking"), trace.toString());
+            }
+        }
+    }
+
+    @Test
+    void aStreamedPipelineAnswerPingsAndShowsProgressInAThinkingBlock() {
+        String key = key(Admin.newUser(), profile("stream-" + suffix(), "moe_orchestrated"));
+        HttpResponse<String> r = Http.post(MESSAGES, Json.createObjectBuilder().add("model", MODEL).add("max_tokens", 512).add("stream", true)
+                        .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user").add("content", "Stream it")))
+                        .build().toString(), "x-api-key", key, "Content-Type", "application/json");
+        assertEquals(200, r.statusCode(), r.body());
+        List<String> events = r.body().lines().filter(l -> l.startsWith("event: ")).map(l -> l.substring(7)).toList();
+        assertEquals(List.of("message_start", "ping", "content_block_start"), events.subList(0, 3), r.body());
+        assertTrue(r.body().contains("\"type\":\"thinking\""), "progress lines in a thinking block (stream_think): " + r.body());
+        assertTrue(r.body().contains("signature_delta"), r.body());
+        assertEquals(List.of("content_block_stop", "message_delta", "message_stop"), events.subList(events.size() - 3, events.size()));
+    }
+
+    @Test
+    void aProfileIsResolvedFromTheKeyThenTheUsersDefaultThenTheFirstGrant() {
+        String user = Admin.newUser();
+        String granted = profile("a-granted-" + suffix(), "native");
+        String byDefault = profile("b-default-" + suffix(), "native");
+        String byKey = profile("c-key-" + suffix(), "native");
+        Admin.grant(user, "cc_profile", "profile-" + granted);
+        String unbound = key(user, null);
+        assertEquals(granted, profileOf(unbound), "the first granted profile");
+        HttpResponse<String> set = Admin.put(Admin.USERS + "/" + user, "{\"default_cc_profile_id\":\"" + byDefault + "\"}");
+        assertEquals(200, set.statusCode(), set.body());
+        assertEquals(byDefault, Http.object(set).getString("default_cc_profile_id"));
+        assertEquals(byDefault, profileOf(unbound), "the user's default before a grant");
+        assertEquals(byKey, profileOf(key(user, byKey)), "the key's profile before everything");
+
+        HttpResponse<String> none = message(key(Admin.newUser(), null), "no profile");
+        assertEquals(403, none.statusCode(), none.body());
+        JsonObject error = Http.object(none);
+        assertEquals("error", error.getString("type"));
+        assertEquals("permission_error", error.getJsonObject("error").getString("type"));
+        assertTrue(error.getJsonObject("error").getString("message").contains("cc_profile"), none.body());
+
+        HttpResponse<String> unknown = Http.post(MESSAGES, "{\"model\":\"gpt-4\",\"max_tokens\":5,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}",
+                "x-api-key", unbound, "Content-Type", "application/json");
+        assertEquals(404, unknown.statusCode(), unknown.body());
+        assertTrue(unknown.body().contains(MODEL), "the accepted ids are listed: " + unknown.body());
+
+        HttpResponse<String> badBinding = Admin.post(Admin.USERS + "/" + user + "/keys", "{\"cc_profile_id\":\"nope\"}");
+        assertEquals(400, badBinding.statusCode(), badBinding.body());
+        assertTrue(badBinding.body().contains("cc_profile_id"), badBinding.body());
+    }
+
+    private static String profileOf(String key) {
+        HttpResponse<String> r = message(key, "which profile " + suffix());
+        assertEquals(200, r.statusCode(), r.body());
+        String name = trace(key, Http.object(r).getString("id")).getString("profile");
+        return Http.object(Admin.get(PROFILES)).getJsonArray("profiles").getValuesAs(JsonObject.class).stream()
+                .filter(p -> p.getString("name").equals(name)).findFirst().orElseThrow().getString("id");
+    }
+
+    @Test
+    void profilesGoThroughExportAndImport() {
+        String name = "roundtrip-" + suffix();
+        String id = profile(name, "moe_orchestrated");
+        HttpResponse<String> export = Admin.get(PROFILES + "/export");
+        assertEquals(200, export.statusCode());
+        assertTrue(export.headers().firstValue("Content-Disposition").orElse("").contains("cc_profiles.json"));
+        JsonObject file = Http.object(export);
+        assertEquals("cc_profile", file.getString("type"));
+        assertEquals("1.0", file.getString("version"));
+        JsonObject item = file.getJsonArray("items").getValuesAs(JsonObject.class).stream()
+                .filter(i -> i.getString("name").equals(name)).findFirst().orElseThrow();
+        assertEquals(8192, item.getInt("tool_max_tokens"));
+        assertEquals(16384, item.getInt("reasoning_max_tokens"));
+        assertTrue(item.getBoolean("stream_think"));
+        assertEquals(204, Admin.delete(PROFILES + "/" + id).statusCode());
+
+        String single = Json.createObjectBuilder(file).add("items", Json.createArrayBuilder().add(item)).build().toString();
+        JsonObject imported = Http.object(Admin.post(PROFILES + "/import?mode=merge", single));
+        assertEquals(1, imported.getInt("imported"), imported.toString());
+        JsonObject again = Http.object(Admin.post(PROFILES + "/import?mode=merge", single));
+        assertEquals(0, again.getInt("imported"));
+        assertEquals(1, again.getInt("skipped"));
+        JsonObject back = Http.object(Admin.get(PROFILES)).getJsonArray("profiles").getValuesAs(JsonObject.class).stream()
+                .filter(p -> p.getString("name").equals(name)).findFirst().orElseThrow();
+        createdProfiles.add(back.getString("id"));
+        assertEquals("moe_orchestrated", back.getString("moe_mode"));
+
+        HttpResponse<String> wrongType = Admin.post(PROFILES + "/import", single.replace("\"cc_profile\"", "\"expert_template\""));
+        assertEquals(400, wrongType.statusCode(), wrongType.body());
+        HttpResponse<String> badField = Admin.post(PROFILES, profileJson("bad-" + suffix(), "turbo"));
+        assertEquals(400, badField.statusCode());
+        assertTrue(badField.body().contains("moe_mode"), badField.body());
+    }
+
+    @Test
+    void providerStatusShowsTheServersRateLimitsAndTheKeysThrottling() {
+        String user = Admin.newUser();
+        String key = key(user, nativeProfile);
+        assertEquals(200, message(key, "status please").statusCode());
+        HttpResponse<String> r = Http.get(ItConfig.orchestratorUrl() + "/v1/provider-status", "x-api-key", key);
+        assertEquals(200, r.statusCode(), r.body());
+        JsonObject status = Http.object(r);
+        JsonObject local = status.getJsonArray("servers").getJsonObject(0);
+        assertEquals("local", local.getString("server"), status.toString());
+        assertTrue(Long.parseLong(local.getString("limit_requests")) > 0, status.toString());
+        assertTrue(local.containsKey("remaining_tokens") && local.containsKey("reset_requests"), status.toString());
+        JsonObject throttling = status.getJsonObject("key");
+        assertEquals(false, throttling.getBoolean("throttled"), status.toString());
+        assertEquals(4, throttling.getInt("concurrent_request_limit"));
+    }
+
+    @Test
+    void aMessageIdTakesFeedbackAndIsBilled() {
+        String user = Admin.newUser();
+        String key = key(user, nativeProfile);
+        HttpResponse<String> r = message(key, "bill me " + suffix());
+        String id = Http.object(r).getString("id");
+        trace(key, id);
+        HttpResponse<String> rated = Http.post(ItConfig.orchestratorUrl() + "/v1/feedback",
+                "{\"response_id\":\"" + id + "\",\"rating\":5}", "Authorization", Http.bearer(key), "Content-Type", "application/json");
+        assertEquals(200, rated.statusCode(), rated.body());
+        assertTrue(Admin.usage(user).toString().contains(id), "the usage log names the message: " + Admin.usage(user));
+    }
+}

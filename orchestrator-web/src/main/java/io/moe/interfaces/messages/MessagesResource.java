@@ -1,0 +1,163 @@
+package io.moe.interfaces.messages;
+
+import io.moe.application.limits.RequestLimits;
+import io.moe.application.pipeline.run.Cancellation;
+import io.moe.application.pipeline.run.Progress;
+import io.moe.application.profile.ProfileResolver;
+import io.moe.application.routing.Route;
+import io.moe.application.routing.ToolModelUnavailableException;
+import io.moe.application.servers.InferenceServers;
+import io.moe.application.spend.MeteredChat;
+import io.moe.application.template.TemplateCatalog;
+import io.moe.domain.chat.ChatAnswer;
+import io.moe.domain.identity.Caller;
+import io.moe.domain.profile.CcProfile;
+import io.moe.domain.profile.CcProfileRecord;
+import io.moe.domain.profile.ProfileMode;
+import io.moe.domain.template.ExpertTemplate;
+import io.moe.domain.template.ExpertTemplateRecord;
+import io.moe.interfaces.openai.ApiKeyFilter;
+import io.moe.interfaces.openai.ChatCompletionRequest;
+import io.moe.interfaces.openai.KeyRequired;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * POST /v1/messages (also with {@code ?beta=true}) and POST /v1/messages/count_tokens, the API coding clients speak.
+ * The caller's coding-client profile ({@link ProfileResolver}) decides: its {@code accepted_models} which model ids
+ * are accepted, its mode where the message goes — {@code native} and every tool turn straight to the profile's tool
+ * model ({@link NativeMessages}), the other modes through the pipeline with the profile's expert template, metered
+ * by {@link MeteredChat}. The answer id {@code msg_…} is the response id of feedback and trace.
+ */
+@Path("/v1/messages")
+@KeyRequired
+public class MessagesResource {
+
+    private static final int CHARS_PER_TOKEN = 4;
+
+    @Inject
+    ProfileResolver profiles;
+
+    @Inject
+    InferenceServers servers;
+
+    @Inject
+    TemplateCatalog templates;
+
+    @Inject
+    MeteredChat chat;
+
+    @Inject
+    NativeMessages natives;
+
+    @Inject
+    RequestLimits limits;
+
+    @Inject
+    @ConfigProperty(name = "moe.stream.keepalive-seconds", defaultValue = "10")
+    int keepAliveSeconds;
+
+    @POST
+    @Consumes(MediaType.WILDCARD)
+    @Produces({MediaType.APPLICATION_JSON, MediaType.SERVER_SENT_EVENTS})
+    public void create(String body, @Context HttpServletRequest http, @Suspended AsyncResponse async) {
+        Caller caller = (Caller) http.getAttribute(ApiKeyFilter.CALLER);
+        MessagesRequest request = MessagesRequest.of(ChatCompletionRequest.object(body), limits);
+        CcProfileRecord record = profiles.resolve(caller, request.model());
+        CcProfile profile = record.profile();
+        String id = "msg_" + UUID.randomUUID().toString().replace("-", "");
+        JsonObject trace = Json.createObjectBuilder().add("profile", record.name()).add("moe_mode", profile.mode().wireName())
+                .add("requested_model", request.model()).build();
+        if (profile.mode() == ProfileMode.NATIVE || request.toolTurn()) {
+            Route.Native route = toolRoute(record, request.model());
+            JsonObject upstream = MessagesToOpenAi.translate(request, new MessagesToOpenAi.Settings(profile.toolModel(),
+                    profile.systemPromptPrefix(), profile.toolChoice(), profile.toolMaxTokens(), true), limits);
+            async.resume(natives.answer(caller, id, route, request, upstream,
+                    Json.createObjectBuilder(trace).add("tool_turn", request.toolTurn()).build()));
+            return;
+        }
+        answerOnPipeline(caller, id, request, profile, async);
+    }
+
+    @POST
+    @Path("count_tokens")
+    @Consumes(MediaType.WILDCARD)
+    @Produces(MediaType.APPLICATION_JSON)
+    public String countTokens(String body, @Context HttpServletRequest http) {
+        Caller caller = (Caller) http.getAttribute(ApiKeyFilter.CALLER);
+        JsonObject json = ChatCompletionRequest.object(body);
+        MessagesRequest request = MessagesRequest.of(Json.createObjectBuilder(json).add("max_tokens", 1).add("stream", false).build(), limits);
+        CcProfile profile = profiles.resolve(caller, request.model()).profile();
+        JsonObject upstream = MessagesToOpenAi.translate(request, new MessagesToOpenAi.Settings(profile.toolModel(),
+                profile.systemPromptPrefix(), profile.toolChoice(), profile.toolMaxTokens(), true), limits);
+        long chars = upstream.get("messages").toString().length() + (upstream.containsKey("tools") ? upstream.get("tools").toString().length() : 0);
+        return Json.createObjectBuilder().add("input_tokens", Math.max(1, chars / CHARS_PER_TOKEN)).build().toString();
+    }
+
+    private void answerOnPipeline(Caller caller, String id, MessagesRequest request, CcProfile profile, AsyncResponse async) {
+        int maxTokens = profile.mode() == ProfileMode.MOE_REASONING ? Math.min(request.maxTokens(), profile.reasoningMaxTokens())
+                : request.maxTokens();
+        JsonObject openAi = Json.createObjectBuilder(MessagesToOpenAi.translate(request, new MessagesToOpenAi.Settings(request.model(),
+                profile.systemPromptPrefix(), profile.toolChoice(), profile.toolMaxTokens(), false), limits))
+                .add("max_tokens", maxTokens).add("stream", false).remove("stream_options").build();
+        Route.Pipeline route = new Route.Pipeline(request.model(), profile.mode().pipelineMode(), template(profile));
+        ChatCompletionRequest parsed = ChatCompletionRequest.parse(limits, openAi, route.mode());
+        long promptEstimate = openAi.get("messages").toString().length() / CHARS_PER_TOKEN;
+        boolean showReasoning = profile.mode().showsReasoning() || request.thinking();
+        long created = Instant.now().getEpochSecond();
+        Cancellation cancellation = new Cancellation();
+        if (request.stream()) {
+            PipelineMessageStream.Lines progress = new PipelineMessageStream.Lines();
+            CompletableFuture<ChatAnswer> answer = chat.answer(caller, id, created, route, parsed.chat(), progress, cancellation)
+                    .toCompletableFuture();
+            async.resume(Response.ok(new PipelineMessageStream(id, request.model(), promptEstimate, profile.streamThink(),
+                            showReasoning, answer, cancellation, progress, Duration.ofSeconds(keepAliveSeconds)), MediaType.SERVER_SENT_EVENTS_TYPE)
+                    .header("Cache-Control", "no-cache").header("X-Accel-Buffering", "no").build());
+            return;
+        }
+        chat.answer(caller, id, created, route, parsed.chat(), Progress.NONE, cancellation).whenComplete((done, failure) -> {
+            if (failure != null) {
+                async.resume(failure);
+                return;
+            }
+            JsonArrayBuilder content = Json.createArrayBuilder();
+            if (showReasoning && !done.reasoning().isEmpty()) {
+                content.add(OpenAiToMessages.thinkingBlock(id, done.reasoning()));
+            }
+            content.add(Json.createObjectBuilder().add("type", "text").add("text", done.content()));
+            async.resume(Response.ok(OpenAiToMessages.message(id, request.model(), content, "end_turn", null,
+                    done.usage().promptTokens(), done.usage().completionTokens()).toString(), MediaType.APPLICATION_JSON_TYPE).build());
+        });
+    }
+
+    private Route.Native toolRoute(CcProfileRecord record, String modelId) {
+        CcProfile profile = record.profile();
+        return servers.byName(profile.toolEndpoint()).map(server -> new Route.Native(modelId, profile.toolModelRef(), server))
+                .orElseThrow(() -> new ToolModelUnavailableException("profile " + record.name(), profile.toolModelRef().toString()));
+    }
+
+    private ExpertTemplate template(CcProfile profile) {
+        if (profile.expertTemplate() == null) {
+            return templates.defaultTemplate();
+        }
+        return templates.active(profile.expertTemplate()).map(ExpertTemplateRecord::template).orElseGet(templates::defaultTemplate);
+    }
+}

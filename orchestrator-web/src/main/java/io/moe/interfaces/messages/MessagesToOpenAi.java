@@ -1,0 +1,294 @@
+package io.moe.interfaces.messages;
+
+import io.moe.application.limits.RequestLimits;
+import io.moe.interfaces.openai.ApiError;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.util.regex.Pattern;
+
+/**
+ * A messages request in the OpenAI chat format of the inference servers, checked on the way (400 naming the
+ * field, bounds from {@link RequestLimits}): {@code system} (string or text blocks, {@code cache_control} ignored)
+ * after the profile's prefix becomes the system message; text and base64 or URL images become content parts;
+ * an assistant's {@code tool_use} blocks become {@code tool_calls}, a user's {@code tool_result} blocks become
+ * {@code tool} messages (placed before the rest of that turn); thinking blocks are dropped; {@code tools},
+ * {@code tool_choice} (auto, any → required, tool → that function, none), {@code stop_sequences}, sampling
+ * settings and {@code metadata.user_id} are carried over.
+ */
+public final class MessagesToOpenAi {
+
+    /** What the profile adds: the server's model name, the system prefix, the default tool choice and the token cap of tool turns. */
+    public record Settings(String upstreamModel, String systemPrefix, String defaultToolChoice, int toolMaxTokens, boolean withTools) {
+    }
+
+    static final int MAX_TOOLS = 128;
+    static final int MAX_STOP_SEQUENCES = 16;
+    private static final Pattern MEDIA_TYPE = Pattern.compile("image/(png|jpeg|gif|webp)");
+    private static final Pattern BASE64 = Pattern.compile("[A-Za-z0-9+/=\\s]+");
+
+    private MessagesToOpenAi() {
+    }
+
+    public static JsonObject translate(MessagesRequest request, Settings settings, RequestLimits limits) {
+        JsonObject in = request.json();
+        JsonArrayBuilder messages = Json.createArrayBuilder();
+        String system = systemText(in.get("system"), settings.systemPrefix());
+        if (!system.isEmpty()) {
+            messages.add(Json.createObjectBuilder().add("role", "system").add("content", system));
+        }
+        if (!(in.get("messages") instanceof JsonArray turns) || turns.isEmpty()) {
+            throw ApiError.invalidRequest("missing_messages", "messages: is required, a non-empty array of {role, content}");
+        }
+        if (turns.size() > limits.maxMessages) {
+            throw ApiError.invalidRequest("too_many_messages", "messages: at most " + limits.maxMessages + " (moe.limits.max-messages)");
+        }
+        for (int i = 0; i < turns.size(); i++) {
+            turn(turns.get(i), "messages[" + i + "]", messages, limits);
+        }
+        boolean tools = settings.withTools() && in.get("tools") instanceof JsonArray t && !t.isEmpty();
+        int maxTokens = tools ? Math.min(request.maxTokens(), settings.toolMaxTokens()) : request.maxTokens();
+        JsonObjectBuilder out = Json.createObjectBuilder().add("model", settings.upstreamModel()).add("messages", messages)
+                .add("max_tokens", maxTokens).add("stream", request.stream());
+        if (request.stream()) {
+            out.add("stream_options", Json.createObjectBuilder().add("include_usage", true));
+        }
+        if (tools) {
+            out.add("tools", tools((JsonArray) in.get("tools")));
+            toolChoice(in.get("tool_choice"), settings.defaultToolChoice(), out);
+        }
+        stops(in.get("stop_sequences"), out);
+        for (String field : new String[] {"temperature", "top_p", "top_k"}) {
+            if (in.containsKey(field) && in.get(field) != JsonValue.NULL) {
+                out.add(field, in.get(field));
+            }
+        }
+        if (in.get("metadata") instanceof JsonObject meta && meta.get("user_id") instanceof JsonString user) {
+            out.add("user", user.getString());
+        }
+        return out.build();
+    }
+
+    /** The profile's prefix, then the request's system text. */
+    static String systemText(JsonValue system, String prefix) {
+        StringBuilder text = new StringBuilder(prefix == null ? "" : prefix);
+        String own;
+        if (system == null || system == JsonValue.NULL) {
+            own = "";
+        } else if (system instanceof JsonString s) {
+            own = s.getString();
+        } else if (system instanceof JsonArray blocks) {
+            StringBuilder joined = new StringBuilder();
+            for (int i = 0; i < blocks.size(); i++) {
+                if (!(blocks.get(i) instanceof JsonObject b) || !"text".equals(b.getString("type", "")) || !(b.get("text") instanceof JsonString t)) {
+                    throw ApiError.invalidRequest("invalid_system", "system[" + i + "]: must be a text block {\"type\":\"text\",\"text\":\"...\"}");
+                }
+                joined.append(joined.isEmpty() ? "" : "\n\n").append(t.getString());
+            }
+            own = joined.toString();
+        } else {
+            throw ApiError.invalidRequest("invalid_system", "system: must be a string or an array of text blocks");
+        }
+        if (!own.isEmpty()) {
+            text.append(text.isEmpty() ? "" : "\n\n").append(own);
+        }
+        return text.toString();
+    }
+
+    private static void turn(JsonValue value, String at, JsonArrayBuilder out, RequestLimits limits) {
+        if (!(value instanceof JsonObject m)) {
+            throw ApiError.invalidRequest("invalid_message", at + ": must be an object {role, content}");
+        }
+        String role = m.getString("role", "");
+        if (!role.equals("user") && !role.equals("assistant")) {
+            throw ApiError.invalidRequest("invalid_role", at + ".role: must be user or assistant (the system prompt goes in 'system')");
+        }
+        JsonValue content = m.get("content");
+        if (content instanceof JsonString s) {
+            out.add(Json.createObjectBuilder().add("role", role).add("content", s.getString()));
+            return;
+        }
+        if (!(content instanceof JsonArray blocks)) {
+            throw ApiError.invalidRequest("invalid_content", at + ".content: must be a string or an array of content blocks");
+        }
+        if (blocks.size() > limits.maxParts) {
+            throw ApiError.invalidRequest("too_many_parts", at + ".content: at most " + limits.maxParts + " blocks (moe.limits.max-parts)");
+        }
+        JsonArrayBuilder parts = Json.createArrayBuilder();
+        JsonArrayBuilder calls = Json.createArrayBuilder();
+        StringBuilder text = new StringBuilder();
+        int partCount = 0;
+        int callCount = 0;
+        for (int i = 0; i < blocks.size(); i++) {
+            String where = at + ".content[" + i + "]";
+            if (!(blocks.get(i) instanceof JsonObject b)) {
+                throw ApiError.invalidRequest("invalid_content", where + ": must be a content block object");
+            }
+            switch (b.getString("type", "")) {
+                case "text" -> {
+                    String t = string(b, "text", where);
+                    parts.add(Json.createObjectBuilder().add("type", "text").add("text", t));
+                    text.append(t);
+                    partCount++;
+                }
+                case "image" -> {
+                    if (!role.equals("user")) {
+                        throw ApiError.invalidRequest("invalid_content", where + ": images are accepted in user turns only");
+                    }
+                    parts.add(Json.createObjectBuilder().add("type", "image_url")
+                            .add("image_url", Json.createObjectBuilder().add("url", imageUrl(b, where))));
+                    partCount++;
+                }
+                case "tool_use" -> {
+                    if (!role.equals("assistant")) {
+                        throw ApiError.invalidRequest("invalid_content", where + ": tool_use blocks belong to assistant turns");
+                    }
+                    JsonValue input = b.get("input");
+                    calls.add(Json.createObjectBuilder().add("id", string(b, "id", where)).add("type", "function")
+                            .add("function", Json.createObjectBuilder().add("name", string(b, "name", where))
+                                    .add("arguments", input instanceof JsonObject o ? o.toString() : "{}")));
+                    callCount++;
+                }
+                case "tool_result" -> {
+                    if (!role.equals("user")) {
+                        throw ApiError.invalidRequest("invalid_content", where + ": tool_result blocks belong to user turns");
+                    }
+                    out.add(Json.createObjectBuilder().add("role", "tool").add("tool_call_id", string(b, "tool_use_id", where))
+                            .add("content", (b.getBoolean("is_error", false) ? "Error: " : "") + resultText(b.get("content"), where)));
+                }
+                case "thinking", "redacted_thinking" -> {
+                    // the service's own reasoning of an earlier turn; the server does not need it back
+                }
+                default -> throw ApiError.invalidRequest("invalid_content", where + ".type: must be text, image, tool_use, tool_result or thinking");
+            }
+        }
+        if (role.equals("assistant")) {
+            JsonObjectBuilder a = Json.createObjectBuilder().add("role", "assistant");
+            if (text.isEmpty() && callCount > 0) {
+                a.addNull("content");
+            } else {
+                a.add("content", text.toString());
+            }
+            if (callCount > 0) {
+                a.add("tool_calls", calls);
+            }
+            out.add(a);
+        } else if (partCount > 0) {
+            out.add(Json.createObjectBuilder().add("role", "user").add("content", parts));
+        }
+    }
+
+    private static String imageUrl(JsonObject block, String where) {
+        if (!(block.get("source") instanceof JsonObject source)) {
+            throw ApiError.invalidRequest("invalid_image", where + ".source: is required, {\"type\":\"base64\",\"media_type\",\"data\"}");
+        }
+        String type = source.getString("type", "");
+        if (type.equals("url")) {
+            String url = string(source, "url", where + ".source");
+            if (!url.startsWith("https://") && !url.startsWith("http://")) {
+                throw ApiError.invalidRequest("invalid_image", where + ".source.url: must be an http(s) URL");
+            }
+            return url;
+        }
+        if (!type.equals("base64")) {
+            throw ApiError.invalidRequest("invalid_image", where + ".source.type: must be base64 or url");
+        }
+        String media = string(source, "media_type", where + ".source");
+        if (!MEDIA_TYPE.matcher(media).matches()) {
+            throw ApiError.invalidRequest("invalid_image", where + ".source.media_type: must be image/png, image/jpeg, image/gif or image/webp");
+        }
+        String data = string(source, "data", where + ".source");
+        if (!BASE64.matcher(data).matches()) {
+            throw ApiError.invalidRequest("invalid_image", where + ".source.data: must be base64");
+        }
+        return "data:" + media + ";base64," + data;
+    }
+
+    private static String resultText(JsonValue content, String where) {
+        if (content == null || content == JsonValue.NULL) {
+            return "";
+        }
+        if (content instanceof JsonString s) {
+            return s.getString();
+        }
+        if (content instanceof JsonArray blocks) {
+            StringBuilder text = new StringBuilder();
+            for (JsonValue v : blocks) {
+                if (v instanceof JsonObject b && "text".equals(b.getString("type", "")) && b.get("text") instanceof JsonString t) {
+                    text.append(text.isEmpty() ? "" : "\n").append(t.getString());
+                }
+            }
+            return text.toString();
+        }
+        throw ApiError.invalidRequest("invalid_content", where + ".content: must be a string or an array of blocks");
+    }
+
+    private static JsonArrayBuilder tools(JsonArray tools) {
+        if (tools.size() > MAX_TOOLS) {
+            throw ApiError.invalidRequest("too_many_tools", "tools: at most " + MAX_TOOLS);
+        }
+        JsonArrayBuilder out = Json.createArrayBuilder();
+        for (int i = 0; i < tools.size(); i++) {
+            String at = "tools[" + i + "]";
+            if (!(tools.get(i) instanceof JsonObject tool)) {
+                throw ApiError.invalidRequest("invalid_tools", at + ": must be an object {name, description, input_schema}");
+            }
+            if (!(tool.get("input_schema") instanceof JsonObject schema)) {
+                continue; // a server tool of the vendor (web search and the like): nothing an inference server can run
+            }
+            JsonObjectBuilder function = Json.createObjectBuilder().add("name", string(tool, "name", at)).add("parameters", schema);
+            if (tool.get("description") instanceof JsonString d) {
+                function.add("description", d.getString());
+            }
+            out.add(Json.createObjectBuilder().add("type", "function").add("function", function));
+        }
+        return out;
+    }
+
+    private static void toolChoice(JsonValue choice, String profileDefault, JsonObjectBuilder out) {
+        if (choice == null || choice == JsonValue.NULL) {
+            out.add("tool_choice", "required".equals(profileDefault) ? "required" : "auto");
+            return;
+        }
+        if (!(choice instanceof JsonObject c)) {
+            throw ApiError.invalidRequest("invalid_tool_choice", "tool_choice: must be an object {\"type\": auto|any|tool|none}");
+        }
+        switch (c.getString("type", "")) {
+            case "auto" -> out.add("tool_choice", "auto");
+            case "any" -> out.add("tool_choice", "required");
+            case "none" -> out.add("tool_choice", "none");
+            case "tool" -> out.add("tool_choice", Json.createObjectBuilder().add("type", "function")
+                    .add("function", Json.createObjectBuilder().add("name", string(c, "name", "tool_choice"))));
+            default -> throw ApiError.invalidRequest("invalid_tool_choice", "tool_choice.type: must be auto, any, tool or none");
+        }
+        if (c.getBoolean("disable_parallel_tool_use", false)) {
+            out.add("parallel_tool_calls", false);
+        }
+    }
+
+    private static void stops(JsonValue stops, JsonObjectBuilder out) {
+        if (stops == null || stops == JsonValue.NULL) {
+            return;
+        }
+        if (!(stops instanceof JsonArray list) || list.size() > MAX_STOP_SEQUENCES
+                || !list.stream().allMatch(v -> v instanceof JsonString s && !s.getString().isEmpty() && s.getString().length() <= 200)) {
+            throw ApiError.invalidRequest("invalid_stop_sequences", "stop_sequences: must be an array of at most "
+                    + MAX_STOP_SEQUENCES + " non-empty strings of at most 200 characters");
+        }
+        if (!list.isEmpty()) {
+            out.add("stop", list);
+        }
+    }
+
+    private static String string(JsonObject o, String field, String where) {
+        if (o.get(field) instanceof JsonString s) {
+            return s.getString();
+        }
+        throw ApiError.invalidRequest("invalid_content", where + "." + field + ": is required, a string");
+    }
+}

@@ -1,0 +1,110 @@
+package io.moe.interfaces.messages;
+
+import io.moe.application.pipeline.run.Cancellation;
+import io.moe.application.pipeline.run.Progress;
+import io.moe.domain.chat.ChatAnswer;
+import io.moe.interfaces.openai.ContentChunks;
+import io.moe.interfaces.openai.OpenAiErrors;
+import jakarta.ws.rs.core.StreamingOutput;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The events of a message the pipeline answers: {@code message_start} and a {@code ping} at once, then while
+ * the pipeline works its progress lines in a thinking block (profile {@code stream_think}) and a {@code ping}
+ * after each quiet keep-alive period; when the answer is there, the thinking step's reasoning (when it is to be
+ * shown) in the thinking block, the answer in a text block, {@code message_delta} with {@code end_turn} and the
+ * usage, and {@code message_stop}. A failure ends the stream with an {@code error} event; a client that goes
+ * away cancels the pipeline.
+ */
+final class PipelineMessageStream implements StreamingOutput {
+
+    /** Progress lines handed from the pipeline's threads to the writer; more than this are dropped. */
+    static final class Lines implements Progress {
+        private final LinkedBlockingQueue<String> lines = new LinkedBlockingQueue<>(200);
+
+        @Override
+        public void status(String line) {
+            lines.offer(line);
+        }
+    }
+
+    private static final long POLL_MILLIS = 200;
+
+    private final String id;
+    private final String model;
+    private final long promptEstimate;
+    private final boolean streamThink;
+    private final boolean showReasoning;
+    private final CompletableFuture<ChatAnswer> answer;
+    private final Cancellation cancellation;
+    private final Lines progress;
+    private final Duration keepAlive;
+
+    PipelineMessageStream(String id, String model, long promptEstimate, boolean streamThink, boolean showReasoning,
+                          CompletableFuture<ChatAnswer> answer, Cancellation cancellation, Lines progress, Duration keepAlive) {
+        this.id = id;
+        this.model = model;
+        this.promptEstimate = promptEstimate;
+        this.streamThink = streamThink;
+        this.showReasoning = showReasoning;
+        this.answer = answer;
+        this.cancellation = cancellation;
+        this.progress = progress;
+        this.keepAlive = keepAlive;
+    }
+
+    @Override
+    public void write(OutputStream output) throws IOException {
+        Writer out = new OutputStreamWriter(output, java.nio.charset.StandardCharsets.UTF_8);
+        MessageEvents events = new MessageEvents(out, id);
+        try {
+            events.start(model, promptEstimate);
+            events.ping();
+            ChatAnswer done = await(events);
+            if (showReasoning && !done.reasoning().isEmpty()) {
+                for (String piece : ContentChunks.of(done.reasoning())) {
+                    events.thinking(piece);
+                }
+            }
+            for (String piece : ContentChunks.of(done.content())) {
+                events.text(piece);
+            }
+            events.finish("end_turn", null, done.usage().promptTokens(), done.usage().completionTokens());
+        } catch (ExecutionException e) {
+            events.error(MessagesErrors.body(OpenAiErrors.classify(e)));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            cancellation.cancel("the stream was interrupted");
+        } catch (IOException e) {
+            cancellation.cancel("the client went away");
+            throw e;
+        }
+    }
+
+    private ChatAnswer await(MessageEvents events) throws ExecutionException, InterruptedException, IOException {
+        long lastSent = System.nanoTime();
+        while (!answer.isDone()) {
+            String line = progress.lines.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
+            if (line != null && streamThink) {
+                events.thinking(line + "\n");
+                lastSent = System.nanoTime();
+            } else if (System.nanoTime() - lastSent >= keepAlive.toNanos()) {
+                events.ping();
+                lastSent = System.nanoTime();
+            }
+        }
+        for (String line = progress.lines.poll(); line != null && streamThink; line = progress.lines.poll()) {
+            events.thinking(line + "\n");
+        }
+        return answer.get();
+    }
+}

@@ -1,0 +1,121 @@
+package io.moe.interfaces.messages;
+
+import io.moe.application.limits.ConfigDefaults;
+import io.moe.application.limits.RequestLimits;
+import io.moe.interfaces.openai.ApiError;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
+import java.io.StringReader;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Messages ⇄ OpenAI chat format, both ways, without a server. */
+class MessagesTranslationTest {
+
+    static final RequestLimits LIMITS = ConfigDefaults.of(RequestLimits.class);
+    static final MessagesToOpenAi.Settings SETTINGS = new MessagesToOpenAi.Settings("coder:7b", "PREFIX", "auto", 100, true);
+
+    static JsonObject json(String text) {
+        return Json.createReader(new StringReader(text.replace('\'', '"'))).readObject();
+    }
+
+    static JsonObject translate(String request) {
+        return MessagesToOpenAi.translate(MessagesRequest.of(json(request), LIMITS), SETTINGS, LIMITS);
+    }
+
+    @Test
+    void systemBlocksFollowTheProfilePrefixAndSamplingIsCarriedOver() {
+        JsonObject out = translate("{'model':'m','max_tokens':500,'system':[{'type':'text','text':'Be brief.','cache_control':{'type':'ephemeral'}}],"
+                + "'temperature':0.3,'top_p':0.9,'top_k':5,'stop_sequences':['END'],'metadata':{'user_id':'u1'},"
+                + "'messages':[{'role':'user','content':'hi'}]}");
+        JsonArray messages = out.getJsonArray("messages");
+        assertEquals("system", messages.getJsonObject(0).getString("role"));
+        assertEquals("PREFIX\n\nBe brief.", messages.getJsonObject(0).getString("content"));
+        assertEquals("coder:7b", out.getString("model"));
+        assertEquals(500, out.getInt("max_tokens"), "no tools: the request's max_tokens");
+        assertEquals("END", out.getJsonArray("stop").getString(0));
+        assertEquals(5, out.getInt("top_k"));
+        assertEquals("u1", out.getString("user"));
+    }
+
+    @Test
+    void toolUseAndToolResultBecomeToolCallsAndToolMessages() {
+        JsonObject out = translate("{'model':'m','max_tokens':500,'tool_choice':{'type':'any'},"
+                + "'tools':[{'name':'lookup','description':'d','input_schema':{'type':'object'}},{'type':'web_search_20250305','name':'web_search'}],"
+                + "'messages':[{'role':'user','content':'q'},"
+                + "{'role':'assistant','content':[{'type':'thinking','thinking':'t','signature':'s'},{'type':'text','text':'Let me look.'},"
+                + "{'type':'tool_use','id':'toolu_1','name':'lookup','input':{'query':'q'}}]},"
+                + "{'role':'user','content':[{'type':'tool_result','tool_use_id':'toolu_1','content':[{'type':'text','text':'42'}]},{'type':'text','text':'and?'}]}]}");
+        JsonArray messages = out.getJsonArray("messages");
+        JsonObject assistant = messages.getJsonObject(2);
+        assertEquals("Let me look.", assistant.getString("content"), "thinking blocks are dropped");
+        JsonObject call = assistant.getJsonArray("tool_calls").getJsonObject(0);
+        assertEquals("toolu_1", call.getString("id"));
+        assertEquals("lookup", call.getJsonObject("function").getString("name"));
+        assertEquals("{\"query\":\"q\"}", call.getJsonObject("function").getString("arguments"));
+        assertEquals("tool", messages.getJsonObject(3).getString("role"));
+        assertEquals("toolu_1", messages.getJsonObject(3).getString("tool_call_id"));
+        assertEquals("42", messages.getJsonObject(3).getString("content"));
+        assertEquals("user", messages.getJsonObject(4).getString("role"), "the rest of the turn follows the tool result");
+        assertEquals(1, out.getJsonArray("tools").size(), "a vendor server tool is not offered to the model");
+        assertEquals("required", out.getString("tool_choice"));
+        assertEquals(100, out.getInt("max_tokens"), "tool turns are capped by tool_max_tokens");
+    }
+
+    @Test
+    void toolChoiceToolAndNoneAndAnImage() {
+        JsonObject named = translate("{'model':'m','max_tokens':5,'tools':[{'name':'f','input_schema':{}}],'tool_choice':{'type':'tool','name':'f'},"
+                + "'messages':[{'role':'user','content':[{'type':'image','source':{'type':'base64','media_type':'image/png','data':'AAAA'}},{'type':'text','text':'x'}]}]}");
+        assertEquals("f", named.getJsonObject("tool_choice").getJsonObject("function").getString("name"));
+        JsonObject image = named.getJsonArray("messages").getJsonObject(1).getJsonArray("content").getJsonObject(0);
+        assertEquals("data:image/png;base64,AAAA", image.getJsonObject("image_url").getString("url"));
+        JsonObject none = translate("{'model':'m','max_tokens':5,'tools':[{'name':'f','input_schema':{}}],'tool_choice':{'type':'none'},"
+                + "'messages':[{'role':'user','content':'x'}]}");
+        assertEquals("none", none.getString("tool_choice"));
+    }
+
+    @Test
+    void badInputIsRefusedNamingTheField() {
+        String[][] cases = {
+                {"{'max_tokens':5,'messages':[{'role':'user','content':'x'}]}", "model"},
+                {"{'model':'m','messages':[{'role':'user','content':'x'}]}", "max_tokens"},
+                {"{'model':'m','max_tokens':5,'messages':[]}", "messages"},
+                {"{'model':'m','max_tokens':5,'messages':[{'role':'system','content':'x'}]}", "messages[0].role"},
+                {"{'model':'m','max_tokens':5,'messages':[{'role':'user','content':[{'type':'image','source':{'type':'base64','media_type':'image/tiff','data':'A'}}]}]}",
+                        "messages[0].content[0].source.media_type"},
+                {"{'model':'m','max_tokens':5,'temperature':3,'messages':[{'role':'user','content':'x'}]}", "temperature"},
+                {"{'model':'m','max_tokens':5,'thinking':{'type':'enabled'},'messages':[{'role':'user','content':'x'}]}", "thinking.budget_tokens"},
+                {"{'model':'m','max_tokens':5,'tools':[{'name':'f','input_schema':{}}],'tool_choice':{'type':'maybe'},'messages':[{'role':'user','content':'x'}]}", "tool_choice.type"},
+        };
+        for (String[] c : cases) {
+            ApiError e = assertThrows(ApiError.class, () -> translate(c[0]), c[0]);
+            assertTrue(e.getMessage().startsWith(c[1]), c[1] + " <- " + e.getMessage());
+        }
+    }
+
+    @Test
+    void aCompletionBecomesAMessage() {
+        JsonObject message = OpenAiToMessages.message(json("{'choices':[{'message':{'role':'assistant','reasoning_content':'hmm','content':'Hi',"
+                + "'tool_calls':[{'id':'call_1','type':'function','function':{'name':'f','arguments':'{\\'a\\':1}'}}]},'finish_reason':'tool_calls'}],"
+                + "'usage':{'prompt_tokens':7,'completion_tokens':3}}".replace("\\'", "\\\"")), "msg_1", "claude-x");
+        assertEquals("msg_1", message.getString("id"));
+        assertEquals("message", message.getString("type"));
+        JsonArray content = message.getJsonArray("content");
+        assertEquals("thinking", content.getJsonObject(0).getString("type"));
+        assertFalse(content.getJsonObject(0).getString("signature").isEmpty());
+        assertEquals("Hi", content.getJsonObject(1).getString("text"));
+        assertEquals(1, content.getJsonObject(2).getJsonObject("input").getInt("a"));
+        assertEquals("tool_use", message.getString("stop_reason"));
+        assertEquals(7, message.getJsonObject("usage").getInt("input_tokens"));
+        assertEquals("max_tokens", OpenAiToMessages.stopReason("length", false));
+        assertEquals("end_turn", OpenAiToMessages.stopReason("stop", false));
+        assertEquals("stop_sequence", OpenAiToMessages.stopReason("stop", true));
+        assertEquals("x", OpenAiToMessages.input(Json.createValue("x")).getString("arguments"), "arguments that are no object are kept");
+    }
+}
