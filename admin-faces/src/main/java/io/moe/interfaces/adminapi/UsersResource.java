@@ -6,6 +6,7 @@ import io.moe.application.spend.SpendControl;
 import io.moe.domain.identity.TokenBudget;
 import io.moe.domain.identity.UserAccount;
 import io.moe.application.profile.ProfileAdministration;
+import io.moe.application.template.TemplateAdministration;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
@@ -47,6 +48,9 @@ public class UsersResource {
     @Inject
     ProfileAdministration profiles;
 
+    @Inject
+    TemplateAdministration templates;
+
     @GET
     public String list() {
         JsonArrayBuilder list = Json.createArrayBuilder();
@@ -83,10 +87,15 @@ public class UsersResource {
         }
         String defaultProfile = in.string("default_cc_profile_id");
         profiles.requireExisting(defaultProfile, "default_cc_profile_id");
+        String defaultTemplate = in.string("default_template_id");
+        templates.requireExisting(defaultTemplate, "default_template_id");
         UserAccount user = users.update(id, in.string("email"), in.string("password"), in.string("display_name"),
                 in.bool("is_admin"), in.bool("is_active"));
         if (in.has("default_cc_profile_id")) {
             profiles.bindUserDefault(id, defaultProfile);
+        }
+        if (in.has("default_template_id")) {
+            templates.bindUser(id, defaultTemplate);
         }
         return withDefaultProfile(user).toString();
     }
@@ -148,12 +157,18 @@ public class UsersResource {
         JsonInput in = JsonInput.of(body);
         String profile = in.string("cc_profile_id");
         profiles.requireExisting(profile, "cc_profile_id");
+        String template = in.string("template_id");
+        templates.requireExisting(template, "template_id");
         UserAdministration.CreatedKey created = users.createKey(id, in.string("label"), in.time("expires_at"));
         if (profile != null) {
             profiles.bindKey(created.key().id(), profile);
         }
+        if (template != null) {
+            templates.bindKey(created.key().id(), template);
+        }
         JsonObjectBuilder key = Json.createObjectBuilder(IdentityJson.key(created.key())).add("key", created.rawKey())
                 .add("note", "the key is shown only now; store it safely");
+        key = template == null ? key.addNull("template_id") : key.add("template_id", template);
         JsonObject json = (profile == null ? key.addNull("cc_profile_id") : key.add("cc_profile_id", profile)).build();
         return Response.status(201).entity(json.toString()).header("Cache-Control", "no-store").build();
     }

@@ -197,6 +197,36 @@ class RoutingIT {
     }
 
     @Test
+    void aModeRequestRunsWithTheKeysTemplateElseTheUsersDefaultTemplate() {
+        JsonObject onGpu2 = templateOnTheSecondServer();
+        String user = Admin.newUser();
+        Admin.grant(user, "moe_mode", "moe_orchestrated");
+        HttpResponse<String> unknown = Admin.put(Admin.USERS + "/" + user, "{\"default_template_id\":\"nope\"}");
+        assertEquals(400, unknown.statusCode(), unknown.body());
+        assertEquals("default_template_id", Http.object(unknown).getString("field"));
+        assertEquals(200, Admin.put(Admin.USERS + "/" + user, "{\"default_template_id\":\"" + onGpu2.getString("id") + "\"}").statusCode());
+        String userKey = Admin.newKey(user)[1];
+        assertEquals(List.of(coder()), expertModels(userKey, "moe-orchestrator"), "the user's default template");
+
+        String defaultId = Http.object(Admin.get(ItConfig.adminUrl() + "/api/expert-templates")).getJsonArray("templates")
+                .getValuesAs(JsonObject.class).stream().filter(t -> t.getString("name").equals("default")).findFirst()
+                .orElseThrow().getString("id");
+        HttpResponse<String> bound = Admin.post(Admin.USERS + "/" + user + "/keys", "{\"label\":\"bound\",\"template_id\":\"" + defaultId + "\"}");
+        assertEquals(201, bound.statusCode(), bound.body());
+        List<String> keyTemplate = expertModels(Http.object(bound).getString("key"), "moe-orchestrator");
+        assertFalse(keyTemplate.contains(coder()), "the key's template comes before the user's: " + keyTemplate);
+    }
+
+    /** The expert models of the trace of one request in {@code mode}. */
+    private static List<String> expertModels(String key, String mode) {
+        String marker = "bind" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+        HttpResponse<String> answered = chat(key, mode, "Which template answers " + marker);
+        assertEquals(200, answered.statusCode(), answered.body());
+        return trace(Http.object(answered).getString("id"), key).getJsonArray("experts").getValuesAs(JsonObject.class).stream()
+                .map(e -> e.getString("model")).distinct().toList();
+    }
+
+    @Test
     void aRequestWithToolsOnATemplateGoesStraightToItsToolModel() {
         JsonObject template = templateOnTheSecondServer();
         String user = Admin.newUser();

@@ -27,8 +27,8 @@ import java.util.Set;
  * <ol>
  *   <li>the name of an active admin template: the pipeline with that template (needs the template's
  *       expert_template grant {@code tmpl-<id>}, else 403 {@code template_not_authorized});</li>
- *   <li>one of the eight mode ids: the pipeline in that mode with the default template (needs the mode's
- *       moe_mode grant);</li>
+ *   <li>one of the eight mode ids: the pipeline in that mode with the key's template, else the user's
+ *       default template, else the default one (needs the mode's moe_mode grant);</li>
  *   <li>{@code <model>:<tag>@<server>} or {@code <model>@<server>} on an enabled server: native
  *       pass-through (needs the model_endpoint grant of exactly that id, or {@code *@<server>});</li>
  *   <li>otherwise 404 {@code model_not_found}, listing the ids this caller may use.</li>
@@ -65,7 +65,7 @@ public class RouteResolver {
             if (!caller.mayUse(ResourceType.MOE_MODE, mode.get().routing())) {
                 throw new ModeNotPermittedException(modelId, mode.get().routing());
             }
-            return new Route.Pipeline(modelId, mode.get(), templates.defaultTemplate());
+            return new Route.Pipeline(modelId, mode.get(), templates.forCaller(caller.apiKeyId(), caller.userId()));
         }
         Optional<ModelRef> ref = ref(modelId);
         Optional<InferenceServer> server = ref.flatMap(r -> servers.byName(r.endpoint()));

@@ -5,6 +5,7 @@ import io.moe.domain.shared.Refusal.Kind;
 import io.moe.application.identity.AfterCommit;
 import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ExpertTemplateRecord;
+import io.moe.domain.template.TemplateBindings;
 import io.moe.domain.template.TemplateRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -36,6 +37,9 @@ public class TemplateAdministration {
 
     @Inject
     AfterCommit afterCommit;
+
+    @Inject
+    TemplateBindings bindings;
 
     @Inject
     @ConfigProperty(name = "moe.template.default", defaultValue = "default")
@@ -113,6 +117,28 @@ public class TemplateAdministration {
         }
         refreshAfterCommit();
         return new ImportResult(imported, contents.nameless() + checked.size() - imported);
+    }
+
+    /** Refuses with 400 naming {@code field} when {@code templateId} is given but names no template. */
+    public void requireExisting(String templateId, String field) {
+        if (templateId != null && templates.withId(templateId).isEmpty()) {
+            throw TemplateRefusedException.invalid(field, "no expert template with id '" + templateId
+                    + "' (GET /api/expert-templates lists them)");
+        }
+    }
+
+    /** Binds a key to a template for its mode requests ({@code null} unbinds). */
+    public void bindKey(String keyId, String templateId) {
+        requireExisting(templateId, "template_id");
+        bindings.bindKey(keyId, templateId);
+        refreshAfterCommit();
+    }
+
+    /** Sets a user's default template for mode requests ({@code null} unsets). */
+    public void bindUser(String userId, String templateId) {
+        requireExisting(templateId, "default_template_id");
+        bindings.bindUser(userId, templateId);
+        refreshAfterCommit();
     }
 
     /** Requests on this node use the change as soon as it is committed (other nodes within moe.template.refresh-seconds). */

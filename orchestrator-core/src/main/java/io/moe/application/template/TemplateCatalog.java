@@ -2,6 +2,7 @@ package io.moe.application.template;
 
 import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ExpertTemplateRecord;
+import io.moe.domain.template.TemplateBindings;
 import io.moe.domain.template.TemplateRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -22,8 +23,9 @@ import java.util.logging.Logger;
  * The active expert templates requests run with, read from the {@link TemplateRepository} into a snapshot
  * that every request reads without a database round trip. The snapshot is read again after a write on
  * this node ({@link #refresh}) and at the latest {@code moe.template.refresh-seconds} after a write on
- * another node. The template named by {@code moe.template.default} serves requests that select no
- * other; at first start it is created from the built-in default template.
+ * another node. A request that names a mode runs with its key's template, else its user's default
+ * template ({@link TemplateBindings}), else the one named by {@code moe.template.default}; at first start
+ * that one is created from the built-in default template.
  */
 @ApplicationScoped
 public class TemplateCatalog {
@@ -34,6 +36,9 @@ public class TemplateCatalog {
     TemplateRepository templates;
 
     @Inject
+    TemplateBindings bindings;
+
+    @Inject
     @ConfigProperty(name = "moe.template.default", defaultValue = "default")
     String defaultName;
 
@@ -41,7 +46,7 @@ public class TemplateCatalog {
     @ConfigProperty(name = "moe.template.refresh-seconds", defaultValue = "5")
     int refreshSeconds;
 
-    private volatile Snapshot snapshot = new Snapshot(Map.of(), 0);
+    private volatile Snapshot snapshot = new Snapshot(Map.of(), Map.of(), Map.of(), 0);
 
     public TemplateCatalog() {
     }
@@ -61,6 +66,18 @@ public class TemplateCatalog {
     /** Every active template, by name. */
     public List<ExpertTemplateRecord> allActive() {
         return List.copyOf(current().byName().values());
+    }
+
+    /** The template a mode request of {@code keyId} / {@code userId} runs with: the key's, the user's default, else the default. */
+    public ExpertTemplate forCaller(String keyId, String userId) {
+        Snapshot s = current();
+        String bound = keyId == null ? null : s.byKey().get(keyId);
+        if (bound == null) {
+            bound = s.byUser().get(userId);
+        }
+        String id = bound;
+        return id == null ? defaultTemplate() : s.byName().values().stream().filter(t -> t.id().equals(id)).findFirst()
+                .map(ExpertTemplateRecord::template).orElseGet(this::defaultTemplate);
     }
 
     /** The default template; fails with a clear message when an operator deleted or deactivated it. */
@@ -83,12 +100,14 @@ public class TemplateCatalog {
                 fresh.put(record.name(), record);
             }
         }
-        snapshot = new Snapshot(Map.copyOf(fresh), System.nanoTime());
+        Map<String, String> byKey = bindings == null ? Map.of() : Map.copyOf(bindings.keys());
+        Map<String, String> byUser = bindings == null ? Map.of() : Map.copyOf(bindings.users());
+        snapshot = new Snapshot(Map.copyOf(fresh), byKey, byUser, System.nanoTime());
     }
 
     /** Forgets the snapshot: the next request reads the templates again. */
     public void invalidate() {
-        snapshot = new Snapshot(Map.of(), 0);
+        snapshot = new Snapshot(Map.of(), Map.of(), Map.of(), 0);
     }
 
     private Snapshot current() {
@@ -119,6 +138,7 @@ public class TemplateCatalog {
         }
     }
 
-    private record Snapshot(Map<String, ExpertTemplateRecord> byName, long readAt) {
+    private record Snapshot(Map<String, ExpertTemplateRecord> byName, Map<String, String> byKey, Map<String, String> byUser,
+                            long readAt) {
     }
 }
