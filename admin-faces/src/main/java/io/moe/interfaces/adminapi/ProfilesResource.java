@@ -2,12 +2,9 @@ package io.moe.interfaces.adminapi;
 
 import io.moe.application.profile.ProfileAdministration;
 import io.moe.application.profile.ProfileFile;
-import io.moe.application.profile.ProfileRefusedException;
 import io.moe.application.template.ImportMode;
-import io.moe.application.template.ImportResult;
 import io.moe.domain.profile.CcProfileRecord;
 import io.moe.domain.shared.Ids;
-import io.moe.domain.shared.Refusal.Kind;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
@@ -26,11 +23,6 @@ import jakarta.ws.rs.core.EntityPart;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
 
 /**
  * /api/profiles: the admin-managed coding-client profiles, shaped and imported like the expert templates
@@ -91,32 +83,14 @@ public class ProfilesResource {
     @Consumes(MediaType.MULTIPART_FORM_DATA)
     public String importFile(@FormParam("file") EntityPart file, @FormParam("mode") String mode,
                              @QueryParam("mode") String modeParameter) {
-        if (file == null) {
-            throw new ProfileRefusedException(Kind.INVALID, "missing_file", "file",
-                    "send the export as multipart/form-data field 'file' (and 'mode': merge or replace)");
-        }
-        return result(profiles.importFile(text(file), ImportMode.of(mode != null ? mode : modeParameter)));
+        return ImportUpload.answer(profiles.importFile(ImportUpload.text(file), ImportMode.of(mode != null ? mode : modeParameter)));
     }
 
     @POST
     @Path("import")
     @Consumes(MediaType.APPLICATION_JSON)
     public String importBody(String body, @QueryParam("mode") String mode) {
-        return result(profiles.importFile(body, ImportMode.of(mode)));
-    }
-
-    private static String result(ImportResult r) {
-        return Json.createObjectBuilder().add("ok", true).add("imported", r.imported()).add("skipped", r.skipped()).build().toString();
-    }
-
-    private static String text(EntityPart file) {
-        try (InputStream in = file.getContent()) {
-            return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(in.readAllBytes())).toString();
-        } catch (CharacterCodingException e) {
-            throw new ProfileRefusedException(Kind.INVALID, "invalid_encoding", "file", "the file is not valid UTF-8");
-        } catch (IOException e) {
-            throw new ProfileRefusedException(Kind.INVALID, "unreadable_body", "file", "the file could not be read completely; send it again");
-        }
+        return ImportUpload.answer(profiles.importFile(body, ImportMode.of(mode)));
     }
 
     static JsonObject json(CcProfileRecord record) {

@@ -1,0 +1,45 @@
+package io.moe.interfaces.adminapi;
+
+import io.moe.application.template.ImportResult;
+import io.moe.domain.shared.Refusal;
+import jakarta.json.Json;
+import jakarta.ws.rs.core.EntityPart;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+
+/** The upload side of the admin import routes (templates, profiles): the multipart file as text, and the answer. */
+final class ImportUpload {
+
+    private ImportUpload() {
+    }
+
+    /** A refused upload: no file part, or a file that is not UTF-8 or could not be read. */
+    static final class RefusedUpload extends Refusal {
+        RefusedUpload(String code, String message) {
+            super(Kind.INVALID, code, "file", message);
+        }
+    }
+
+    /** The text of the multipart field {@code file}, which must be present and valid UTF-8. */
+    static String text(EntityPart file) {
+        if (file == null) {
+            throw new RefusedUpload("missing_file", "send the export as multipart/form-data field 'file' (and 'mode': merge or replace)");
+        }
+        try (InputStream in = file.getContent()) {
+            return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(in.readAllBytes())).toString();
+        } catch (CharacterCodingException e) {
+            throw new RefusedUpload("invalid_encoding", "the file is not valid UTF-8");
+        } catch (IOException e) {
+            throw new RefusedUpload("unreadable_body", "the file could not be read completely; send it again");
+        }
+    }
+
+    /** The spec's import answer {@code {ok, imported, skipped}}. */
+    static String answer(ImportResult r) {
+        return Json.createObjectBuilder().add("ok", true).add("imported", r.imported()).add("skipped", r.skipped()).build().toString();
+    }
+}
