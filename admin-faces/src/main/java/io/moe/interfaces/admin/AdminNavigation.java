@@ -21,6 +21,7 @@ public class AdminNavigation {
     static final List<Page> PAGES = List.of(
             new Page("Dashboard", "/", "/index.xhtml", "pi pi-chart-bar"),
             new Page("Users", "/users", "/users.xhtml", "pi pi-users"),
+            new Page("Expert templates", "/templates", "/templates.xhtml", "pi pi-sitemap"),
             new Page("Inference servers", "/servers", "/servers.xhtml", "pi pi-server"));
 
     public List<Page> getPages() {
