@@ -21,7 +21,10 @@ public class AdminNavigation {
     static final List<Page> PAGES = List.of(
             new Page("Dashboard", "/", "/index.xhtml", "pi pi-chart-bar"),
             new Page("Users", "/users", "/users.xhtml", "pi pi-users"),
-            new Page("Inference servers", "/servers", "/servers.xhtml", "pi pi-server"));
+            new Page("Expert templates", "/templates", "/templates.xhtml", "pi pi-sitemap"),
+            new Page("Inference servers", "/servers", "/servers.xhtml", "pi pi-server"),
+            new Page("Tools", "/mcp-tools", "/mcp-tools.xhtml", "pi pi-wrench"),
+            new Page("Tool evaluation", "/tool-eval", "/tool-eval.xhtml", "pi pi-check-square"));
 
     public List<Page> getPages() {
         return PAGES;

@@ -103,12 +103,49 @@ public class ToolServerClient {
         }
     }
 
+    /** A tool as GET /tools describes it: name, description, whether it is enabled, and its arguments' JSON Schema. */
+    public record ToolDescription(String name, String description, boolean enabled, JsonObject inputSchema) {
+    }
+
+    /** Every tool of the tool server, in its order; empty when the server cannot be asked. */
+    public List<ToolDescription> catalog() {
+        try {
+            HttpResponse<String> response = http.send(request("/tools").GET().timeout(Duration.ofSeconds(5)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                return List.of();
+            }
+            JsonArray tools = Json.createReader(new StringReader(response.body())).readObject().getJsonArray("tools");
+            return tools == null ? List.of() : tools.getValuesAs(JsonObject.class).stream()
+                    .map(t -> new ToolDescription(t.getString("name", ""), t.getString("description", ""), t.getBoolean("enabled", true),
+                            t.containsKey("input_schema") && t.get("input_schema") instanceof JsonObject schema ? schema : JsonValue.EMPTY_JSON_OBJECT))
+                    .filter(t -> !t.name().isEmpty()).toList();
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.FINE, "tool catalog unavailable", e);
+            return List.of();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return List.of();
+        }
+    }
+
     /** Invokes {@code tool}; a refusal or an unreachable server is a failed result with the reason, never an exception. */
     public ToolResult invoke(String tool, JsonObject args) {
+        return invoke(tool, args, null);
+    }
+
+    /**
+     * Invokes {@code tool} for an admin's tool evaluation: the call log of the tool server names {@code admin}
+     * (null: the orchestrator itself).
+     */
+    public ToolResult invoke(String tool, JsonObject args, String admin) {
         String body = Json.createObjectBuilder().add("tool", tool).add("args", args).build().toString();
         try {
-            HttpResponse<String> response = http.send(request("/invoke")
-                    .header("Content-Type", "application/json")
+            HttpRequest.Builder builder = request("/invoke").header("Content-Type", "application/json");
+            if (admin != null) {
+                builder.header("X-Moe-On-Behalf-Of", admin);
+            }
+            HttpResponse<String> response = http.send(builder
                     .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
             JsonObject json = Json.createReader(new StringReader(response.body())).readObject();
             if (response.statusCode() == 200) {

@@ -23,6 +23,9 @@ import java.io.InputStream;
 @ToolAuthRequired
 public class InvokeResource {
 
+    /** Sent with the service credential by the admin's tool evaluation: the admin the call log names. */
+    static final String ON_BEHALF_OF = "X-Moe-On-Behalf-Of";
+
     @Inject
     ToolInvoker invoker;
 
@@ -45,7 +48,15 @@ public class InvokeResource {
             throw ToolException.invalid("args", "'args' must be an object of named arguments");
         }
         ToolCaller caller = (ToolCaller) request.getAttribute(ToolCaller.PROPERTY);
-        JsonValue result = invoker.invoke(tool.getString(), arguments, caller);
+        JsonValue result = invoker.invoke(tool.getString(), arguments, caller, who(caller, request.getHeader(ON_BEHALF_OF)));
         return Json.createObjectBuilder().add("tool", tool.getString()).add("result", result).build().toString();
+    }
+
+    /** The caller as the call log names it; only the service credential may name someone else. */
+    static String who(ToolCaller caller, String onBehalfOf) {
+        if (caller.isService() && onBehalfOf != null && onBehalfOf.matches("[\\w.@+-]{1,64}")) {
+            return onBehalfOf + " (tool evaluation)";
+        }
+        return caller.label();
     }
 }

@@ -27,6 +27,11 @@ public record ToolCaller(Caller user) {
         return user == null || user.mayUse(ResourceType.MCP_TOOL, tool);
     }
 
+    /** How the call log names this caller: the username, or {@code orchestrator} for the service credential. */
+    public String label() {
+        return user == null ? "orchestrator" : user.username();
+    }
+
     public String userId() {
         return user == null ? null : user.userId();
     }

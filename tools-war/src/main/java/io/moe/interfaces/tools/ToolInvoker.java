@@ -6,18 +6,22 @@ import io.moe.tools.Tool;
 import io.moe.tools.ResultBudget;
 import io.moe.tools.ToolArgs;
 import io.moe.tools.ToolException;
+import io.moe.application.tools.ToolCall;
+import io.moe.application.tools.ToolCallLog;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 
+import java.time.Instant;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * Runs one tool for one caller: it must exist, be enabled, and be allowed for the caller. Every result,
  * of every tool, is measured against {@code moe.tools.result.max-chars} before it is sent: a larger one is
- * a 422 {@code result_too_large} (the worst offenders also stop early, before building it).
+ * a 422 {@code result_too_large} (the worst offenders also stop early, before building it). Every call,
+ * answered or refused, goes to the {@link ToolCallLog} (who, tool, time, result or error).
  */
 @ApplicationScoped
 public class ToolInvoker {
@@ -31,7 +35,27 @@ public class ToolInvoker {
     @Inject
     ToolSettings settings;
 
+    @Inject
+    ToolCallLog calls;
+
     public JsonValue invoke(String name, JsonObject arguments, ToolCaller caller) {
+        return invoke(name, arguments, caller, caller.label());
+    }
+
+    /** Runs the tool; {@code who} is how the call log names the caller. */
+    public JsonValue invoke(String name, JsonObject arguments, ToolCaller caller, String who) {
+        long start = System.nanoTime();
+        try {
+            JsonValue result = run(name, arguments, caller);
+            calls.record(new ToolCall(Instant.now(), who, name, true, result.toString(), elapsedMs(start)));
+            return result;
+        } catch (ToolException e) {
+            calls.record(new ToolCall(Instant.now(), who, name, false, e.code() + ": " + e.getMessage(), elapsedMs(start)));
+            throw e;
+        }
+    }
+
+    private JsonValue run(String name, JsonObject arguments, ToolCaller caller) {
         Tool tool = usable(name, caller);
         try {
             JsonValue result = tool.invoke(ToolArgs.of(arguments, caller.userId()));
@@ -43,6 +67,10 @@ public class ToolInvoker {
             LOG.log(Level.WARNING, "Tool " + name + " failed", e);
             throw new ToolException(Kind.FAILED, "tool_failed", null, "the tool failed unexpectedly: " + e.getClass().getSimpleName());
         }
+    }
+
+    private static long elapsedMs(long start) {
+        return (System.nanoTime() - start) / 1_000_000;
     }
 
     /** The tool, or the refusal a client should see (404 unknown, 403 not permitted, 409 disabled). */
