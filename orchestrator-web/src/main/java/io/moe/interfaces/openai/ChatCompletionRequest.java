@@ -26,14 +26,6 @@ public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean in
     private static final Set<String> ROLES = Set.of("system", "developer", "user", "assistant", "tool");
     private static final Pattern DATA_URL = Pattern.compile("data:image/[a-zA-Z0-9.+-]+;base64,[A-Za-z0-9+/=\\s]+");
 
-    /** Parses {@code body} for the pipeline in the mode its model names. */
-    public static ChatCompletionRequest parse(RequestLimits limits, String body) {
-        JsonObject json = object(body);
-        String model = modelId(json);
-        return parse(limits, json, Mode.fromModelId(model).orElseThrow(() -> ApiError.invalidRequest("model_not_found",
-                "unknown model '" + model + "'; GET /v1/models lists the accepted ids")));
-    }
-
     /** Parses {@code json} for the pipeline in {@code mode} (the route its model resolved to). */
     public static ChatCompletionRequest parse(RequestLimits limits, JsonObject json, Mode mode) {
         List<ChatMessage> messages = messages(json.get("messages"), limits);

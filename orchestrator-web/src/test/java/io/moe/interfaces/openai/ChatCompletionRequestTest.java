@@ -20,7 +20,7 @@ class ChatCompletionRequestTest {
 
     @Test
     void readsModeMessagesAndStreamOptions() {
-        ChatCompletionRequest r = ChatCompletionRequest.parse(LIMITS, """
+        ChatCompletionRequest r = parse("""
                 {"model":"moe-orchestrator-code","stream":true,"stream_options":{"include_usage":true},
                  "messages":[{"role":"system","content":"be brief"},
                              {"role":"user","content":[{"type":"text","text":"what is this?"},
@@ -35,10 +35,16 @@ class ChatCompletionRequestTest {
 
     @Test
     void streamAndUsageDefaultToOff() {
-        ChatCompletionRequest r = ChatCompletionRequest.parse(LIMITS,
-                "{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
+        ChatCompletionRequest r = parse("{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
         assertFalse(r.stream());
         assertFalse(r.includeUsage());
+    }
+
+    /** As the resource reads a body: the JSON object, its model (a mode id here), then the rest for that mode. */
+    private static ChatCompletionRequest parse(String body) {
+        var json = ChatCompletionRequest.object(body);
+        String model = ChatCompletionRequest.modelId(json);
+        return ChatCompletionRequest.parse(LIMITS, json, Mode.fromModelId(model).orElseThrow());
     }
 
     @ParameterizedTest
@@ -47,7 +53,6 @@ class ChatCompletionRequestTest {
             "[1]                                                           | invalid_json",
             "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}        | missing_model",
             "{\"model\":7,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]} | invalid_type",
-            "{\"model\":\"gpt-4\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]} | model_not_found",
             "{\"model\":\"moe-orchestrator\"}                               | missing_messages",
             "{\"model\":\"moe-orchestrator\",\"messages\":\"hi\"}            | invalid_type",
             "{\"model\":\"moe-orchestrator\",\"messages\":[]}                | invalid_value",
@@ -63,7 +68,7 @@ class ChatCompletionRequestTest {
             "{\"model\":\"moe-orchestrator\",\"max_completion_tokens\":40000,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]} | invalid_max_tokens",
     })
     void rejectsBadRequestsWithA400AndACode(String body, String code) {
-        ApiError e = assertThrows(ApiError.class, () -> ChatCompletionRequest.parse(LIMITS, body.strip()));
+        ApiError e = assertThrows(ApiError.class, () -> parse(body.strip()));
         assertEquals(Kind.INVALID, e.kind());
         assertEquals(code, e.code());
         assertFalse(e.getMessage().isBlank());
@@ -71,19 +76,16 @@ class ChatCompletionRequestTest {
 
     @Test
     void maxTokensIsReadFromEitherName() {
-        assertEquals(300, ChatCompletionRequest.parse(LIMITS,
-                "{\"model\":\"moe-orchestrator\",\"max_tokens\":300,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}").chat().maxTokens());
-        assertEquals(77, ChatCompletionRequest.parse(LIMITS,
-                "{\"model\":\"moe-orchestrator\",\"max_completion_tokens\":77,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}").chat().maxTokens());
-        assertEquals(0, ChatCompletionRequest.parse(LIMITS,
-                "{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}").chat().maxTokens());
+        assertEquals(300, parse("{\"model\":\"moe-orchestrator\",\"max_tokens\":300,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}").chat().maxTokens());
+        assertEquals(77, parse("{\"model\":\"moe-orchestrator\",\"max_completion_tokens\":77,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}").chat().maxTokens());
+        assertEquals(0, parse("{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}").chat().maxTokens());
     }
 
     @Test
     void tooManyMessagesIsRefusedNamingTheSetting() {
         String one = "{\"role\":\"user\",\"content\":\"x\"}";
         String body = "{\"model\":\"moe-orchestrator\",\"messages\":[" + String.join(",", java.util.Collections.nCopies(LIMITS.maxMessages + 1, one)) + "]}";
-        ApiError e = assertThrows(ApiError.class, () -> ChatCompletionRequest.parse(LIMITS, body));
+        ApiError e = assertThrows(ApiError.class, () -> parse(body));
         assertEquals("too_many_messages", e.code());
         assertTrue(e.getMessage().contains("moe.limits.max-messages"), e.getMessage());
     }
@@ -91,7 +93,7 @@ class ChatCompletionRequestTest {
     @Test
     void tooMuchTextIs413() {
         String body = "{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"user\",\"content\":\"" + "a".repeat(LIMITS.maxTextChars + 1) + "\"}]}";
-        ApiError e = assertThrows(ApiError.class, () -> ChatCompletionRequest.parse(LIMITS, body));
+        ApiError e = assertThrows(ApiError.class, () -> parse(body));
         assertEquals(Kind.TOO_LARGE, e.kind());
         assertEquals("too_much_text", e.code());
     }
@@ -101,10 +103,10 @@ class ChatCompletionRequestTest {
         String image = "{\"type\":\"image_url\",\"image_url\":{\"url\":\"data:image/png;base64,iVBORw0KGgo=\"}}";
         String many = "{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"user\",\"content\":["
                 + String.join(",", java.util.Collections.nCopies(LIMITS.maxImages + 1, image)) + "]}]}";
-        assertEquals("too_many_images", assertThrows(ApiError.class, () -> ChatCompletionRequest.parse(LIMITS, many)).code());
+        assertEquals("too_many_images", assertThrows(ApiError.class, () -> parse(many)).code());
         String big = "{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"image_url\",\"image_url\":{\"url\":\"data:image/png;base64,"
                 + "A".repeat(LIMITS.maxImageBytes / 3 * 4 + 8) + "\"}}]}]}";
-        ApiError e = assertThrows(ApiError.class, () -> ChatCompletionRequest.parse(LIMITS, big));
+        ApiError e = assertThrows(ApiError.class, () -> parse(big));
         assertEquals(Kind.TOO_LARGE, e.kind());
         assertEquals("image_too_large", e.code());
     }
