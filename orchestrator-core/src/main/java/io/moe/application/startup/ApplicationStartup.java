@@ -43,6 +43,9 @@ public class ApplicationStartup {
     @Inject
     ServerProbes probes;
 
+    @Inject
+    io.moe.application.cleanup.CleanupScheduler cleanupScheduler;
+
     private volatile boolean ready;
 
     void onStart(@Observes @Initialized(ApplicationScoped.class) Object event) {
@@ -67,6 +70,7 @@ public class ApplicationStartup {
         probes.start();
         templates.seedDefault();
         ingest.start();
+        cleanupScheduler.start();
         ready = true;
     }
 }
