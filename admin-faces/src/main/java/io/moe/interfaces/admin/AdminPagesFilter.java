@@ -2,6 +2,7 @@ package io.moe.interfaces.admin;
 
 import io.moe.application.identity.AdminSessions;
 import io.moe.infrastructure.web.BrowserPolicy;
+import io.moe.infrastructure.web.CanonicalPaths;
 import jakarta.inject.Inject;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -37,6 +38,9 @@ public class AdminPagesFilter extends HttpFilter {
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
         browser.apply(request, response);
+        if (CanonicalPaths.refused(request, response)) {
+            return;
+        }
         if (isOpen(routedPath(request)) || stands(request)) {
             if (PlainPostbackNonce.isPlainPagePost(request, routedPath(request))) {
                 request.getRequestDispatcher(routedPath(request)).forward(request, new OnePolicyResponse(response));

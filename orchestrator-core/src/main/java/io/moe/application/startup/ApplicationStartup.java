@@ -1,5 +1,6 @@
 package io.moe.application.startup;
 
+import io.moe.application.cleanup.CleanupScheduler;
 import io.moe.application.identity.FirstAdminBootstrap;
 import io.moe.application.events.KnowledgeIngest;
 import io.moe.application.servers.InferenceServerAdministration;
@@ -47,6 +48,9 @@ public class ApplicationStartup {
     @Inject
     EventOutbox outbox;
 
+    @Inject
+    CleanupScheduler cleanupScheduler;
+
     private volatile boolean ready;
 
     void onStart(@Observes @Initialized(ApplicationScoped.class) Object event) {
@@ -72,6 +76,7 @@ public class ApplicationStartup {
         templates.seedDefault();
         ingest.start();
         outbox.start();
+        cleanupScheduler.start();
         ready = true;
     }
 }

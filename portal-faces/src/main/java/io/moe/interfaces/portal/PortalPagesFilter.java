@@ -1,6 +1,7 @@
 package io.moe.interfaces.portal;
 
 import io.moe.infrastructure.web.BrowserPolicy;
+import io.moe.infrastructure.web.CanonicalPaths;
 import jakarta.inject.Inject;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -22,6 +23,9 @@ public class PortalPagesFilter extends HttpFilter {
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
         browser.apply(request, response);
+        if (CanonicalPaths.refused(request, response)) {
+            return;
+        }
         chain.doFilter(request, response);
     }
 }

@@ -1,0 +1,123 @@
+package io.moe.application.cleanup;
+
+import io.moe.domain.shared.Ids;
+import io.moe.domain.shared.Refusal;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The cleanup jobs for {@code /api/cleanup} and the admin page: their settings, a run started at once (in the
+ * background, on the container's managed executor) or by the scheduler, and the run history. Every run is
+ * recorded before it starts and finished with its count or its error, so a run that fails is visible.
+ */
+@ApplicationScoped
+public class CleanupService {
+
+    public static final int MAX_HISTORY = 500;
+    private static final Logger LOG = Logger.getLogger(CleanupService.class.getName());
+    /** The spec's names of the original system's jobs, which belong to its Docker host and do not exist here. */
+    static final List<String> DOCKER_HOST_JOBS = List.of("docker_prune", "checkpoint_archive");
+
+    @Inject
+    Jobs jobs;
+
+    @Inject
+    CleanupStore store;
+
+    @Resource
+    ManagedScheduledExecutorService executor;
+
+    /** A job with its settings, next scheduled run and last run. */
+    public record JobStatus(CleanupJob job, JobSettings settings, Optional<Instant> nextRun, Optional<CleanupRun> lastRun,
+                            Long averageMillis, int recentRuns) {
+    }
+
+    public List<CleanupJob> jobs() {
+        return jobs.all();
+    }
+
+    public List<JobStatus> status() {
+        return jobs.all().stream().map(this::status).toList();
+    }
+
+    private JobStatus status(CleanupJob job) {
+        List<CleanupRun> runs = store.history(job.name(), 20);
+        List<Long> times = runs.stream().map(CleanupRun::millis).filter(m -> m != null).toList();
+        Long average = times.isEmpty() ? null : times.stream().mapToLong(Long::longValue).sum() / times.size();
+        return new JobStatus(job, settings(job.name()), store.nextRun(job.name()), runs.stream().findFirst(), average, runs.size());
+    }
+
+    public JobSettings settings(String name) {
+        CleanupJob job = job(name);
+        return store.settings(name).orElse(job.defaults());
+    }
+
+    public JobSettings change(JobSettings settings) {
+        job(settings.job());
+        store.save(settings.checked());
+        return settings;
+    }
+
+    /** Starts {@code name} now in the background; the returned run is {@code running}, its end is in the history. */
+    public CleanupRun runNow(String name) {
+        CleanupJob job = job(name);
+        CleanupRun run = new CleanupRun(Ids.newId(), name, "manual", Instant.now(), null, "running", 0, null);
+        store.started(run);
+        try {
+            executor.execute(() -> execute(job, run));
+        } catch (RejectedExecutionException e) {
+            store.finished(run.id(), Instant.now(), "failed", 0, "the server is too busy to start it; try again");
+            throw new CleanupRefusedException(Refusal.Kind.UNAVAILABLE, "busy", null, "the server is too busy to start the job; try again");
+        }
+        return run;
+    }
+
+    /** Runs every enabled job that is due and that this node claims (the scheduler's tick). */
+    public void runDue() {
+        Instant now = Instant.now();
+        for (CleanupJob job : jobs.all()) {
+            try {
+                if (store.settings(job.name()).map(JobSettings::enabled).orElse(false) && store.claimDue(job.name(), now)) {
+                    CleanupRun run = new CleanupRun(Ids.newId(), job.name(), "schedule", now, null, "running", 0, null);
+                    store.started(run);
+                    execute(job, run);
+                }
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "Scheduled cleanup " + job.name() + " not started: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    public List<CleanupRun> history(String job, int limit) {
+        if (job != null && !job.isBlank()) {
+            job(job);
+        }
+        return store.history(job == null || job.isBlank() ? null : job, Math.max(1, Math.min(limit, MAX_HISTORY)));
+    }
+
+    private void execute(CleanupJob job, CleanupRun run) {
+        try {
+            long removed = job.run(settings(job.name()), run.startedAt());
+            store.finished(run.id(), Instant.now(), "ok", removed, "removed " + removed);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Cleanup " + job.name() + " failed", e);
+            String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            store.finished(run.id(), Instant.now(), "failed", 0, message.length() > 900 ? message.substring(0, 900) : message);
+        }
+    }
+
+    private CleanupJob job(String name) {
+        return jobs.named(name).orElseThrow(() -> new CleanupRefusedException(Refusal.Kind.NOT_FOUND, "unknown_job", "job",
+                "there is no cleanup job '" + name + "'" + (DOCKER_HOST_JOBS.contains(name) ? " (it belongs to the original system's Docker host)" : "")
+                        + "; the jobs are " + jobs.names()));
+    }
+}
