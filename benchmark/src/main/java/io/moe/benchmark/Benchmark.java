@@ -9,7 +9,8 @@ import java.util.Map;
  * The benchmark command (bench.sh): prints figures, never asserts them.
  * Arguments: --orchestrator URL --simulator URL --neo4j URI --key KEY [--server-pid PID]
  * [--cache-sizes 10000,100000] [--requests 200] [--concurrency 16]
- * [--pass-through-requests 2000 [--pass-through-concurrency 64] [--portkey URL] [--only-pass-through yes]].
+ * [--pass-through-requests 2000 [--pass-through-concurrency 64] [--portkey URL] [--only-pass-through yes]]
+ * [--admin URL --coding-requests 500 [--only-coding-clients yes]].
  */
 public final class Benchmark {
 
@@ -25,6 +26,13 @@ public final class Benchmark {
             new PassThroughBenchmark(a.get("orchestrator"), a.get("simulator"), a.get("key"), a.get("portkey"))
                     .run(Integer.parseInt(a.get("pass-through-requests")), Integer.parseInt(a.getOrDefault("pass-through-concurrency", "64")));
             if (a.containsKey("only-pass-through")) {
+                return;
+            }
+        }
+        if (a.containsKey("coding-requests")) {
+            new CodingClientBenchmark(a.get("orchestrator"), a.get("simulator"), a.get("admin"), a.get("key"))
+                    .run(Integer.parseInt(a.get("coding-requests")));
+            if (a.containsKey("only-coding-clients")) {
                 return;
             }
         }
