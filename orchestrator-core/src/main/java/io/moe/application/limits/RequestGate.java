@@ -1,20 +1,31 @@
 package io.moe.application.limits;
 
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 
 /**
  * Admits a user's chat request only while that user has fewer than
  * {@code moe.limits.concurrent-requests-per-user} requests running on all nodes; the rest are refused
  * with 429 and a {@code Retry-After}. When the shared store cannot be reached the gate lets requests
- * through (logged): it is a fairness measure, and budgets stay enforced on their own.
+ * through (logged): it is a fairness measure, and budgets stay enforced on their own. The places this node
+ * holds are renewed every {@link #RENEW_EVERY} while their requests run (see {@link InFlightRequests#LEASE}).
  */
 @ApplicationScoped
 public class RequestGate {
 
     static final int RETRY_AFTER_SECONDS = 5;
+    static final Duration RENEW_EVERY = InFlightRequests.LEASE.dividedBy(4);
     private static final Logger LOG = Logger.getLogger(RequestGate.class.getName());
 
     @Inject
@@ -22,6 +33,38 @@ public class RequestGate {
 
     @Inject
     RequestLimits limits;
+
+    @Resource
+    ManagedScheduledExecutorService scheduler;
+
+    private final Set<Pass> held = ConcurrentHashMap.newKeySet();
+    private ScheduledFuture<?> renewal;
+
+    @PostConstruct
+    void startRenewing() {
+        if (scheduler != null) {
+            renewal = scheduler.scheduleWithFixedDelay(this::renewHeld, RENEW_EVERY.toMillis(), RENEW_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    @PreDestroy
+    void stopRenewing() {
+        if (renewal != null) {
+            renewal.cancel(false);
+        }
+    }
+
+    /** Renews the lease of every place this node holds; a store that cannot be reached is tried again next time. */
+    void renewHeld() {
+        for (Pass pass : held) {
+            try {
+                inFlight.renew(pass.userId(), pass.requestId());
+            } catch (RuntimeException e) {
+                LOG.warning(() -> "Could not renew the in-flight places of this node: " + e.getMessage());
+                return;
+            }
+        }
+    }
 
     /** A place taken by one request; give it back with {@link #leave(Pass)} when the request ends. */
     public record Pass(String userId, String requestId, boolean counted) {
@@ -40,7 +83,9 @@ public class RequestGate {
             throw new TooManyRequestsException("you already have " + limit + " requests running "
                     + "(moe.limits.concurrent-requests-per-user); wait for one to finish and retry", RETRY_AFTER_SECONDS);
         }
-        return new Pass(userId, requestId, true);
+        Pass pass = new Pass(userId, requestId, true);
+        held.add(pass);
+        return pass;
     }
 
     /** The user's requests running now and the limit; {@code running} is -1 when the shared store cannot say. */
@@ -63,6 +108,7 @@ public class RequestGate {
         if (!pass.counted()) {
             return;
         }
+        held.remove(pass);
         try {
             inFlight.leave(pass.userId(), pass.requestId());
         } catch (RuntimeException e) {

@@ -26,6 +26,11 @@ public final class EventConsumer implements AutoCloseable {
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 20);
+        // The topics are made by the publisher with their partitions and retention (EventPublisher.ensureTopics); a
+        // consumer that subscribed first must not create one with the broker's defaults, and must notice partitions
+        // added later within half a minute, so that the consumers of several nodes share them.
+        p.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
+        p.put(ConsumerConfig.METADATA_MAX_AGE_CONFIG, 30_000);
         p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         this.consumer = KafkaClassLoader.create(() -> new KafkaConsumer<String, String>(p));

@@ -5,7 +5,9 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -13,6 +15,7 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.InvalidPartitionsException;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.serialization.StringSerializer;
 
@@ -43,9 +46,18 @@ public final class EventPublisher implements EventBroker, AutoCloseable {
 
     private final KafkaProducer<String, String> producer;
     private final String bootstrapServers;
+    private final int partitions;
 
-    public EventPublisher(String bootstrapServers) {
+    /**
+     * @param partitions how many partitions each topic has at least, so that the consumers of a group (one per
+     *                   node) share the work; a topic created with fewer is grown to it
+     */
+    public EventPublisher(String bootstrapServers, int partitions) {
+        if (partitions < 1 || partitions > 1000) {
+            throw new IllegalArgumentException("moe.kafka.topic-partitions must be from 1 to 1000, not " + partitions);
+        }
         this.bootstrapServers = bootstrapServers;
+        this.partitions = partitions;
         Properties p = new Properties();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         p.put(ProducerConfig.CLIENT_ID_CONFIG, "moe-orchestrator");
@@ -72,9 +84,18 @@ public final class EventPublisher implements EventBroker, AutoCloseable {
                     TopicConfig.RETENTION_BYTES_CONFIG, Long.toString(RETENTION_BYTES));
             Set<String> existing = admin.listTopics().names().get(ADMIN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             List<NewTopic> missing = topics.stream().filter(t -> !existing.contains(t))
-                    .map(t -> new NewTopic(t, Optional.empty(), Optional.empty()).configs(retention)).toList();
+                    .map(t -> new NewTopic(t, Optional.of(partitions), Optional.empty()).configs(retention)).toList();
             if (!missing.isEmpty()) {
                 admin.createTopics(missing).values().values().forEach(created -> await(created, TopicExistsException.class));
+            }
+            Map<String, NewPartitions> grow = new HashMap<>();
+            for (TopicDescription topic : admin.describeTopics(topics).allTopicNames().get(ADMIN_TIMEOUT_SECONDS, TimeUnit.SECONDS).values()) {
+                if (topic.partitions().size() < partitions) {
+                    grow.put(topic.name(), NewPartitions.increaseTo(partitions));
+                }
+            }
+            if (!grow.isEmpty()) {
+                admin.createPartitions(grow).values().values().forEach(grown -> await(grown, InvalidPartitionsException.class));
             }
             Map<ConfigResource, Collection<AlterConfigOp>> settings = new HashMap<>();
             for (String topic : topics) {

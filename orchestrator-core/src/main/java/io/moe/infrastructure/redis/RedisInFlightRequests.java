@@ -10,14 +10,14 @@ import java.util.List;
 
 /**
  * In-flight requests as one Redis sorted set per user ({@code moe:inflight:<user>}, member = request id,
- * score = start time). One script drops entries older than the longest a request can run, counts, and
- * adds, so concurrent requests of one user on several nodes cannot all slip under the limit.
+ * score = when its lease was last taken or renewed). One script drops entries whose lease ran out, counts,
+ * and adds, so concurrent requests of one user on several nodes cannot all slip under the limit.
  */
 @ApplicationScoped
 public class RedisInFlightRequests implements InFlightRequests {
 
-    /** Longer than any request may run (several model-call timeouts); stale places are freed after it. */
-    static final Duration STALE_AFTER = Duration.ofHours(2);
+    /** A place not renewed for this long no longer counts. */
+    static final Duration STALE_AFTER = LEASE;
 
     /** KEYS[1] = set; ARGV: now millis, stale-before millis, limit, member, ttl seconds. */
     static final String ENTER = """
@@ -40,6 +40,12 @@ public class RedisInFlightRequests implements InFlightRequests {
                 String.valueOf(now - STALE_AFTER.toMillis()), String.valueOf(limit), requestId,
                 String.valueOf(STALE_AFTER.toSeconds())));
         return Long.valueOf(1).equals(entered);
+    }
+
+    @Override
+    public void renew(String userId, String requestId) {
+        redis.eval("if redis.call('ZADD', KEYS[1], 'XX', 'CH', ARGV[1], ARGV[2]) == 1 then redis.call('EXPIRE', KEYS[1], ARGV[3]) end return 1",
+                List.of(key(userId)), List.of(String.valueOf(clock.millis()), requestId, String.valueOf(STALE_AFTER.toSeconds())));
     }
 
     @Override

@@ -31,8 +31,9 @@ public class StoreClients {
     @Produces
     @Singleton
     EventPublisher kafka(@ConfigProperty(name = "moe.kafka.bootstrap-servers", defaultValue = "127.0.0.1:19092")
-                         String bootstrapServers) {
-        return new EventPublisher(bootstrapServers);
+                         String bootstrapServers,
+                         @ConfigProperty(name = "moe.kafka.topic-partitions", defaultValue = "3") int partitions) {
+        return new EventPublisher(bootstrapServers, partitions);
     }
 
     void closeKafka(@Disposes EventPublisher kafka) {

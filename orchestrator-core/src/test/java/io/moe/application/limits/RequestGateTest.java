@@ -30,6 +30,10 @@ class RequestGateTest {
         }
 
         @Override
+        public void renew(String userId, String requestId) {
+        }
+
+        @Override
         public synchronized void leave(String userId, String requestId) {
             taken.remove(userId + "|" + requestId);
         }

@@ -55,6 +55,21 @@ class RedisInFlightRequestsTest {
     }
 
     @Test
+    void aRenewedPlaceKeepsCountingAndAPlaceGivenBackIsNotRevivedByARenewal() {
+        RedisInFlightRequests places = places();
+        String user = "u-" + UUID.randomUUID();
+        Instant start = Instant.now().minus(RedisInFlightRequests.STALE_AFTER).minus(Duration.ofMinutes(1));
+        places.clock = Clock.fixed(start, ZoneOffset.UTC);
+        assertTrue(places.tryEnter(user, "long-running", 1));
+        places.clock = Clock.systemUTC();
+        places.renew(user, "long-running");
+        assertFalse(places.tryEnter(user, "new", 1), "the renewed place still counts");
+        places.leave(user, "long-running");
+        places.renew(user, "long-running");
+        assertTrue(places.tryEnter(user, "new", 1), "a renewal after leaving takes no place");
+    }
+
+    @Test
     void aPlaceOlderThanAnyRequestCanRunIsFreed() {
         RedisInFlightRequests places = places();
         String user = "u-" + UUID.randomUUID();

@@ -81,11 +81,13 @@ class StoreAdaptersTest {
     }
 
     @Test
-    void kafkaTopicsAreCreatedWithTheSpecsRetention() throws Exception {
+    void kafkaTopicsAreCreatedWithTheSpecsRetentionAndGrownToThePartitionsSet() throws Exception {
         String topic = "moe.test.retention." + UUID.randomUUID();
-        try (EventPublisher publisher = new EventPublisher(STORES.kafkaBootstrapServers())) {
+        try (EventPublisher publisher = new EventPublisher(STORES.kafkaBootstrapServers(), 1)) {
             publisher.ensureTopics(List.of(topic));
-            publisher.ensureTopics(List.of(topic)); // a second start finds it and sets the same retention
+        }
+        try (EventPublisher publisher = new EventPublisher(STORES.kafkaBootstrapServers(), 3)) {
+            publisher.ensureTopics(List.of(topic)); // a later start finds it, sets the same retention and adds partitions
         }
         Properties p = new Properties();
         p.put(org.apache.kafka.clients.admin.AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, STORES.kafkaBootstrapServers());
@@ -94,6 +96,8 @@ class StoreAdaptersTest {
             var config = admin.describeConfigs(List.of(resource)).all().get(60, TimeUnit.SECONDS).get(resource);
             assertEquals(String.valueOf(Duration.ofDays(7).toMillis()), config.get("retention.ms").value());
             assertEquals(String.valueOf(512L * 1024 * 1024), config.get("retention.bytes").value());
+            assertEquals(3, admin.describeTopics(List.of(topic)).allTopicNames().get(60, TimeUnit.SECONDS).get(topic).partitions().size(),
+                    "partitions, so that the consumers of a group on several nodes share the work");
         }
     }
 
@@ -101,7 +105,7 @@ class StoreAdaptersTest {
     void kafkaDeliversAPublishedEvent() throws Exception {
         String topic = "moe.test." + UUID.randomUUID();
         String payload = "{\"event\":\"test\",\"at\":\"" + Instant.now() + "\"}";
-        try (EventPublisher publisher = new EventPublisher(STORES.kafkaBootstrapServers())) {
+        try (EventPublisher publisher = new EventPublisher(STORES.kafkaBootstrapServers(), 1)) {
             RecordMetadata sent = publisher.publish(topic, "k1", payload).get(60, TimeUnit.SECONDS);
             assertEquals(topic, sent.topic());
         }
