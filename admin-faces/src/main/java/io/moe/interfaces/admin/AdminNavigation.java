@@ -24,7 +24,8 @@ public class AdminNavigation {
             new Page("Expert templates", "/templates", "/templates.xhtml", "pi pi-sitemap"),
             new Page("Inference servers", "/servers", "/servers.xhtml", "pi pi-server"),
             new Page("Tools", "/mcp-tools", "/mcp-tools.xhtml", "pi pi-wrench"),
-            new Page("Tool evaluation", "/tool-eval", "/tool-eval.xhtml", "pi pi-check-square"));
+            new Page("Tool evaluation", "/tool-eval", "/tool-eval.xhtml", "pi pi-check-square"),
+            new Page("Knowledge", "/knowledge", "/knowledge.xhtml", "pi pi-share-alt"));
 
     public List<Page> getPages() {
         return PAGES;

@@ -6,7 +6,9 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The report of an import or a validation (spec: knowledge import, response fields), plus merged counts and
@@ -67,6 +69,38 @@ public final class ImportReport {
         }
     }
 
+    public boolean dryRun() {
+        return dryRun;
+    }
+
+    /** The counts of the report, in the order of its JSON. */
+    public Map<String, Long> counts() {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        counts.put("entities_created", entitiesCreated);
+        counts.put("entities_skipped", entitiesSkipped);
+        counts.put("relations_created", relationsCreated);
+        counts.put("relations_merged", relationsMerged);
+        counts.put("relations_skipped", relationsSkipped);
+        counts.put("syntheses_created", synthesesCreated);
+        counts.put("syntheses_skipped", synthesesSkipped);
+        counts.put("contradicted", contradicted);
+        counts.put("error_count", errorCount);
+        return counts;
+    }
+
+    public List<Contradiction> contradictions() {
+        return List.copyOf(contradictions);
+    }
+
+    public List<String> errors() {
+        return List.copyOf(errors);
+    }
+
+    /** Examples by outcome: created, merged, skipped. */
+    public Map<String, List<String>> examples() {
+        return Map.of("created", List.copyOf(createdExamples), "merged", List.copyOf(mergedExamples), "skipped", List.copyOf(skippedExamples));
+    }
+
     public long entitiesCreated() {
         return entitiesCreated;
     }
@@ -89,13 +123,10 @@ public final class ImportReport {
             }
             cs.add(o);
         }
-        return Json.createObjectBuilder().add("status", "ok").add("dry_run", dryRun).add("source_tag", sourceTag)
-                .add("trust_floor", trustFloor)
-                .add("entities_created", entitiesCreated).add("entities_skipped", entitiesSkipped)
-                .add("relations_created", relationsCreated).add("relations_merged", relationsMerged)
-                .add("relations_skipped", relationsSkipped).add("syntheses_created", synthesesCreated)
-                .add("syntheses_skipped", synthesesSkipped).add("contradicted", contradicted).add("contradictions", cs)
-                .add("error_count", errorCount).add("errors", Json.createArrayBuilder(errors))
+        JsonObjectBuilder report = Json.createObjectBuilder().add("status", "ok").add("dry_run", dryRun).add("source_tag", sourceTag)
+                .add("trust_floor", trustFloor);
+        counts().forEach(report::add);
+        return report.add("contradictions", cs).add("errors", Json.createArrayBuilder(errors))
                 .add("examples", Json.createObjectBuilder().add("created", Json.createArrayBuilder(createdExamples))
                         .add("merged", Json.createArrayBuilder(mergedExamples)).add("skipped", Json.createArrayBuilder(skippedExamples)))
                 .build();
