@@ -68,6 +68,7 @@ class KnowledgePageIT {
         web.type("search:q", drug);
         web.click("search:search-button");
         web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("search:hits"), drug + " TREATS " + symptom));
+        scrollTo("search");
         web.screenshot("knowledge-search");
 
         web.type("export:domains", domain);
@@ -89,6 +90,7 @@ class KnowledgePageIT {
         web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("report-heading"), "Validation"));
         assertEquals("2", web.visible(By.id("count-entities_created")).getText());
         assertFalse(exists(other), "a validation changes nothing");
+        scrollTo("import-heading");
         web.screenshot("knowledge-validated");
 
         web.click("import:import-button");
@@ -96,7 +98,12 @@ class KnowledgePageIT {
         web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("report-heading"), "Import done"));
         assertEquals("1", web.visible(By.id("count-relations_created")).getText());
         assertTrue(exists(other), "the import wrote the entity");
+        scrollTo("import-heading");
         web.screenshot("knowledge-imported");
+    }
+
+    private void scrollTo(String id) {
+        ((org.openqa.selenium.JavascriptExecutor) web.driver).executeScript("document.getElementById(arguments[0]).scrollIntoView()", id);
     }
 
     private boolean noPartialDownloads() {
