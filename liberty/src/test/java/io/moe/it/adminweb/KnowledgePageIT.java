@@ -85,21 +85,22 @@ class KnowledgePageIT {
         Files.writeString(upload, bundle(other, other + " effect", "web-import").toString());
         web.driver.findElement(By.cssSelector("#import input[type=file]")).sendKeys(upload.toAbsolutePath().toString());
         web.type("import:source-tag", "web_" + tag);
-        web.click("import:validate-button");
-        web.waitForPage();
-        web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("report-heading"), "Validation"));
-        assertEquals("2", web.visible(By.id("count-entities_created")).getText());
+        assertEquals("2", report("import:validate-button", "Validation", "knowledge-validated").get("entities_created"));
         assertFalse(exists(other), "a validation changes nothing");
-        scrollTo("import-heading");
-        web.screenshot("knowledge-validated");
 
-        web.click("import:import-button");
-        web.waitForPage();
-        web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("report-heading"), "Import done"));
-        assertEquals("1", web.visible(By.id("count-relations_created")).getText());
+        assertEquals("1", report("import:import-button", "Import done", "knowledge-imported").get("relations_created"));
         assertTrue(exists(other), "the import wrote the entity");
+    }
+
+    /** Presses the button, waits for the report headed {@code heading}, screenshots it; returns its counts. */
+    private Map<String, String> report(String button, String heading, String screenshot) {
+        web.click(button);
+        web.waitForPage();
+        web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("report-heading"), heading));
         scrollTo("import-heading");
-        web.screenshot("knowledge-imported");
+        web.screenshot(screenshot);
+        return web.driver.findElements(By.cssSelector("[id^=count-]")).stream()
+                .collect(Collectors.toMap(e -> e.getAttribute("id").substring("count-".length()), e -> e.getText()));
     }
 
     private void scrollTo(String id) {

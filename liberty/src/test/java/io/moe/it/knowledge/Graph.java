@@ -102,6 +102,30 @@ final class Graph {
         return !cypher("MATCH (e:Entity {name_lc: $n}) RETURN e", Map.of("n", name.toLowerCase())).isEmpty();
     }
 
+    /** Asks the orchestrator with the admin key; returns the response id. */
+    static String ask(String model, String question) {
+        var response = Http.post(ItConfig.orchestratorUrl() + "/v1/chat/completions", Json.createObjectBuilder().add("model", model)
+                .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user").add("content", question)))
+                .build().toString(), "Authorization", Http.bearer(ItConfig.apiKey()));
+        return ok(response).getString("id");
+    }
+
+    /** A unique word of at least 12 letters: the simulator's judge extracts two triples about it. */
+    static String marker() {
+        return "mk" + (UUID.randomUUID() + "" + UUID.randomUUID()).replaceAll("[^a-f]", "") + "x";
+    }
+
+    /** Waits (90 s at most) until the ingest consumer has written the two triples of the answer. */
+    static void awaitIngested(String responseId) {
+        java.time.Instant deadline = java.time.Instant.now().plusSeconds(90);
+        while (cypher("MATCH (:Entity)-[r]->(:Entity) WHERE $id IN r.response_ids RETURN r", Map.of("id", responseId)).size() < 2) {
+            if (java.time.Instant.now().isAfter(deadline)) {
+                throw new AssertionError("answer " + responseId + " not ingested within 90 s");
+            }
+            pause();
+        }
+    }
+
     static void pause() {
         try {
             Thread.sleep(250); // polling interval while waiting for a deadline

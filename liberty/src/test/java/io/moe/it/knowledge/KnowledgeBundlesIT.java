@@ -1,7 +1,5 @@
 package io.moe.it.knowledge;
 
-import io.moe.it.Http;
-import io.moe.it.ItConfig;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
@@ -12,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.UUID;
 import java.util.stream.Collectors;
 
 import static io.moe.it.knowledge.Graph.entity;
@@ -206,10 +203,10 @@ class KnowledgeBundlesIT {
         String domain = Graph.domain();
         List<String> ids = new java.util.ArrayList<>();
         for (int i = 0; i < 2; i++) {
-            ids.add(ask("Describe the old lighthouse " + marker() + " " + io.moe.it.Phrases.words(4)));
+            ids.add(Graph.ask("moe-orchestrator", "Describe the old lighthouse " + Graph.marker() + " " + io.moe.it.Phrases.words(4)));
         }
         for (String id : ids) {
-            awaitIngested(id);
+            Graph.awaitIngested(id);
         }
         Graph.cypher("MATCH (s:Entity)-[r]->(o:Entity) WHERE any(id IN $ids WHERE id IN r.response_ids) SET s.domain = $d, o.domain = $d",
                 Map.of("ids", ids, "d", domain));
@@ -228,26 +225,6 @@ class KnowledgeBundlesIT {
         assertEquals(facts(first), facts(second));
         assertEquals(Set.of("round_trip"), second.getJsonArray("entities").getValuesAs(JsonObject.class).stream()
                 .map(e -> e.getString("source")).collect(Collectors.toSet()));
-    }
-
-    private static String ask(String question) {
-        var response = Http.post(ItConfig.orchestratorUrl() + "/v1/chat/completions", Json.createObjectBuilder().add("model", "moe-orchestrator")
-                .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user").add("content", question)))
-                .build().toString(), "Authorization", Http.bearer(ItConfig.apiKey()));
-        return Graph.ok(response).getString("id");
-    }
-
-    /** A unique word of at least 12 letters: the simulator's judge extracts triples about it. */
-    private static String marker() {
-        return "mk" + (UUID.randomUUID() + "" + UUID.randomUUID()).replaceAll("[^a-f]", "") + "x";
-    }
-
-    private static void awaitIngested(String responseId) {
-        Instant deadline = Instant.now().plusSeconds(90);
-        while (Graph.cypher("MATCH (:Entity)-[r]->(:Entity) WHERE $id IN r.response_ids RETURN r", Map.of("id", responseId)).size() < 2) {
-            assertTrue(Instant.now().isBefore(deadline), "answer " + responseId + " not ingested within 90 s");
-            Graph.pause();
-        }
     }
 
     private static Set<String> names(JsonObject bundle) {

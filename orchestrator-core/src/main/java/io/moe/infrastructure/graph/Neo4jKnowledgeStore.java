@@ -69,7 +69,7 @@ public class Neo4jKnowledgeStore implements KnowledgeStore {
                   WHERE EXISTS { MATCH (s:Entity {name_lc: toLower(n)}) WHERE coalesce(s.domain, 'general') IN $domains }))
             RETURN y.text AS text, coalesce(y.insight_type, 'insight') AS type, coalesce(y.entities, []) AS entities,
                    coalesce(y.confidence, 0.5) AS confidence""";
-    private static final String EXISTING = "UNWIND $names AS lc MATCH (e:Entity {name_lc: lc}) RETURN DISTINCT lc";
+    private static final String EXISTING = "UNWIND $keys AS k MATCH (e:Entity {name_lc: k}) RETURN DISTINCT k";
     private static final String LINKS = """
             UNWIND $pairs AS p
             MATCH (s:Entity {name_lc: p.s})-[r]-(o:Entity {name_lc: p.o})
@@ -189,10 +189,7 @@ public class Neo4jKnowledgeStore implements KnowledgeStore {
 
     @Override
     public Set<String> existingEntities(Collection<String> namesLc) {
-        ensureSchema();
-        Set<String> out = new HashSet<>();
-        graph.read(EXISTING, Map.of("names", List.copyOf(namesLc))).forEach(r -> out.add(r.get("lc").asString()));
-        return out;
+        return existing(EXISTING, namesLc);
     }
 
     @Override
@@ -208,9 +205,14 @@ public class Neo4jKnowledgeStore implements KnowledgeStore {
 
     @Override
     public Set<String> existingSyntheses(Collection<String> keys) {
+        return existing(EXISTING_SYNTHESES, keys);
+    }
+
+    /** The {@code $keys} a query that returns the found ones as {@code k} found. */
+    private Set<String> existing(String cypher, Collection<String> keys) {
         ensureSchema();
         Set<String> out = new HashSet<>();
-        graph.read(EXISTING_SYNTHESES, Map.of("keys", List.copyOf(keys))).forEach(r -> out.add(r.get("k").asString()));
+        graph.read(cypher, Map.of("keys", List.copyOf(keys))).forEach(r -> out.add(r.get("k").asString()));
         return out;
     }
 
