@@ -21,7 +21,7 @@ class KnowledgeIngestIT {
     void anAnswerIsIngestedWithTheJudgeOfItsTemplateIntoItsFirstCategory() {
         String name = "it-ingest-" + UUID.randomUUID().toString().substring(0, 8);
         var created = Admin.post(ItConfig.adminUrl() + "/api/expert-templates", "{\"name\":\"" + name + "\",\"planner_model\":\"sim-planner:7b@local\","
-                + "\"judge_model\":\"sim-judge:14b@local\",\"enable_cache\":false,\"experts\":{\"general\":{\"models\":"
+                + "\"judge_model\":\"sim-judge:14b@local\",\"experts\":{\"general\":{\"models\":"
                 + "[{\"model\":\"sim-general:8b\",\"endpoint\":\"local\",\"role\":\"primary\"}]}}}");
         assertEquals(201, created.statusCode(), created.body());
         String id = Http.object(created).getString("id");
