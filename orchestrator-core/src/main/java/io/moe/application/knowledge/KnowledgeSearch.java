@@ -79,6 +79,18 @@ public class KnowledgeSearch {
         return new Page(query, offset, limit, ranked.size(), List.copyOf(page));
     }
 
+    /** A whole number given as query text (absent: {@code fallback}); anything else is refused naming {@code field}. */
+    public static int whole(String text, String field, int fallback) {
+        if (text == null || text.isBlank()) {
+            return fallback;
+        }
+        try {
+            return Integer.parseInt(text.strip());
+        } catch (NumberFormatException e) {
+            throw new KnowledgeRefusedException("invalid_" + field, field, "'" + field + "' must be a whole number");
+        }
+    }
+
     /** Similarity 0..1 (as the index scores) of the predicate, read as words, to the query. */
     private double predicateScore(String predicate, float[] query) {
         float[] p = predicates.get(predicate);

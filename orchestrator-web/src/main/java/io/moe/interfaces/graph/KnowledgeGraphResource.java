@@ -16,7 +16,6 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -62,9 +61,8 @@ public class KnowledgeGraphResource {
 
     @GET
     @Path("search")
-    public String search(@QueryParam("q") String q, @QueryParam("offset") @DefaultValue("0") int offset,
-                         @QueryParam("limit") @DefaultValue("10") int limit) {
-        KnowledgeSearch.Page page = search.search(q, offset, limit);
+    public String search(@QueryParam("q") String q, @QueryParam("offset") String offset, @QueryParam("limit") String limit) {
+        KnowledgeSearch.Page page = search.search(q, KnowledgeSearch.whole(offset, "offset", 0), KnowledgeSearch.whole(limit, "limit", 10));
         JsonArrayBuilder data = Json.createArrayBuilder();
         for (KnowledgeSearch.Hit h : page.hits()) {
             JsonObjectBuilder o = Json.createObjectBuilder().add("kind", h.kind()).add("score", Math.round(h.score() * 10_000) / 10_000.0);
