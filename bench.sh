@@ -2,12 +2,14 @@
 # The benchmark command: builds, starts the whole service on the model simulator with a fresh data
 # folder (target/bench-data), and prints figures: the parallel stage against its critical path, chat
 # throughput and latency percentiles, the server's memory, the semantic-cache lookup time at 10k and
-# 100k entries, and native pass-through's added latency and throughput beside the Portkey gateway
-# (npm @portkey-ai/gateway, proxying the same simulator), and the messages API's added latency and time to the
-# first token with a native coding-client profile beside the chat API's. It never fails on a time. Stop command 1 first: both use the same default ports.
+# 100k entries, knowledge-bundle export/import throughput and /graph/search p50 at 100k relations, native
+# pass-through's added latency and throughput beside the Portkey gateway (npm @portkey-ai/gateway, proxying the
+# same simulator), and the messages API's added latency and time to the first token with a native coding-client
+# profile beside the chat API's. It never fails on a time. Stop command 1 first: both use the same default ports.
 #
 #   ./bench.sh                       everything (about 10 minutes on two cores)
 #   BENCH_CACHE_SIZES=10000 ./bench.sh
+#   BENCH_ONLY_KNOWLEDGE=1 BENCH_KNOWLEDGE_RELATIONS=100000 ./bench.sh   only the knowledge-graph figures
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$PWD
@@ -69,5 +71,6 @@ java -cp "benchmark/target/benchmark-0.1.0-SNAPSHOT.jar:benchmark/target/lib/*" 
   --orchestrator "$ORCH" --simulator "$MOE_SIMULATOR_URL" --neo4j "$MOE_NEO4J_URI" --key "$KEY" \
   --pass-through-requests "${BENCH_PASS_THROUGH_REQUESTS:-2000}" --pass-through-concurrency 64 --portkey "$PORTKEY_URL" \
   --admin "http://127.0.0.1:${MOE_ADMIN_PORT:-8088}" --coding-requests "${BENCH_CODING_REQUESTS:-500}" \
+  --knowledge-relations "${BENCH_KNOWLEDGE_RELATIONS:-100000}" ${BENCH_ONLY_KNOWLEDGE:+--only-knowledge yes} \
   --server-pid "$SERVER_PID" --cache-sizes "${BENCH_CACHE_SIZES:-10000,100000}" \
   --requests "${BENCH_REQUESTS:-200}" --concurrency "${BENCH_CONCURRENCY:-16}"

@@ -10,7 +10,8 @@ import java.util.Map;
  * Arguments: --orchestrator URL --simulator URL --neo4j URI --key KEY [--server-pid PID]
  * [--cache-sizes 10000,100000] [--requests 200] [--concurrency 16]
  * [--pass-through-requests 2000 [--pass-through-concurrency 64] [--portkey URL] [--only-pass-through yes]]
- * [--admin URL --coding-requests 500 [--only-coding-clients yes]].
+ * [--admin URL --coding-requests 500 [--only-coding-clients yes]]
+ * [--knowledge-relations 100000 [--only-knowledge yes]].
  */
 public final class Benchmark {
 
@@ -21,6 +22,12 @@ public final class Benchmark {
         Map<String, String> a = new HashMap<>();
         for (int i = 0; i + 1 < args.length; i += 2) {
             a.put(args[i].replaceFirst("^--", ""), args[i + 1]);
+        }
+        if (a.containsKey("knowledge-relations")) {
+            new KnowledgeBenchmark(a.get("orchestrator"), a.get("key"), a.get("neo4j")).run(Integer.parseInt(a.get("knowledge-relations")));
+            if (a.containsKey("only-knowledge")) {
+                return;
+            }
         }
         if (a.containsKey("pass-through-requests")) {
             new PassThroughBenchmark(a.get("orchestrator"), a.get("simulator"), a.get("key"), a.get("portkey"))

@@ -25,7 +25,8 @@ public class AdminNavigation {
             new Page("Inference servers", "/servers", "/servers.xhtml", "pi pi-server"),
             new Page("Tools", "/mcp-tools", "/mcp-tools.xhtml", "pi pi-wrench"),
             new Page("Tool evaluation", "/tool-eval", "/tool-eval.xhtml", "pi pi-check-square"),
-            new Page("Cleanup jobs", "/cleanup", "/cleanup.xhtml", "pi pi-trash"));
+            new Page("Cleanup jobs", "/cleanup", "/cleanup.xhtml", "pi pi-trash"),
+            new Page("Knowledge", "/knowledge", "/knowledge.xhtml", "pi pi-share-alt"));
 
     public List<Page> getPages() {
         return PAGES;

@@ -63,7 +63,7 @@ class AdminPagesIT {
         web.visible("cache-rate");
         web.visible(By.cssSelector("#daily-chart canvas"));
         List<WebElement> links = web.driver.findElements(By.cssSelector("nav.sidenav a"));
-        assertEquals(List.of("Dashboard", "Users", "Expert templates", "Inference servers", "Tools", "Tool evaluation", "Cleanup jobs"), links.stream().map(WebElement::getText).toList(),
+        assertEquals(List.of("Dashboard", "Users", "Expert templates", "Inference servers", "Tools", "Tool evaluation", "Cleanup jobs", "Knowledge"), links.stream().map(WebElement::getText).toList(),
                 "the navigation lists the pages that exist");
         web.assertEveryFieldHasALabel("/");
         web.screenshot("dashboard");

@@ -45,7 +45,7 @@ class RouteAuditIT {
     private record Route(String method, String path, String base) {
 
         boolean admin() {
-            return path.startsWith("/api/") || path.startsWith("/v1/admin/") || (method.equals("PUT") && path.startsWith("/tools/"));
+            return path.startsWith("/api/") || path.startsWith("/v1/admin/") || path.startsWith("/graph/knowledge/") || (method.equals("PUT") && path.startsWith("/tools/"));
         }
 
         String target() {
@@ -85,7 +85,7 @@ class RouteAuditIT {
         if (path.startsWith("/api/")) {
             return ItConfig.adminUrl();
         }
-        if (path.startsWith("/v1/")) {
+        if (path.startsWith("/v1/") || path.startsWith("/graph/")) {
             return ItConfig.orchestratorUrl();
         }
         if (Stream.of("/tools", "/invoke", "/mcp/", "/downloads/", "/health").anyMatch(path::startsWith)) {

@@ -1,5 +1,6 @@
 package io.moe.application.events;
 
+import io.moe.application.knowledge.EntityEmbeddings;
 import io.moe.domain.pipeline.KnowledgeGraph;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -18,8 +19,10 @@ import java.util.Map;
 public class KnowledgeGraphWriter {
 
     static final double NEW_TRUST = 0.5;
-    static final double TRUSTED = 0.7;
-    private static final Map<String, List<String>> CONFLICTS = Map.of(
+    /** The trust from which a relation counts as established: a contradicting triple is then skipped. */
+    public static final double TRUSTED = 0.7;
+    /** Which predicates contradict which (spec: moe.ingest and knowledge import). */
+    public static final Map<String, List<String>> CONFLICTS = Map.of(
             "TREATS", List.of("CAUSES", "CONTRAINDICATES"),
             "CAUSES", List.of("TREATS"),
             "CONTRAINDICATES", List.of("TREATS"));
@@ -27,8 +30,14 @@ public class KnowledgeGraphWriter {
     @Inject
     KnowledgeGraph graph;
 
-    /** Stores the triples of one answer; returns how many were written (new or already known). */
-    public int store(List<Triple> triples, String responseId) {
+    @Inject
+    EntityEmbeddings embeddings;
+
+    /**
+     * Stores the triples of one answer, new entities in {@code domain}; returns how many were written (new or
+     * already known). New entities become searchable once {@link EntityEmbeddings} has embedded their names.
+     */
+    public int store(List<Triple> triples, String responseId, String domain) {
         int written = 0;
         for (Triple t : triples) {
             if (!Triple.PREDICATE.matcher(t.predicate()).matches()) {
@@ -38,8 +47,11 @@ public class KnowledgeGraphWriter {
             if (!against.isEmpty() && graph.related(t.subject(), t.object(), against, TRUSTED)) {
                 continue;
             }
-            graph.relate(t.subject(), t.predicate(), t.object(), responseId, NEW_TRUST);
+            graph.relate(t.subject(), t.predicate(), t.object(), responseId, NEW_TRUST, domain);
             written++;
+        }
+        if (written > 0 && embeddings != null) { // null only in tests that build the writer by hand
+            embeddings.kick();
         }
         return written;
     }

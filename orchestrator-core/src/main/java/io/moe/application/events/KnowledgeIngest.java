@@ -1,5 +1,6 @@
 package io.moe.application.events;
 
+import io.moe.application.knowledge.BundleRules;
 import io.moe.application.pipeline.merge.Merger;
 import io.moe.application.template.TemplateCatalog;
 import io.moe.domain.chat.ChatMessage;
@@ -15,7 +16,9 @@ import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 import org.apache.kafka.common.errors.WakeupException;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -62,6 +65,9 @@ public class KnowledgeIngest {
     @Inject
     IngestAccounting accounting;
 
+    @Inject
+    ProcessedEvents processed;
+
     @Resource(lookup = "java:comp/DefaultManagedThreadFactory")
     ManagedThreadFactory threads;
 
@@ -107,6 +113,9 @@ public class KnowledgeIngest {
             JsonObject event = Json.createReader(new StringReader(json)).readObject();
             String answer = event.getString("answer", "");
             responseId = event.getString("response_id", "");
+            if (alreadyIngested(responseId)) {
+                return;
+            }
             judge = Merger.judgeModel(templates.active(event.getString("template", ""))
                     .map(ExpertTemplateRecord::template).orElseGet(templates::defaultTemplate));
             Completion done = inference.complete(new ModelCall(judge, List.of(ChatMessage.system(SYSTEM),
@@ -114,7 +123,8 @@ public class KnowledgeIngest {
                     .toCompletableFuture().get(10, TimeUnit.MINUTES);
             accounting.answered(responseId, judge, done.usage());
             judge = null; // booked; a failure from here on is the graph's, not the call's
-            writer.store(Triple.parse(done.content()), responseId);
+            writer.store(Triple.parse(done.content()), responseId, domain(event));
+            rememberIngested(responseId);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
@@ -123,6 +133,35 @@ public class KnowledgeIngest {
             }
             LOG.log(Level.WARNING, "An answer could not be ingested into the knowledge graph: " + e.getMessage());
         }
+    }
+
+    /** An event delivered again (a re-send, or a redelivery after a rebalance) costs no second judge call. */
+    private boolean alreadyIngested(String responseId) {
+        try {
+            return !responseId.isEmpty() && processed.processed(TOPIC, responseId);
+        } catch (RuntimeException e) {
+            return false; // without Redis an event may be ingested twice; the graph merges what it already knows
+        }
+    }
+
+    private void rememberIngested(String responseId) {
+        try {
+            if (!responseId.isEmpty()) {
+                processed.markProcessed(TOPIC, responseId);
+            }
+        } catch (RuntimeException e) {
+            LOG.fine(() -> "Could not remember the ingest of " + responseId + ": " + e.getMessage());
+        }
+    }
+
+    /** The answer's first category as the domain of new entities; general when there is none or it is no domain name. */
+    static String domain(JsonObject event) {
+        JsonArray categories = event.getJsonArray("categories");
+        if (categories != null && !categories.isEmpty() && categories.get(0) instanceof JsonString first
+                && BundleRules.DOMAIN.matcher(first.getString()).matches()) {
+            return first.getString();
+        }
+        return "general";
     }
 
     private void pause() {

@@ -24,9 +24,15 @@ public interface KnowledgeGraph {
     /**
      * Records that an answer yielded {@code subject predicate object}: the entities are merged by lower-case
      * name, a new relation starts unverified with {@code trust}, and a known one adds the answer to its sources.
-     * {@code predicate} must be an upper-case relation type (letters, digits and underscores).
+     * {@code predicate} must be an upper-case relation type (letters, digits and underscores). New entities
+     * get the {@code domain} (the answer's first category) and the type {@code concept}.
      */
-    void relate(String subject, String predicate, String object, String responseId, double trust);
+    void relate(String subject, String predicate, String object, String responseId, double trust, String domain);
+
+    /** {@link #relate(String, String, String, String, double, String)} in the domain {@code general}. */
+    default void relate(String subject, String predicate, String object, String responseId, double trust) {
+        relate(subject, predicate, object, responseId, trust, "general");
+    }
 
     /** Flags the relations (never used again) and takes back their verification; returns how many exist. */
     long flag(Collection<String> relationIds);

@@ -6,11 +6,13 @@ import org.neo4j.driver.Config;
 import org.neo4j.driver.Driver;
 import org.neo4j.driver.GraphDatabase;
 import org.neo4j.driver.Record;
+import org.neo4j.driver.Result;
 import org.neo4j.driver.Session;
 
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * The connection the Neo4j adapters share: runs parameterised Cypher over Bolt. Queries are always sent
@@ -42,6 +44,19 @@ public final class Neo4jClient implements AutoCloseable {
     public List<Record> read(String cypher, Map<String, Object> parameters) {
         try (Session session = driver.session()) {
             return session.executeRead(tx -> tx.run(cypher, parameters).list());
+        }
+    }
+
+    /**
+     * Runs a reading statement and hands its records to {@code sink} one at a time as the driver fetches
+     * them in batches, so that a result of any size never sits in memory whole.
+     */
+    public void stream(String cypher, Map<String, Object> parameters, Consumer<Record> sink) {
+        try (Session session = driver.session()) {
+            Result result = session.run(cypher, parameters); // auto-commit: a retry would repeat what the sink already wrote
+            while (result.hasNext()) {
+                sink.accept(result.next());
+            }
         }
     }
 

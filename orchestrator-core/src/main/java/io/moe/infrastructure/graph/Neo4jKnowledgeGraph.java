@@ -43,8 +43,8 @@ public class Neo4jKnowledgeGraph implements KnowledgeGraph {
             MATCH (s:Entity {name_lc: $s})-[r]-(o:Entity {name_lc: $o})
             WHERE type(r) IN $types AND coalesce(r.trust, 0.5) >= $trusted
             RETURN count(r) AS n""";
-    private static final String RELATE = "MERGE (s:Entity {name_lc: $s}) ON CREATE SET s.name = $sName, s.created = $now "
-            + "MERGE (o:Entity {name_lc: $o}) ON CREATE SET o.name = $oName, o.created = $now "
+    private static final String RELATE = "MERGE (s:Entity {name_lc: $s}) ON CREATE SET s.name = $sName, s.created = $now, s.domain = $domain, s.type = 'concept', s.source = 'ingest' "
+            + "MERGE (o:Entity {name_lc: $o}) ON CREATE SET o.name = $oName, o.created = $now, o.domain = $domain, o.type = 'concept', o.source = 'ingest' "
             + "MERGE (s)-[r:%s]->(o) "
             + "ON CREATE SET r.trust = $trust, r.verified = false, r.flagged = false, r.source = 'ingest', "
             + "r.response_id = $rid, r.response_ids = [$rid], r.created = $now "
@@ -90,12 +90,12 @@ public class Neo4jKnowledgeGraph implements KnowledgeGraph {
     }
 
     @Override
-    public void relate(String subject, String predicate, String object, String responseId, double trust) {
+    public void relate(String subject, String predicate, String object, String responseId, double trust, String domain) {
         if (!RELATION_TYPE.matcher(predicate).matches()) {
             throw new IllegalArgumentException("not a relation type: " + predicate);
         }
         graph.write(RELATE.formatted(predicate), Map.of("s", lower(subject), "o", lower(object), "sName", subject,
-                "oName", object, "now", Ids.nowUtc().toString(), "trust", trust, "rid", responseId));
+                "oName", object, "now", Ids.nowUtc().toString(), "trust", trust, "rid", responseId, "domain", domain));
     }
 
     @Override

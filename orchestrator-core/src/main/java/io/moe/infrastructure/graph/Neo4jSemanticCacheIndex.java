@@ -91,7 +91,7 @@ public class Neo4jSemanticCacheIndex implements SemanticCacheIndex {
         return graph.write(FLAG, Map.of("id", id)).get(0).get("n").asLong() > 0;
     }
 
-    private static List<Double> vector(float[] embedding) {
+    static List<Double> vector(float[] embedding) {
         List<Double> list = new ArrayList<>(embedding.length);
         for (float x : embedding) {
             list.add((double) x);

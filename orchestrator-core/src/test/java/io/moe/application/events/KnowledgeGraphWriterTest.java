@@ -24,9 +24,9 @@ class KnowledgeGraphWriterTest {
             String subject = "Subject-" + UUID.randomUUID();
             List<Triple> triples = Triple.parse(subject + " | PART_OF | Lighthouse district\nno triple here");
 
-            assertEquals(1, writer.store(triples, "chatcmpl-first"));
-            assertEquals(1, writer.store(triples, "chatcmpl-second"));
-            assertEquals(1, writer.store(triples, "chatcmpl-second"));
+            assertEquals(1, writer.store(triples, "chatcmpl-first", "general"));
+            assertEquals(1, writer.store(triples, "chatcmpl-second", "general"));
+            assertEquals(1, writer.store(triples, "chatcmpl-second", "general"));
 
             var rows = graph.read("MATCH (:Entity {name_lc: $s})-[r:PART_OF]->(:Entity {name_lc: 'lighthouse district'}) "
                     + "RETURN r.response_id AS first, r.response_ids AS ids, r.verified AS verified, r.trust AS trust",

@@ -1,0 +1,265 @@
+package io.moe.interfaces.admin;
+
+import io.moe.application.knowledge.ExportFilter;
+import io.moe.application.knowledge.ImportReport;
+import io.moe.application.knowledge.KnowledgeExport;
+import io.moe.application.knowledge.KnowledgeImport;
+import io.moe.application.knowledge.KnowledgeSearch;
+import io.moe.application.knowledge.KnowledgeStore;
+import io.moe.domain.shared.Refusal;
+import jakarta.inject.Inject;
+import jakarta.inject.Named;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonException;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonValue;
+import org.primefaces.model.DefaultStreamedContent;
+import org.primefaces.model.StreamedContent;
+import org.primefaces.model.file.UploadedFile;
+
+import java.io.Serializable;
+import java.io.StringReader;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Backing bean of {@code /knowledge}: the graph's statistics with charts, semantic search, export of a
+ * bundle with the spec's filters (downloaded as it is written), and import of a bundle file in two steps:
+ * a validation (dry run) whose report previews the import, then the import itself. Every action drives the
+ * same application services as the orchestrator's /graph routes, with the same checks and messages.
+ */
+@Named
+@PerView
+public class KnowledgePage implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+    static final int MAX_IMPORT_BYTES = 2_000_000;
+    private static final String[] PALETTE = {"#42A5F5", "#66BB6A", "#FFA726", "#AB47BC", "#26C6DA", "#EC407A", "#8D6E63", "#78909C"};
+
+    @Inject
+    transient KnowledgeSearch search;
+
+    @Inject
+    transient KnowledgeExport export;
+
+    @Inject
+    transient KnowledgeImport imports;
+
+    private transient KnowledgeStore.Stats stats;
+    private String query;
+    private transient KnowledgeSearch.Page results;
+    private String domains;
+    private double minTrust = ExportFilter.DEFAULT_MIN_TRUST;
+    private boolean stripSensitive = true;
+    private boolean includeSyntheses = true;
+    private transient UploadedFile upload;
+    private String sourceTag = "community_import";
+    private double trustFloor = 0.5;
+    private String bundleText;
+    private transient ImportReport report;
+
+    public KnowledgeStore.Stats getStats() {
+        if (stats == null) {
+            stats = search.stats();
+        }
+        return stats;
+    }
+
+    public String getDomainChart() {
+        return chart("doughnut", "Entities", getStats().entitiesByDomain());
+    }
+
+    public String getTypeChart() {
+        return chart("bar", "Relations", getStats().relationsByType());
+    }
+
+    public void runSearch() {
+        try {
+            results = search.search(query, 0, KnowledgeSearch.MAX_LIMIT);
+        } catch (Refusal e) {
+            results = null;
+            PageMessages.refused("Not searched", e, Map.of("q", "search:q"));
+        }
+    }
+
+    /** The bundle for the filters, written to the browser while the graph is read; null (and a message) for bad filters. */
+    public StreamedContent getDownload() {
+        ExportFilter filter;
+        try {
+            filter = ExportFilter.parse(domains, Double.toString(minTrust), Boolean.toString(stripSensitive), Boolean.toString(includeSyntheses));
+        } catch (Refusal e) {
+            PageMessages.refused("Not exported", e, Map.of("domains", "export:domains", "min_trust", "export:min-trust"));
+            return null;
+        }
+        return DefaultStreamedContent.builder().name("knowledge_bundle.jsonld").contentType("application/ld+json")
+                .writer(out -> export.write(filter, out)).build();
+    }
+
+    /** Step 1: reads the file and validates it as a dry run; the report previews the import. */
+    public void validate() {
+        report = null;
+        bundleText = null;
+        if (upload == null || upload.getSize() == 0) {
+            PageMessages.refused("Nothing validated", new io.moe.application.knowledge.KnowledgeRefusedException("missing_file", "file",
+                    "Choose a bundle file (knowledge_bundle.jsonld) first."), Map.of("file", "import:file"));
+            return;
+        }
+        try {
+            if (upload.getSize() > MAX_IMPORT_BYTES) {
+                throw new io.moe.application.knowledge.KnowledgeRefusedException("file_too_large", "file", "The file has "
+                        + upload.getSize() + " bytes; at most " + MAX_IMPORT_BYTES + " are accepted here (use the API for larger bundles).");
+            }
+            String text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(upload.getContent())).toString();
+            report = imports.run(body(text), true);
+            bundleText = text;
+        } catch (CharacterCodingException e) {
+            PageMessages.refused("Nothing validated", new io.moe.application.knowledge.KnowledgeRefusedException("not_utf8", "file",
+                    "The file is not valid UTF-8 text."), Map.of("file", "import:file"));
+        } catch (Refusal e) {
+            PageMessages.refused("Nothing validated", e, Map.of("file", "import:file", "source_tag", "import:source-tag",
+                    "trust_floor", "import:trust-floor"));
+        } finally {
+            upload = null;
+        }
+    }
+
+    /** Step 2: imports the validated file with the same settings. */
+    public void importValidated() {
+        if (bundleText == null) {
+            return;
+        }
+        try {
+            report = imports.run(body(bundleText), false);
+            bundleText = null;
+            stats = null;
+            PageMessages.done("Imported: " + report.counts().get("entities_created") + " entities and "
+                    + report.counts().get("relations_created") + " relations created");
+        } catch (Refusal e) {
+            PageMessages.refused("Nothing imported", e, Map.of());
+        }
+    }
+
+    private JsonValue body(String text) {
+        JsonValue bundle;
+        try (JsonReader reader = Json.createReader(new StringReader(text))) {
+            bundle = reader.readValue();
+        } catch (JsonException e) {
+            throw new io.moe.application.knowledge.KnowledgeRefusedException("invalid_json", "file", "The file is not a JSON bundle.");
+        }
+        return Json.createObjectBuilder().add("bundle", bundle).add("source_tag", sourceTag == null ? "" : sourceTag.strip())
+                .add("trust_floor", trustFloor).build();
+    }
+
+    private static String chart(String type, String label, Map<String, Long> counts) {
+        JsonArrayBuilder labels = Json.createArrayBuilder();
+        JsonArrayBuilder values = Json.createArrayBuilder();
+        JsonArrayBuilder colours = Json.createArrayBuilder();
+        int i = 0;
+        for (Map.Entry<String, Long> e : counts.entrySet()) {
+            labels.add(e.getKey());
+            values.add(e.getValue());
+            colours.add(PALETTE[i++ % PALETTE.length]);
+        }
+        return Json.createObjectBuilder().add("type", type).add("data", Json.createObjectBuilder().add("labels", labels)
+                .add("datasets", Json.createArrayBuilder().add(Json.createObjectBuilder().add("label", label).add("data", values)
+                        .add("backgroundColor", colours)))).add("options", Json.createObjectBuilder().add("maintainAspectRatio", false)
+                .add("animation", false).add("plugins", Json.createObjectBuilder().add("legend", Json.createObjectBuilder()
+                        .add("display", type.equals("doughnut")).add("position", "right")))).build().toString();
+    }
+
+    public List<KnowledgeSearch.Hit> getHits() {
+        return results == null ? List.of() : results.hits();
+    }
+
+    public boolean isSearched() {
+        return results != null;
+    }
+
+    public ImportReport getReport() {
+        return report;
+    }
+
+    public boolean isValidated() {
+        return bundleText != null && report != null && report.dryRun();
+    }
+
+    public List<Map.Entry<String, Long>> getReportCounts() {
+        return report == null ? List.of() : List.copyOf(report.counts().entrySet());
+    }
+
+    public List<String> getReportExamples() {
+        if (report == null) {
+            return List.of();
+        }
+        return report.examples().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .flatMap(e -> e.getValue().stream().map(v -> e.getKey() + ": " + v)).toList();
+    }
+
+    public String getQuery() {
+        return query;
+    }
+
+    public void setQuery(String query) {
+        this.query = query;
+    }
+
+    public String getDomains() {
+        return domains;
+    }
+
+    public void setDomains(String domains) {
+        this.domains = domains;
+    }
+
+    public double getMinTrust() {
+        return minTrust;
+    }
+
+    public void setMinTrust(double minTrust) {
+        this.minTrust = minTrust;
+    }
+
+    public boolean isStripSensitive() {
+        return stripSensitive;
+    }
+
+    public void setStripSensitive(boolean stripSensitive) {
+        this.stripSensitive = stripSensitive;
+    }
+
+    public boolean isIncludeSyntheses() {
+        return includeSyntheses;
+    }
+
+    public void setIncludeSyntheses(boolean includeSyntheses) {
+        this.includeSyntheses = includeSyntheses;
+    }
+
+    public UploadedFile getUpload() {
+        return upload;
+    }
+
+    public void setUpload(UploadedFile upload) {
+        this.upload = upload;
+    }
+
+    public String getSourceTag() {
+        return sourceTag;
+    }
+
+    public void setSourceTag(String sourceTag) {
+        this.sourceTag = sourceTag;
+    }
+
+    public double getTrustFloor() {
+        return trustFloor;
+    }
+
+    public void setTrustFloor(double trustFloor) {
+        this.trustFloor = trustFloor;
+    }
+}

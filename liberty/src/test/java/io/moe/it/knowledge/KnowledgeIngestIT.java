@@ -1,0 +1,44 @@
+package io.moe.it.knowledge;
+
+import io.moe.it.Http;
+import io.moe.it.ItConfig;
+import io.moe.it.Simulator;
+import io.moe.it.identity.Admin;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+/** The moe.ingest consumer extracts triples with the judge of the template the answer came from, and files them under its domain. */
+class KnowledgeIngestIT {
+
+    @Test
+    void anAnswerIsIngestedWithTheJudgeOfItsTemplateIntoItsFirstCategory() {
+        String name = "it-ingest-" + UUID.randomUUID().toString().substring(0, 8);
+        var created = Admin.post(ItConfig.adminUrl() + "/api/expert-templates", "{\"name\":\"" + name + "\",\"planner_model\":\"sim-planner:7b@local\","
+                + "\"judge_model\":\"sim-judge:14b@local\",\"experts\":{\"general\":{\"models\":"
+                + "[{\"model\":\"sim-general:8b\",\"endpoint\":\"local\",\"role\":\"primary\"}]}}}");
+        assertEquals(201, created.statusCode(), created.body());
+        String id = Http.object(created).getString("id");
+        try {
+            String marker = Graph.marker();
+            String responseId = Graph.ask(name, "Describe the old lighthouse " + marker + " " + io.moe.it.Phrases.words(4));
+            Graph.awaitIngested(responseId);
+
+            List<JsonObject> extraction = Simulator.callsContaining(marker).getValuesAs(JsonObject.class).stream()
+                    .filter(c -> c.getString("role").equals("triples")).toList();
+            assertFalse(extraction.isEmpty(), "the extraction call was logged");
+            assertEquals("sim-judge:14b", extraction.get(0).getString("model"), "the template's judge, not the default template's (sim-judge:32b)");
+            String domain = Graph.cypher("MATCH (s:Entity)-[r]->() WHERE $id IN r.response_ids RETURN s.domain AS d LIMIT 1",
+                    Map.of("id", responseId)).get(0).get("d").asString();
+            assertEquals("general", domain, "the plan's first category");
+        } finally {
+            Admin.delete(ItConfig.adminUrl() + "/api/expert-templates/" + id);
+        }
+    }
+}

@@ -1,0 +1,164 @@
+package io.moe.application.knowledge;
+
+import jakarta.json.JsonArray;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * An import request read strictly (spec: knowledge import): the bundle with format_version 1.0 and its
+ * entities, relations and syntheses, the source tag, the trust floor and the dry-run flag. Every field is
+ * checked before anything is read from or written to the graph; the first bad one refuses the whole request
+ * with its path (e.g. {@code bundle.relations[3].predicate}). Unknown fields are refused too, so that a typo
+ * never silently drops data.
+ */
+public record ImportedBundle(List<KnowledgeStore.Entity> entities, List<KnowledgeStore.Relation> relations,
+                             List<KnowledgeStore.Synthesis> syntheses, String sourceTag, double trustFloor, boolean dryRun) {
+
+    public static final String DEFAULT_SOURCE_TAG = "community_import";
+    static final int MAX_TEXT = 4_000;
+    static final int MAX_SYNTHESIS_ENTITIES = 50;
+    private static final Set<String> REQUEST = Set.of("bundle", "source_tag", "trust_floor", "dry_run");
+    private static final Set<String> BUNDLE = Set.of("@context", "format_version", "exported_at", "filters", "stats",
+            "entities", "relations", "syntheses");
+    private static final Set<String> ENTITY = Set.of("name", "type", "source", "domain");
+    private static final Set<String> RELATION = Set.of("subject", "predicate", "object", "confidence", "trust_score", "verified");
+    private static final Set<String> SYNTHESIS = Set.of("text", "insight_type", "entities", "confidence");
+
+    /** Reads the request body; {@code maxItems} bounds entities, relations and syntheses together; {@code ceiling} caps the trust floor. */
+    public static ImportedBundle read(JsonValue body, int maxItems, double ceiling) {
+        JsonObject request = object(body, "body");
+        known(request, REQUEST, "");
+        JsonObject bundle = object(request.get("bundle"), "bundle");
+        known(bundle, BUNDLE, "bundle.");
+        if (!"1.0".equals(string(bundle, "format_version", "bundle.format_version", null))) {
+            throw new KnowledgeRefusedException("unsupported_format_version", "bundle.format_version", "'bundle.format_version' must be \"1.0\"");
+        }
+        string(bundle, "@context", "bundle.@context", "");
+        JsonArray entities = array(bundle, "entities", "bundle.entities");
+        JsonArray relations = array(bundle, "relations", "bundle.relations");
+        JsonArray syntheses = array(bundle, "syntheses", "bundle.syntheses");
+        if ((long) entities.size() + relations.size() + syntheses.size() > maxItems) {
+            throw new KnowledgeRefusedException(io.moe.domain.shared.Refusal.Kind.TOO_LARGE, "bundle_too_large", "bundle",
+                    "a bundle may hold at most " + maxItems + " entities, relations and syntheses together (moe.graph.import.max-items); import it in parts");
+        }
+        String tag = BundleRules.sourceTag(string(request, "source_tag", "source_tag", DEFAULT_SOURCE_TAG), "source_tag");
+        double floor = Math.min(number(request, "trust_floor", "trust_floor", ceiling), ceiling);
+        boolean dryRun = bool(request, "dry_run", "dry_run", false);
+        List<KnowledgeStore.Entity> es = new ArrayList<>();
+        for (int i = 0; i < entities.size(); i++) {
+            String at = "bundle.entities[" + i + "]";
+            JsonObject e = object(entities.get(i), at);
+            known(e, ENTITY, at + ".");
+            String source = string(e, "source", at + ".source", null);
+            es.add(new KnowledgeStore.Entity(BundleRules.name(string(e, "name", at + ".name", null), at + ".name"),
+                    BundleRules.word(string(e, "type", at + ".type", "concept"), at + ".type"),
+                    source == null ? null : BundleRules.name(source, at + ".source"),
+                    BundleRules.domain(string(e, "domain", at + ".domain", "general"), at + ".domain")));
+        }
+        List<KnowledgeStore.Relation> rs = new ArrayList<>();
+        for (int i = 0; i < relations.size(); i++) {
+            String at = "bundle.relations[" + i + "]";
+            JsonObject r = object(relations.get(i), at);
+            known(r, RELATION, at + ".");
+            double trust = number(r, "trust_score", at + ".trust_score", 0.5);
+            rs.add(new KnowledgeStore.Relation(BundleRules.name(string(r, "subject", at + ".subject", null), at + ".subject"),
+                    BundleRules.predicate(string(r, "predicate", at + ".predicate", null), at + ".predicate"),
+                    BundleRules.name(string(r, "object", at + ".object", null), at + ".object"),
+                    number(r, "confidence", at + ".confidence", trust), trust, bool(r, "verified", at + ".verified", false)));
+        }
+        List<KnowledgeStore.Synthesis> ss = new ArrayList<>();
+        for (int i = 0; i < syntheses.size(); i++) {
+            String at = "bundle.syntheses[" + i + "]";
+            JsonObject s = object(syntheses.get(i), at);
+            known(s, SYNTHESIS, at + ".");
+            JsonArray names = array(s, "entities", at + ".entities");
+            if (names.size() > MAX_SYNTHESIS_ENTITIES) {
+                throw new KnowledgeRefusedException("invalid_entities", at + ".entities", "a synthesis names at most " + MAX_SYNTHESIS_ENTITIES + " entities");
+            }
+            List<String> named = new ArrayList<>();
+            for (int j = 0; j < names.size(); j++) {
+                String nat = at + ".entities[" + j + "]";
+                if (!(names.get(j) instanceof JsonString n)) {
+                    throw new KnowledgeRefusedException("invalid_entities", nat, "'" + nat + "' must be a string");
+                }
+                named.add(BundleRules.name(n.getString(), nat));
+            }
+            ss.add(new KnowledgeStore.Synthesis(BundleRules.prose(string(s, "text", at + ".text", null), at + ".text", MAX_TEXT),
+                    BundleRules.word(string(s, "insight_type", at + ".insight_type", "insight"), at + ".insight_type"),
+                    named, number(s, "confidence", at + ".confidence", 0.5)));
+        }
+        return new ImportedBundle(es, rs, ss, tag, floor, dryRun);
+    }
+
+    private static void known(JsonObject o, Set<String> fields, String prefix) {
+        for (String key : o.keySet()) {
+            if (!fields.contains(key)) {
+                String shown = key.length() > 40 ? key.substring(0, 40) + "…" : key;
+                throw new KnowledgeRefusedException("unknown_field", prefix + shown, "unknown field '" + prefix + shown
+                        + "'; allowed: " + String.join(", ", new java.util.TreeSet<>(fields)));
+            }
+        }
+    }
+
+    private static JsonObject object(JsonValue v, String field) {
+        if (!(v instanceof JsonObject o)) {
+            throw new KnowledgeRefusedException("invalid_" + leaf(field), field, "'" + field + "' must be an object");
+        }
+        return o;
+    }
+
+    private static JsonArray array(JsonObject o, String key, String field) {
+        JsonValue v = o.get(key);
+        if (v == null || v == JsonValue.NULL) {
+            return JsonValue.EMPTY_JSON_ARRAY;
+        }
+        if (!(v instanceof JsonArray a)) {
+            throw new KnowledgeRefusedException("invalid_" + key, field, "'" + field + "' must be an array");
+        }
+        return a;
+    }
+
+    private static String string(JsonObject o, String key, String field, String fallback) {
+        JsonValue v = o.get(key);
+        if (v == null || v == JsonValue.NULL) {
+            return fallback;
+        }
+        if (!(v instanceof JsonString s)) {
+            throw new KnowledgeRefusedException("invalid_" + leaf(field), field, "'" + field + "' must be a string");
+        }
+        return s.getString();
+    }
+
+    private static double number(JsonObject o, String key, String field, double fallback) {
+        JsonValue v = o.get(key);
+        if (v == null || v == JsonValue.NULL) {
+            return fallback;
+        }
+        if (!(v instanceof JsonNumber n)) {
+            throw new KnowledgeRefusedException("invalid_" + key, field, "'" + field + "' must be a number from 0 to 1");
+        }
+        return BundleRules.unit(n.doubleValue(), field);
+    }
+
+    private static boolean bool(JsonObject o, String key, String field, boolean fallback) {
+        JsonValue v = o.get(key);
+        if (v == null || v == JsonValue.NULL) {
+            return fallback;
+        }
+        if (v != JsonValue.TRUE && v != JsonValue.FALSE) {
+            throw new KnowledgeRefusedException("invalid_" + key, field, "'" + field + "' must be true or false");
+        }
+        return v == JsonValue.TRUE;
+    }
+
+    private static String leaf(String field) {
+        String f = field.replaceAll("\\[\\d+]", "");
+        return f.substring(f.lastIndexOf('.') + 1);
+    }
+}

@@ -1,0 +1,183 @@
+package io.moe.application.knowledge;
+
+import io.moe.application.events.KnowledgeGraphWriter;
+import io.moe.domain.shared.Digests;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonValue;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * POST /graph/knowledge/import and /import/validate (spec: knowledge import). The request is read whole and
+ * checked first ({@link ImportedBundle}); then, in chunks of {@value #CHUNK}: entities are merged by
+ * lower-case name (an existing one is skipped and only tagged); a relation that exists and is verified is
+ * never touched; one that exists unverified is merged (tagged, trust raised at most to the cap); a triple that
+ * contradicts an established relation between the same entities (trust at least
+ * {@link KnowledgeGraphWriter#TRUSTED}; TREATS against CAUSES or CONTRAINDICATES) is skipped and reported;
+ * anything else is created unverified with its trust capped at the trust floor. Everything written carries
+ * the source tag. A dry run computes the same report with reads only.
+ */
+@ApplicationScoped
+public class KnowledgeImport {
+
+    static final int CHUNK = 1_000;
+
+    @Inject
+    KnowledgeStore store;
+
+    @Inject
+    KnowledgeSettings settings;
+
+    @Inject
+    EntityEmbeddings embeddings;
+
+    /** Imports (or with {@code validateOnly}, or the body's dry_run, only checks) the request body. */
+    public ImportReport run(JsonValue body, boolean validateOnly) {
+        ImportedBundle bundle = ImportedBundle.read(body, settings.maxImportItems, settings.trustFloor);
+        boolean dryRun = validateOnly || bundle.dryRun();
+        ImportReport report = new ImportReport(dryRun, bundle.sourceTag(), bundle.trustFloor());
+        Map<String, KnowledgeStore.Entity> entities = entities(bundle);
+        List<KnowledgeStore.Entity> created = new ArrayList<>();
+        List<KnowledgeStore.Entity> all = new ArrayList<>(entities.values());
+        for (int from = 0; from < all.size(); from += CHUNK) {
+            List<KnowledgeStore.Entity> chunk = all.subList(from, Math.min(all.size(), from + CHUNK));
+            Set<String> existing = store.existingEntities(chunk.stream().map(e -> lower(e.name())).toList());
+            for (KnowledgeStore.Entity e : chunk) {
+                if (existing.contains(lower(e.name()))) {
+                    report.entitiesSkipped++;
+                } else {
+                    report.entitiesCreated++;
+                    created.add(e);
+                }
+            }
+            write(dryRun, new KnowledgeStore.ImportBatch(chunk, List.of(), List.of(), Map.of()), bundle.sourceTag());
+        }
+        relations(bundle, report);
+        syntheses(bundle, report);
+        if (!dryRun && !created.isEmpty()) {
+            embeddings.kick();
+        }
+        return report;
+    }
+
+    /** Every entity of the bundle and every entity a relation names, once per lower-case name (the first wins). */
+    private static Map<String, KnowledgeStore.Entity> entities(ImportedBundle bundle) {
+        Map<String, KnowledgeStore.Entity> byName = new LinkedHashMap<>();
+        bundle.entities().forEach(e -> byName.putIfAbsent(lower(e.name()), e));
+        for (KnowledgeStore.Relation r : bundle.relations()) {
+            byName.putIfAbsent(lower(r.subject()), new KnowledgeStore.Entity(r.subject(), "concept", null, "general"));
+            byName.putIfAbsent(lower(r.object()), new KnowledgeStore.Entity(r.object(), "concept", null, "general"));
+        }
+        return byName;
+    }
+
+    private void relations(ImportedBundle bundle, ImportReport report) {
+        Set<String> seen = new HashSet<>();
+        List<KnowledgeStore.Relation> wanted = new ArrayList<>();
+        for (KnowledgeStore.Relation r : bundle.relations()) {
+            if (BundleRules.EXCLUDED_TYPES.contains(r.predicate())) {
+                report.relationsSkipped++;
+                report.error("relation type " + r.predicate() + " is never imported: " + sentence(r));
+            } else if (!seen.add(lower(r.subject()) + "\u0000" + r.predicate() + "\u0000" + lower(r.object()))) {
+                report.relationsSkipped++;
+                report.error("the bundle holds this relation twice; the first was taken: " + sentence(r));
+            } else {
+                wanted.add(r);
+            }
+        }
+        for (int from = 0; from < wanted.size(); from += CHUNK) {
+            relationChunk(wanted.subList(from, Math.min(wanted.size(), from + CHUNK)), bundle, report);
+        }
+    }
+
+    private void relationChunk(List<KnowledgeStore.Relation> chunk, ImportedBundle bundle, ImportReport report) {
+        Map<KnowledgeStore.Pair, List<KnowledgeStore.Link>> links = new HashMap<>();
+        for (KnowledgeStore.Link l : store.linksBetween(chunk.stream().map(KnowledgeImport::pair).distinct().toList())) {
+            links.computeIfAbsent(l.pair(), p -> new ArrayList<>()).add(l);
+        }
+        List<KnowledgeStore.Relation> creates = new ArrayList<>();
+        List<KnowledgeStore.Relation> merges = new ArrayList<>();
+        for (KnowledgeStore.Relation r : chunk) {
+            List<KnowledgeStore.Link> known = links.getOrDefault(pair(r), List.of());
+            double trust = Math.min(r.trust(), bundle.trustFloor());
+            KnowledgeStore.Relation capped = new KnowledgeStore.Relation(r.subject(), r.predicate(), r.object(), r.confidence(), trust, false);
+            KnowledgeStore.Link same = known.stream().filter(l -> l.forward() && l.predicate().equals(r.predicate())).findFirst().orElse(null);
+            KnowledgeStore.Link conflict = conflict(r, known);
+            if (same != null && same.verified()) {
+                report.relationsSkipped++;
+                ImportReport.example(report.skippedExamples, sentence(r) + " (verified here; kept as it is)");
+            } else if (same != null) {
+                report.relationsMerged++;
+                merges.add(capped);
+                ImportReport.example(report.mergedExamples, sentence(r));
+            } else if (conflict != null) {
+                report.contradiction(new ImportReport.Contradiction(sentence(r), conflictSentence(r, conflict), conflict.trust(), conflict.source()));
+            } else {
+                report.relationsCreated++;
+                creates.add(capped);
+                ImportReport.example(report.createdExamples, sentence(r));
+            }
+        }
+        write(report.dryRun, new KnowledgeStore.ImportBatch(List.of(), creates, merges, Map.of()), bundle.sourceTag());
+    }
+
+    private static KnowledgeStore.Link conflict(KnowledgeStore.Relation r, List<KnowledgeStore.Link> known) {
+        List<String> against = KnowledgeGraphWriter.CONFLICTS.getOrDefault(r.predicate(), List.of());
+        return known.stream().filter(l -> against.contains(l.predicate()) && l.trust() >= KnowledgeGraphWriter.TRUSTED)
+                .findFirst().orElse(null);
+    }
+
+    private void syntheses(ImportedBundle bundle, ImportReport report) {
+        Map<String, KnowledgeStore.Synthesis> byKey = new LinkedHashMap<>();
+        for (KnowledgeStore.Synthesis s : bundle.syntheses()) {
+            if (byKey.putIfAbsent(Digests.sha256(s.text().toLowerCase(Locale.ROOT)), s) != null) {
+                report.synthesesSkipped++;
+            }
+        }
+        List<String> keys = new ArrayList<>(byKey.keySet());
+        for (int from = 0; from < keys.size(); from += CHUNK) {
+            List<String> chunk = keys.subList(from, Math.min(keys.size(), from + CHUNK));
+            Set<String> existing = store.existingSyntheses(chunk);
+            Map<String, KnowledgeStore.Synthesis> fresh = new LinkedHashMap<>();
+            for (String key : chunk) {
+                if (existing.contains(key)) {
+                    report.synthesesSkipped++;
+                } else {
+                    report.synthesesCreated++;
+                    fresh.put(key, byKey.get(key));
+                }
+            }
+            write(report.dryRun, new KnowledgeStore.ImportBatch(List.of(), List.of(), List.of(), fresh), bundle.sourceTag());
+        }
+    }
+
+    private void write(boolean dryRun, KnowledgeStore.ImportBatch batch, String tag) {
+        if (!dryRun) {
+            store.write(batch, tag);
+        }
+    }
+
+    private static KnowledgeStore.Pair pair(KnowledgeStore.Relation r) {
+        return new KnowledgeStore.Pair(lower(r.subject()), lower(r.object()));
+    }
+
+    private static String sentence(KnowledgeStore.Relation r) {
+        return r.subject() + " " + r.predicate() + " " + r.object();
+    }
+
+    private static String conflictSentence(KnowledgeStore.Relation r, KnowledgeStore.Link l) {
+        return l.forward() ? r.subject() + " " + l.predicate() + " " + r.object() : r.object() + " " + l.predicate() + " " + r.subject();
+    }
+
+    private static String lower(String name) {
+        return name.toLowerCase(Locale.ROOT);
+    }
+}
