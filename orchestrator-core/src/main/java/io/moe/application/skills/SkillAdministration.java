@@ -1,0 +1,143 @@
+package io.moe.application.skills;
+
+import io.moe.application.pipeline.intake.Skill;
+import io.moe.domain.shared.Refusal.Kind;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * The rules of the skill files, for the admin JSON API and the /skills page alike: a name is what
+ * {@code /name} can invoke (lower-case letters, digits, {@code _ . -}, at most 64, starting with a letter or
+ * digit: no path can be formed from it); a file is at most {@value #MAX_BYTES} bytes of UTF-8 with front matter
+ * whose {@code name} is the file's name. Upstream synchronisation lists what is new or changed before anything
+ * is imported, and imports one skill at a time under the same rules.
+ */
+@ApplicationScoped
+public class SkillAdministration {
+
+    public static final int MAX_BYTES = 64 * 1024;
+    public static final int MAX_UPSTREAM_SKILLS = 500;
+    static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9_.-]{0,63}");
+
+    @Inject
+    SkillStore store;
+
+    @Inject
+    SkillUpstream upstream;
+
+    public List<StoredSkill> all() {
+        return store.all();
+    }
+
+    public StoredSkill named(String name) {
+        return store.named(checkedName(name)).orElseThrow(() -> unknown(name));
+    }
+
+    /** Creates or replaces skill {@code name}; the Markdown's front matter must name it. */
+    public StoredSkill save(String name, String markdown, boolean active) {
+        StoredSkill skill = new StoredSkill(checkedName(name), active, checkedMarkdown(name, markdown, "markdown"));
+        store.write(skill);
+        return skill;
+    }
+
+    /** Switches skill {@code name} on or off. */
+    public StoredSkill activate(String name, boolean active) {
+        StoredSkill now = named(name);
+        StoredSkill changed = new StoredSkill(now.name(), active, now.markdown());
+        store.write(changed);
+        return changed;
+    }
+
+    public void delete(String name) {
+        if (!store.delete(checkedName(name))) {
+            throw unknown(name);
+        }
+    }
+
+    /** The upstream's skills beside the local ones: new, changed, same or invalid. Nothing is written. */
+    public List<UpstreamSkill> pull() {
+        Map<String, StoredSkill> local = store.all().stream().collect(Collectors.toMap(StoredSkill::name, Function.identity()));
+        List<UpstreamSkill> compared = new ArrayList<>();
+        for (StoredSkill theirs : fetchUpstream()) {
+            Optional<String> problem = problem(theirs.name(), theirs.markdown());
+            String description = Skill.parse(theirs.markdown()).map(Skill::description).orElse("");
+            String status = problem.isPresent() ? "invalid"
+                    : !local.containsKey(theirs.name()) ? "new"
+                    : local.get(theirs.name()).markdown().equals(theirs.markdown()) ? "same" : "changed";
+            compared.add(new UpstreamSkill(theirs.name(), description, status, problem.orElse(null), theirs.markdown()));
+        }
+        return compared;
+    }
+
+    /** Imports upstream skill {@code name}, keeping whether a local one of that name was active (new ones are active). */
+    public StoredSkill importFromUpstream(String name) {
+        String checked = checkedName(name);
+        StoredSkill theirs = fetchUpstream().stream().filter(s -> s.name().equals(checked)).findFirst()
+                .orElseThrow(() -> new SkillRefusedException(Kind.NOT_FOUND, "skill_not_upstream", "name",
+                        "the upstream " + upstream.location() + " has no skill '" + checked + "'; POST /api/skills/upstream/pull lists what it has"));
+        boolean active = store.named(checked).map(StoredSkill::active).orElse(true);
+        return save(checked, theirs.markdown(), active);
+    }
+
+    private List<StoredSkill> fetchUpstream() {
+        if (!upstream.configured()) {
+            throw new SkillRefusedException(Kind.CONFLICT, "no_upstream", null,
+                    "no upstream skill repository is configured: set MOE_SKILLS_UPSTREAM_URL (and MOE_SKILLS_UPSTREAM_BRANCH)");
+        }
+        return upstream.fetch(MAX_UPSTREAM_SKILLS);
+    }
+
+    private static String checkedName(String name) {
+        if (name == null || !NAME.matcher(name).matches()) {
+            throw new SkillRefusedException(Kind.INVALID, "invalid_skill_name", "name", "a skill name is 1 to 64 characters: "
+                    + "lower-case letters, digits, '_', '.', '-', starting with a letter or digit (it is what /name invokes)");
+        }
+        return name;
+    }
+
+    private static String checkedMarkdown(String name, String markdown, String field) {
+        Optional<String> problem = problem(name, markdown);
+        if (problem.isPresent()) {
+            throw new SkillRefusedException(markdown != null && markdown.getBytes(StandardCharsets.UTF_8).length > MAX_BYTES
+                    ? Kind.TOO_LARGE : Kind.INVALID, "invalid_skill", field, problem.get());
+        }
+        return markdown.replace("\r\n", "\n");
+    }
+
+    /** Why a file would be refused, if it would. */
+    static Optional<String> problem(String name, String markdown) {
+        if (name == null || !NAME.matcher(name).matches()) {
+            return Optional.of("the name '" + name + "' is no skill name (lower-case letters, digits, '_', '.', '-'; at most 64)");
+        }
+        if (markdown == null || markdown.isBlank()) {
+            return Optional.of("the skill file is empty");
+        }
+        if (markdown.getBytes(StandardCharsets.UTF_8).length > MAX_BYTES) {
+            return Optional.of("a skill file is at most " + MAX_BYTES + " bytes");
+        }
+        Optional<Skill> parsed = Skill.parse(markdown);
+        if (parsed.isEmpty()) {
+            return Optional.of("a skill file starts with front matter: '---', 'name: " + name + "', 'description: …', '---', then the prompt");
+        }
+        if (!parsed.get().name().equals(name)) {
+            return Optional.of("the front matter names '" + parsed.get().name() + "', but the skill is '" + name + "'");
+        }
+        if (parsed.get().body().isBlank()) {
+            return Optional.of("the skill has no prompt after its front matter");
+        }
+        return Optional.empty();
+    }
+
+    private static SkillRefusedException unknown(String name) {
+        return new SkillRefusedException(Kind.NOT_FOUND, "skill_not_found", "name", "there is no skill '" + name + "'");
+    }
+}

@@ -1,0 +1,2 @@
+/** Adapters over git (JGit): the upstream skill repository. */
+package io.moe.infrastructure.git;
