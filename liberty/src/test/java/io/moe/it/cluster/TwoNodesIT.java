@@ -4,6 +4,7 @@ import io.moe.it.Http;
 import io.moe.it.Simulator;
 import io.moe.it.chat.ChatCompletionsIT;
 import io.moe.it.identity.Admin;
+import io.moe.it.identity.BudgetConcurrencyIT;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -27,7 +28,6 @@ import java.util.List;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -44,8 +44,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class TwoNodesIT {
 
     static final String[] NODES = {ChatCompletionsIT.URL, SecondNode.ORCHESTRATOR + "/v1/chat/completions"};
-    static final long BUDGET = 2000;
-    static final int IN_FLIGHT = 4;
     static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(10)).build();
 
@@ -76,34 +74,8 @@ class TwoNodesIT {
     void aBudgetStaysExactWhenOneUsersRequestsAreSpreadOverBothNodes() {
         String user = userWithKey();
         String key = Admin.newKey(user)[1];
-        assertEquals(200, Admin.put(Admin.USERS + "/" + user + "/budget", "{\"daily_limit\":" + BUDGET + "}").statusCode());
-        List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
-        Semaphore places = new Semaphore(IN_FLIGHT);
-        for (int i = 0; i < 50; i++) {
-            places.acquireUninterruptibly();
-            calls.add(CLIENT.sendAsync(chat(NODES[i % 2], key, "Question " + i), HttpResponse.BodyHandlers.ofString())
-                    .whenComplete((r, e) -> places.release()));
-        }
-        int ok = 0;
-        int refused = 0;
-        for (CompletableFuture<HttpResponse<String>> call : calls) {
-            HttpResponse<String> response = call.join();
-            if (response.statusCode() == 200) {
-                ok++;
-            } else if (response.statusCode() == 429 && response.body().contains("budget_exceeded")) {
-                refused++;
-            }
-        }
-        assertEquals(50, ok + refused, "every request is answered or refused for the budget, on either node");
-        assertTrue(refused > 0, "the budget of " + BUDGET + " cannot pay for 50 requests");
-        JsonObject usage = pollUsage(user, 50);
-        long daily = usage.getJsonObject("counters").getJsonNumber("daily").longValue();
-        long recorded = usage.getJsonNumber("total_tokens").longValue();
-        assertEquals(recorded, daily, "the usage rows of both nodes add up to the shared counter exactly");
-        long largest = usage.getJsonArray("recent").getValuesAs(JsonObject.class).stream()
-                .mapToLong(r -> r.getJsonNumber("total_tokens").longValue()).max().orElse(0);
-        assertTrue(recorded <= BUDGET + largest, "recorded " + recorded + " for a budget of " + BUDGET + " (one request: " + largest + ")");
-        assertEquals(ok, usage.getJsonObject("by_status").getJsonObject("ok").getInt("requests"));
+        assertEquals(200, Admin.put(Admin.USERS + "/" + user + "/budget", "{\"daily_limit\":" + BudgetConcurrencyIT.BUDGET + "}").statusCode());
+        BudgetConcurrencyIT.spendAndCheck(user, key, List.of(NODES));
     }
 
     @Test
@@ -188,15 +160,5 @@ class TwoNodesIT {
             TimeUnit.MILLISECONDS.sleep(250);
         }
         assertEquals(running, status.getInt("requests_in_flight"), what + ": " + status);
-    }
-
-    static JsonObject pollUsage(String user, int rows) {
-        Instant deadline = Instant.now().plusSeconds(30);
-        JsonObject usage = Admin.usage(user);
-        while (usage.getInt("requests") < rows && Instant.now().isBefore(deadline)) {
-            usage = Admin.usage(user);
-        }
-        assertTrue(usage.getInt("requests") >= rows, usage.toString());
-        return usage;
     }
 }

@@ -22,9 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * 50 requests against a budget, always as many at once as one user may run (moe.limits.concurrent-requests-per-user,
  * 4): it is overspent by at most one request, and rows match counters.
  */
-class BudgetConcurrencyIT {
+public class BudgetConcurrencyIT {
 
-    static final long BUDGET = 2000;
+    public static final long BUDGET = 2000;
     /** The per-user limit of requests in flight (the server's default). */
     static final int IN_FLIGHT = 4;
 
@@ -34,12 +34,20 @@ class BudgetConcurrencyIT {
         Admin.grant(user, "moe_mode", "moe_orchestrated");
         String key = Admin.newKey(user)[1];
         assertEquals(200, Admin.put(Admin.USERS + "/" + user + "/budget", "{\"daily_limit\":" + BUDGET + "}").statusCode());
+        spendAndCheck(user, key, List.of(ChatCompletionsIT.URL));
+    }
 
+    /**
+     * Sends 50 requests of {@code key}, {@link #IN_FLIGHT} at once, to the chat URLs in turn, and checks that every one is
+     * answered or refused for the budget, that the budget was overspent by at most one request, and that the usage
+     * rows add up to the counter exactly.
+     */
+    public static void spendAndCheck(String user, String key, List<String> urls) {
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
         List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
         Semaphore places = new Semaphore(IN_FLIGHT);
         for (int i = 0; i < 50; i++) {
-            HttpRequest request = HttpRequest.newBuilder(URI.create(ChatCompletionsIT.URL)).timeout(Duration.ofSeconds(120))
+            HttpRequest request = HttpRequest.newBuilder(URI.create(urls.get(i % urls.size()))).timeout(Duration.ofSeconds(120))
                     .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofString(ChatCompletionsIT.request("moe-orchestrator", "Question " + i))).build();
             places.acquireUninterruptibly();

@@ -153,7 +153,7 @@ class IdentityIT {
     }
 
     /** The usage summary once at least {@code rows} rows are written (they are written off the request thread). */
-    static JsonObject pollUsage(String user, int rows) {
+    public static JsonObject pollUsage(String user, int rows) {
         Instant deadline = Instant.now().plusSeconds(30);
         JsonObject usage = Admin.usage(user);
         while (usage.getInt("requests") < rows && Instant.now().isBefore(deadline)) {
