@@ -1,5 +1,11 @@
 package io.moe.infrastructure.redis;
 
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
+
 import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.params.SetParams;
 
@@ -9,17 +15,36 @@ import java.util.Optional;
 
 /**
  * Values and counters that expire, kept in Redis. Connections come from a pool and are opened on
- * first use, so the service starts even while Redis is still coming up.
+ * first use, so the service starts even while Redis is still coming up. A call waits at most
+ * {@code moe.redis.timeout-ms} for Redis, and each operation has a circuit breaker (MicroProfile Fault
+ * Tolerance): after three failures in four calls it fails at once for {@value #OPEN_MILLIS} ms, then lets one
+ * call try again, so a hung Redis costs a request a few milliseconds instead of a timeout per call. The
+ * health probe ({@link #ping}) and the invalidation listener ({@link #subscribe}) have no breaker.
  */
-public final class RedisStore implements AutoCloseable {
+@ApplicationScoped
+public class RedisStore implements AutoCloseable {
+
+    static final long OPEN_MILLIS = 5_000;
 
     private final JedisPooled redis;
 
+    /** For the container's proxy only. */
+    protected RedisStore() {
+        this.redis = null;
+    }
+
     public RedisStore(String url) {
-        this.redis = new JedisPooled(URI.create(url));
+        this(url, 1_000);
+    }
+
+    @Inject
+    public RedisStore(@ConfigProperty(name = "moe.redis.url", defaultValue = "redis://127.0.0.1:16379") String url,
+                      @ConfigProperty(name = "moe.redis.timeout-ms", defaultValue = "1000") int timeoutMillis) {
+        this.redis = new JedisPooled(URI.create(url), timeoutMillis);
     }
 
     /** Sends {@code message} to every subscriber of {@code channel} (PUBLISH). */
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public void publish(String channel, String message) {
         redis.publish(channel, message);
     }
@@ -30,31 +55,37 @@ public final class RedisStore implements AutoCloseable {
     }
 
     /** Stores {@code value} under {@code key} for {@code ttl} (SET … EX). */
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public void put(String key, String value, Duration ttl) {
         redis.set(key, value, SetParams.setParams().ex(Math.max(1, ttl.toSeconds())));
     }
 
     /** Stores {@code value} only when {@code key} does not exist (SET … NX EX); true when it was stored. */
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public boolean putIfAbsent(String key, String value, Duration ttl) {
         return "OK".equals(redis.set(key, value, SetParams.setParams().nx().ex(Math.max(1, ttl.toSeconds()))));
     }
 
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public Optional<String> get(String key) {
         return Optional.ofNullable(redis.get(key));
     }
 
     /** Seconds until {@code key} expires; empty when it does not exist or never expires. */
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public Optional<Long> secondsToLive(String key) {
         long ttl = redis.ttl(key);
         return ttl < 0 ? Optional.empty() : Optional.of(ttl);
     }
 
     /** Adds one to the counter at {@code key}, which never expires (INCR); returns the new value. */
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public long increment(String key) {
         return redis.incr(key);
     }
 
     /** Adds {@code by} to the counter at {@code key}, starting its expiry on first use; returns the new value. */
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public long increment(String key, long by, Duration ttl) {
         long value = redis.incrBy(key, by);
         if (value == by) {
@@ -63,62 +94,74 @@ public final class RedisStore implements AutoCloseable {
         return value;
     }
 
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public void delete(String... keys) {
         if (keys.length > 0) {
             redis.del(keys);
         }
     }
 
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public void addToSet(String key, String member, Duration ttl) {
         redis.sadd(key, member);
         redis.expire(key, Math.max(1, ttl.toSeconds()));
     }
 
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public java.util.Set<String> members(String key) {
         return redis.smembers(key);
     }
 
     /** Runs a Lua script atomically on the server (EVAL); {@code keys} and {@code args} as Redis expects. */
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public Object eval(String script, java.util.List<String> keys, java.util.List<String> args) {
         return redis.eval(script, keys, args);
     }
 
     /** Adds {@code by} to the field of a hash (HINCRBY). */
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public long hashIncrement(String key, String field, long by) {
         return redis.hincrBy(key, field, by);
     }
 
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public java.util.Map<String, String> hash(String key) {
         return redis.hgetAll(key);
     }
 
     /** Adds {@code by} to the score of {@code member} in a sorted set (ZINCRBY). */
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public void rank(String key, String member, double by) {
         redis.zincrby(key, by, member);
     }
 
     /** The {@code n} highest-scored members of a sorted set with their scores, best first. */
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public java.util.List<java.util.Map.Entry<String, Double>> top(String key, int n) {
         return redis.zrevrangeWithScores(key, 0, n - 1L).stream()
                 .map(t -> java.util.Map.entry(t.getElement(), t.getScore())).toList();
     }
 
     /** Puts {@code value} at the head of a list and keeps only its {@code keep} newest entries. */
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public void pushCapped(String key, String value, int keep) {
         redis.lpush(key, value);
         redis.ltrim(key, 0, keep - 1L);
     }
 
     /** Takes the oldest entry of a list built by {@link #pushCapped}; null when it is empty. */
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public String popOldest(String key) {
         return redis.rpop(key);
     }
 
     /** Puts an entry back as the oldest of the list. */
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public void pushOldest(String key, String value) {
         redis.rpush(key, value);
     }
 
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public java.util.List<String> newest(String key, int n) {
         return redis.lrange(key, 0, n - 1L);
     }
@@ -128,6 +171,7 @@ public final class RedisStore implements AutoCloseable {
     }
 
     @Override
+    @PreDestroy
     public void close() {
         redis.close();
     }

@@ -2,7 +2,6 @@ package io.moe.infrastructure.stores;
 
 import io.moe.infrastructure.graph.Neo4jClient;
 import io.moe.infrastructure.kafka.EventPublisher;
-import io.moe.infrastructure.redis.RedisStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
@@ -12,21 +11,12 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import java.util.Optional;
 
 /**
- * Builds one client per store from configuration and closes it when the application stops. The
+ * Builds one client per store from configuration and closes it when the application stops (Redis: the
+ * {@link io.moe.infrastructure.redis.RedisStore} bean itself). The
  * clients connect lazily, so a store that starts later than the server is picked up on first use.
  */
 @ApplicationScoped
 public class StoreClients {
-
-    @Produces
-    @Singleton
-    RedisStore redis(@ConfigProperty(name = "moe.redis.url", defaultValue = "redis://127.0.0.1:16379") String url) {
-        return new RedisStore(url);
-    }
-
-    void closeRedis(@Disposes RedisStore redis) {
-        redis.close();
-    }
 
     @Produces
     @Singleton
