@@ -45,10 +45,12 @@ class ServerIT {
         assertEquals(200, login.statusCode());
         assertTrue(login.body().contains("Admin sign-in"), login.body());
         HttpResponse<String> portal = Http.get(ItConfig.adminUrl() + "/user/");
-        assertEquals(200, portal.statusCode());
-        assertTrue(portal.body().contains("Self-service for API keys, usage and own templates."),
-                "the portal's own page, not the admin application's: " + portal.body());
-        assertFalse(portal.body().contains("<h:body"), "rendered by the portal's Faces servlet: " + portal.body());
+        assertEquals(302, portal.statusCode(), "the portal's pages need a sign-in too");
+        assertTrue(portal.headers().firstValue("Location").orElse("").endsWith("/user/login"), portal.headers().toString());
+        HttpResponse<String> portalLogin = Http.get(ItConfig.adminUrl() + "/user/login");
+        assertEquals(200, portalLogin.statusCode());
+        assertTrue(portalLogin.body().contains("User portal"), "the portal's own sign-in, not the admin application's: " + portalLogin.body());
+        assertFalse(portalLogin.body().contains("<h:body"), "rendered by the portal's Faces servlet: " + portalLogin.body());
     }
 
     @Test

@@ -1,8 +1,11 @@
 package io.moe.interfaces.admin;
 
-import io.moe.application.identity.AdminSessions;
 import io.moe.infrastructure.web.BrowserPolicy;
 import io.moe.infrastructure.web.CanonicalPaths;
+import io.moe.infrastructure.web.BrowserSession;
+import io.moe.infrastructure.web.PasswordSignIn;
+import io.moe.infrastructure.web.OnePolicyResponse;
+import io.moe.infrastructure.faces.PlainPostbackNonce;
 import jakarta.inject.Inject;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -29,7 +32,7 @@ public class AdminPagesFilter extends HttpFilter {
     private static final Set<String> OPEN = Set.of("/login.xhtml", "/sso", "/sso/callback", "/api");
 
     @Inject
-    AdminSessions sessions;
+    PasswordSignIn signIn;
 
     @Inject
     BrowserPolicy browser;
@@ -67,6 +70,6 @@ public class AdminPagesFilter extends HttpFilter {
     }
 
     private boolean stands(HttpServletRequest request) {
-        return AdminSession.userId(request).map(id -> sessions.stands(id, AdminSession.stamp(request))).orElse(false);
+        return signIn.stands(request, BrowserSession.ADMIN, PasswordSignIn.Audience.ADMINS);
     }
 }

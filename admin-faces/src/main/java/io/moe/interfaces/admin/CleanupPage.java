@@ -1,5 +1,6 @@
 package io.moe.interfaces.admin;
 
+import io.moe.infrastructure.faces.PerView;
 import io.moe.application.cleanup.CleanupRun;
 import io.moe.application.cleanup.CleanupService;
 import io.moe.application.cleanup.CleanupService.JobStatus;

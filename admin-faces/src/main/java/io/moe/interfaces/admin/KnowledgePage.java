@@ -1,5 +1,6 @@
 package io.moe.interfaces.admin;
 
+import io.moe.infrastructure.faces.PerView;
 import io.moe.application.knowledge.ExportFilter;
 import io.moe.application.knowledge.ImportReport;
 import io.moe.application.knowledge.KnowledgeExport;

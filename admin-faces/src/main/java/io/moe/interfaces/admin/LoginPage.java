@@ -1,9 +1,7 @@
 package io.moe.interfaces.admin;
 
-import io.moe.application.identity.AdminSessions;
-import io.moe.application.identity.AdminSignIn;
-import io.moe.application.identity.ClientAddresses;
-import io.moe.application.identity.SignInThrottle;
+import io.moe.infrastructure.web.BrowserSession;
+import io.moe.infrastructure.web.PasswordSignIn;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.faces.application.FacesMessage;
 import jakarta.faces.context.ExternalContext;
@@ -17,7 +15,7 @@ import java.io.IOException;
 
 /**
  * The sign-in form: username and password of an active admin (PBKDF2 hash check), throttled per
- * address and per username and address before the hash is computed ({@link SignInThrottle}). The Faces
+ * address and per username and address before the hash is computed ({@link PasswordSignIn}). The Faces
  * view state protects the form itself against cross-site posts.
  */
 @Named
@@ -25,16 +23,7 @@ import java.io.IOException;
 public class LoginPage {
 
     @Inject
-    AdminSignIn signIn;
-
-    @Inject
-    SignInThrottle throttle;
-
-    @Inject
-    ClientAddresses addresses;
-
-    @Inject
-    AdminSessions sessions;
+    PasswordSignIn signIn;
 
     private String username;
     private String password;
@@ -59,22 +48,12 @@ public class LoginPage {
         FacesContext faces = FacesContext.getCurrentInstance();
         ExternalContext external = faces.getExternalContext();
         HttpServletRequest request = (HttpServletRequest) external.getRequest();
-        String address = addresses.of(request.getRemoteAddr(), request.getHeader("X-Forwarded-For"));
-        var refusal = throttle.refusal(username, address);
+        var refusal = signIn.signIn(request, BrowserSession.ADMIN, PasswordSignIn.Audience.ADMINS, username, password);
+        password = null;
         if (refusal.isPresent()) {
-            password = null;
             faces.addMessage(null, new FacesMessage(FacesMessage.SEVERITY_ERROR, refusal.get(), null));
             return;
         }
-        var admin = signIn.verify(username, password);
-        password = null;
-        if (admin.isEmpty()) {
-            faces.addMessage(null, new FacesMessage(FacesMessage.SEVERITY_ERROR,
-                    "Sign-in failed: wrong username or password, or the account is not an active admin.", null));
-            return;
-        }
-        throttle.succeeded(username, address);
-        AdminSession.signIn(request, admin.get().id(), sessions.stampOf(admin.get()));
         external.redirect(external.getRequestContextPath() + "/index.xhtml");
     }
 

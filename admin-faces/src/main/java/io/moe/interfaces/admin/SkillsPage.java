@@ -1,5 +1,6 @@
 package io.moe.interfaces.admin;
 
+import io.moe.infrastructure.faces.PerView;
 import io.moe.application.pipeline.intake.Skill;
 import io.moe.application.skills.SkillAdministration;
 import io.moe.application.skills.StoredSkill;

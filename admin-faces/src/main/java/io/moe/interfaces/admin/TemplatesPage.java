@@ -1,5 +1,6 @@
 package io.moe.interfaces.admin;
 
+import io.moe.infrastructure.faces.PerView;
 import io.moe.application.servers.InferenceServerAdministration;
 import io.moe.application.template.ImportMode;
 import io.moe.application.template.ImportResult;

@@ -1,5 +1,6 @@
 package io.moe.interfaces.admin;
 
+import io.moe.infrastructure.faces.PerView;
 import io.moe.application.tools.ToolAdministration;
 import io.moe.application.tools.ToolCase;
 import io.moe.application.tools.ToolEvaluation;

@@ -1,5 +1,6 @@
 package io.moe.interfaces.admin;
 
+import io.moe.infrastructure.faces.PerView;
 import io.moe.application.identity.GrantableResources;
 import io.moe.application.identity.IdentityException;
 import io.moe.application.identity.UserAdministration;

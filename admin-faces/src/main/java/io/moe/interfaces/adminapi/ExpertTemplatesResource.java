@@ -6,6 +6,7 @@ import io.moe.application.template.TemplateAdministration;
 import io.moe.application.template.TemplateFile;
 import io.moe.domain.shared.Ids;
 import io.moe.domain.template.ExpertTemplateRecord;
+import io.moe.infrastructure.web.ImportUpload;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;

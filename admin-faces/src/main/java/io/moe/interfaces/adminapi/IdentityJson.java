@@ -21,6 +21,7 @@ final class IdentityJson {
     static JsonObject user(UserAccount u) {
         return Json.createObjectBuilder().add("id", u.id()).add("username", u.username()).add("email", u.email())
                 .add("display_name", u.displayName()).add("is_active", u.isActive() ? 1 : 0).add("is_admin", u.isAdmin() ? 1 : 0)
+                .add("is_expert", u.isExpert() ? 1 : 0).add("time_zone", u.timeZone())
                 .add("created_at", Ids.iso(u.createdAt())).add("updated_at", Ids.iso(u.updatedAt())).build();
     }
 

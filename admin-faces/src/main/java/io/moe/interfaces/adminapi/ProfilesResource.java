@@ -5,6 +5,7 @@ import io.moe.application.profile.ProfileFile;
 import io.moe.application.template.ImportMode;
 import io.moe.domain.profile.CcProfileRecord;
 import io.moe.domain.shared.Ids;
+import io.moe.infrastructure.web.ImportUpload;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;

@@ -61,8 +61,12 @@ public class UsersResource {
     @POST
     public Response create(String body) {
         JsonInput in = JsonInput.of(body);
+        Boolean expert = in.bool("is_expert");
         UserAccount user = users.create(in.string("username"), in.string("email"), in.string("password"),
                 in.string("display_name"), Boolean.TRUE.equals(in.bool("is_admin")));
+        if (Boolean.TRUE.equals(expert)) {
+            user = users.setExpert(user.id(), true);
+        }
         return Response.status(201).entity(IdentityJson.user(user).toString()).build();
     }
 
@@ -89,8 +93,12 @@ public class UsersResource {
         profiles.requireExisting(defaultProfile, "default_cc_profile_id");
         String defaultTemplate = in.string("default_template_id");
         templates.requireExisting(defaultTemplate, "default_template_id");
+        Boolean expert = in.bool("is_expert");
         UserAccount user = users.update(id, in.string("email"), in.string("password"), in.string("display_name"),
                 in.bool("is_admin"), in.bool("is_active"));
+        if (expert != null) {
+            user = users.setExpert(id, expert);
+        }
         if (in.has("default_cc_profile_id")) {
             profiles.bindUserDefault(id, defaultProfile);
         }

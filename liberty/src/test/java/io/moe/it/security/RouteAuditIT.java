@@ -32,7 +32,7 @@ class RouteAuditIT {
     /** Open by design (DESIGN §5 and the spec): "METHOD path" as in the OpenAPI document. */
     private static final Set<String> OPEN = Set.of("GET /v1/models", "GET /health", "GET /tools", "GET /downloads/{name}");
     private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "patch");
-    /** Pages anyone may see: the sign-in page (admin) and the portal's static landing page (no sign-in yet). */
+    /** Pages anyone may see: the admin sign-in page (the portal's, /user/login, is checked with the portal pages). */
     private static final Set<String> OPEN_PAGES = Set.of("login.xhtml");
 
     private static String memberKey;
@@ -82,7 +82,7 @@ class RouteAuditIT {
     }
 
     private static String baseOf(String path) {
-        if (path.startsWith("/api/")) {
+        if (path.startsWith("/api/") || path.startsWith("/user/")) {
             return ItConfig.adminUrl();
         }
         if (path.startsWith("/v1/") || path.startsWith("/graph/")) {
@@ -156,6 +156,37 @@ class RouteAuditIT {
         assertEquals(List.of(), failures);
     }
 
+    /** The portal's pages by their spec paths and their views: a stranger is sent to /user/login. */
+    @Test
+    void portalPagesSendAStrangerToTheSignInPage() throws IOException {
+        List<String> targets = new ArrayList<>(List.of("/user/", "/user/dashboard", "/user/profile", "/user/usage",
+                "/user/billing", "/user/keys", "/user/templates", "/user/cc-profiles", "/user/requests/chatcmpl-x0audit"));
+        List<String> views = pages(System.getProperty("moe.it.portal-pages-dir", "../portal-faces/src/main/webapp"));
+        assertTrue(views.contains("dashboard.xhtml") && views.contains("login.xhtml"), "portal pages found: " + views);
+        for (String view : views) {
+            if (!view.equals("login.xhtml")) {
+                targets.addAll(List.of("/user/" + view, "/user/api/../" + view, "/user/jakarta.faces.resource/../" + view,
+                        "/user/api/%2e%2e/" + view, "/user/" + view + ";jsessionid=x", "/user/login/../" + view,
+                        "/user/login.xhtml/../" + view, "//user/" + view));
+            }
+        }
+        List<String> failures = new ArrayList<>();
+        for (String target : targets) {
+            RawHttp.Reply reply = RawHttp.send(ItConfig.adminUrl(), null, "GET", target, null);
+            boolean toPortalSignIn = reply.status() / 100 == 3 && reply.header("Location").orElse("").endsWith("/user/login");
+            if (!toPortalSignIn && !refused(reply)) {
+                failures.add(target + " → " + reply.status() + " " + reply.header("Location").orElse(""));
+            }
+        }
+        RawHttp.Reply revoke = RawHttp.send(ItConfig.adminUrl(), null, "POST", "/user/keys/x0audit/revoke", "csrf=x",
+                "Content-Type", "application/x-www-form-urlencoded");
+        if (!(revoke.status() / 100 == 3 && revoke.header("Location").orElse("").endsWith("/user/login"))) {
+            failures.add("POST /user/keys/{id}/revoke → " + revoke.status());
+        }
+        assertEquals(200, RawHttp.send(ItConfig.adminUrl(), null, "GET", "/user/login", null).status(), "the sign-in page is open");
+        assertEquals(List.of(), failures, "a portal page answered a stranger");
+    }
+
     @Test
     void pathTricksRevealNoAdminPage() throws IOException {
         List<String> targets = new ArrayList<>();
@@ -210,9 +241,9 @@ class RouteAuditIT {
         assertEquals(200, RawHttp.send(ItConfig.orchestratorUrl(), null, "GET", "/v1/models", null).status());
         RawHttp.Reply metrics = RawHttp.send(ItConfig.orchestratorUrl(), null, "GET", "/metrics", null);
         assertTrue(metrics.status() / 100 != 2 && !metrics.body().contains("moe_"), "/metrics without credentials: " + metrics);
-        RawHttp.Reply portal = RawHttp.send(ItConfig.adminUrl(), null, "GET", "/user/", null);
-        assertFalse(portal.status() / 100 == 5, "/user/ → " + portal);
-        assertFalse(portal.body().contains("@example.org"), "the portal's landing page shows no user data");
+        RawHttp.Reply portal = RawHttp.send(ItConfig.adminUrl(), null, "GET", "/user/login", null);
+        assertEquals(200, portal.status(), "/user/login → " + portal);
+        assertFalse(portal.body().contains("@example.org"), "the portal's sign-in page shows no user data");
     }
 
     /** A stranger's request was refused: 401/403/400/404/405, or a redirect to the sign-in page. */

@@ -8,7 +8,7 @@ import jakarta.inject.Inject;
 import java.util.Optional;
 
 /**
- * Checks an admin's username and password for the sign-in form. Unknown users cost the same hash
+ * Checks a username and password for the sign-in forms (admins: the admin application; any user: the portal). Unknown users cost the same hash
  * work as known ones, so response times do not reveal which usernames exist.
  */
 @ApplicationScoped
@@ -24,13 +24,18 @@ public class AdminSignIn {
 
     /** The active admin with these credentials, if any. */
     public Optional<UserAccount> verify(String username, String password) {
+        return verifyUser(username, password).filter(UserAccount::isAdmin);
+    }
+
+    /** The active user (admin or not) with these credentials, if any: the user portal's sign-in. */
+    public Optional<UserAccount> verifyUser(String username, String password) {
         if (username == null || password == null || username.length() > 64 || password.length() > 1024) {
             return Optional.empty();
         }
         Optional<UserAccount> user = accounts.withUsername(username);
         String hash = user.map(UserAccount::hashedPassword).orElseGet(this::decoy);
         boolean matches = passwords.verify(password, hash);
-        return user.filter(u -> matches && u.isActive() && u.isAdmin());
+        return user.filter(u -> matches && u.isActive());
     }
 
     private String decoy() {

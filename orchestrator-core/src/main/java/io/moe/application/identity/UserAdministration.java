@@ -123,6 +123,13 @@ public class UserAdministration {
         return user;
     }
 
+    /** Gives or takes the role "expert" (own templates and profiles in the portal, with a model_endpoint grant). */
+    public UserAccount setExpert(String id, boolean expert) {
+        UserAccount user = user(id);
+        user.changeExpert(expert);
+        return user;
+    }
+
     /** Soft delete: the user is blocked (is_active 0) and every key of theirs is refused from now on. */
     public UserAccount deactivate(String id) {
         UserAccount user = user(id);

@@ -6,6 +6,8 @@ import io.moe.application.servers.ServerHealth;
 import io.moe.application.servers.ServerProbes;
 import io.moe.application.spend.ModeNotPermittedException;
 import io.moe.application.template.TemplateCatalog;
+import io.moe.application.template.UserTemplateCatalog;
+import io.moe.application.template.UserTemplates;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.ResourceType;
 import io.moe.domain.mode.Mode;
@@ -29,6 +31,8 @@ import java.util.Set;
  *       expert_template grant {@code tmpl-<id>}, else 403 {@code template_not_authorized});</li>
  *   <li>one of the eight mode ids: the pipeline in that mode with the key's template, else the user's
  *       default template, else the default one (needs the mode's moe_mode grant);</li>
+ *   <li>one of the caller's own active templates (user_expert_templates): the pipeline with it, while the
+ *       caller's model_endpoint grants still allow every model it names (else 403 {@code endpoint_not_authorized});</li>
  *   <li>{@code <model>:<tag>@<server>} or {@code <model>@<server>} on an enabled server: native
  *       pass-through (needs the model_endpoint grant of exactly that id, or {@code *@<server>});</li>
  *   <li>otherwise 404 {@code model_not_found}, listing the ids this caller may use.</li>
@@ -45,6 +49,9 @@ public class RouteResolver {
 
     @Inject
     TemplateCatalog templates;
+
+    @Inject
+    UserTemplateCatalog ownTemplates;
 
     @Inject
     InferenceServers servers;
@@ -66,6 +73,13 @@ public class RouteResolver {
                 throw new ModeNotPermittedException(modelId, mode.get().routing());
             }
             return new Route.Pipeline(modelId, mode.get(), templates.forCaller(caller.apiKeyId(), caller.userId()));
+        }
+        Optional<ExpertTemplate> own = ownTemplates.active(caller.userId(), modelId);
+        if (own.isPresent()) {
+            UserTemplates.firstUngranted(caller, own.get()).ifPresent(m -> {
+                throw new EndpointNotAuthorizedException(m.model().toString(), m.server());
+            });
+            return new Route.Pipeline(modelId, Mode.DEFAULT, own.get());
         }
         Optional<ModelRef> ref = ref(modelId);
         Optional<InferenceServer> server = ref.flatMap(r -> servers.byName(r.endpoint()));
@@ -92,7 +106,7 @@ public class RouteResolver {
     }
 
     /**
-     * What {@code caller} may name as {@code model}: its modes, its templates, and the {@code model@server}
+     * What {@code caller} may name as {@code model}: its modes, its templates, its own active templates, and the {@code model@server}
      * ids of its model_endpoint grants, a {@code *@server} grant expanded to the models the server listed.
      */
     public List<String> usableIds(Caller caller) {
@@ -107,6 +121,7 @@ public class RouteResolver {
                 ids.add(template.name());
             }
         }
+        ids.addAll(ownTemplates.activeNames(caller.userId()));
         for (InferenceServer server : servers.all().values()) {
             for (String model : listedModels(server)) {
                 ModelRef ref = new ModelRef(model, server.name());
@@ -128,8 +143,7 @@ public class RouteResolver {
     }
 
     private static boolean mayCallDirectly(Caller caller, ModelRef ref) {
-        return caller.mayUse(ResourceType.MODEL_ENDPOINT, ref.toString())
-                || caller.mayUse(ResourceType.MODEL_ENDPOINT, "*@" + ref.endpoint());
+        return UserTemplates.mayCallDirectly(caller, ref.toString(), ref.endpoint());
     }
 
     private static Optional<ModelRef> ref(String modelId) {

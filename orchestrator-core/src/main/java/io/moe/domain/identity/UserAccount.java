@@ -39,6 +39,12 @@ public class UserAccount {
     /** The single sign-on identity this account is linked to ("issuer subject"), or null. */
     @Column(name = "sso_subject")
     private String ssoSubject;
+    /** The role "expert": may keep own templates and profiles (with a model_endpoint grant), as admins may. */
+    @Column(name = "is_expert")
+    private int expert;
+    /** The IANA time zone the portal shows this user's times in. */
+    @Column(name = "time_zone")
+    private String timeZone = "UTC";
 
     protected UserAccount() {
     }
@@ -81,6 +87,17 @@ public class UserAccount {
         touch();
     }
 
+    public void changeExpert(boolean expert) {
+        this.expert = expert ? 1 : 0;
+        touch();
+    }
+
+    /** Sets the time zone (an IANA id the caller has checked). */
+    public void changeTimeZone(String timeZone) {
+        this.timeZone = timeZone;
+        touch();
+    }
+
     public void linkSingleSignOn(String ssoSubject) {
         this.ssoSubject = ssoSubject;
         touch();
@@ -116,6 +133,19 @@ public class UserAccount {
 
     public boolean isAdmin() {
         return admin == 1;
+    }
+
+    public boolean isExpert() {
+        return expert == 1;
+    }
+
+    /** Whether this user may keep own templates and profiles by role (the model_endpoint grant is checked apart). */
+    public boolean mayAuthorTemplates() {
+        return isExpert() || isAdmin();
+    }
+
+    public String timeZone() {
+        return timeZone == null ? "UTC" : timeZone;
     }
 
     public String ssoSubject() {

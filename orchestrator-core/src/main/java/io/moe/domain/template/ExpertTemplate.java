@@ -30,7 +30,12 @@ public record ExpertTemplate(String name, String description, ModelRef plannerMo
                              ModelRef toolModel) {
 
     /** A model reference of the template and the path of the field it is written in. */
-    public record ServerMention(String field, String server) {
+    /** A model the template names, with the field naming it; {@link #server} is the model's inference server. */
+    public record ServerMention(String field, ModelRef model) {
+
+        public String server() {
+            return model.endpoint();
+        }
     }
 
     public ExpertTemplate {
@@ -68,18 +73,18 @@ public record ExpertTemplate(String name, String description, ModelRef plannerMo
     public List<ServerMention> serverMentions() {
         List<ServerMention> mentions = new ArrayList<>();
         if (plannerModel != null) {
-            mentions.add(new ServerMention("planner_model", plannerModel.endpoint()));
+            mentions.add(new ServerMention("planner_model", plannerModel));
         }
         if (judgeModel != null) {
-            mentions.add(new ServerMention("judge_model", judgeModel.endpoint()));
+            mentions.add(new ServerMention("judge_model", judgeModel));
         }
         if (toolModel != null) {
-            mentions.add(new ServerMention("tool_model", toolModel.endpoint()));
+            mentions.add(new ServerMention("tool_model", toolModel));
         }
         experts.forEach((category, config) -> {
             for (int i = 0; i < config.models().size(); i++) {
                 mentions.add(new ServerMention("experts." + category + ".models[" + i + "].endpoint",
-                        config.models().get(i).endpoint()));
+                        new ModelRef(config.models().get(i).model(), config.models().get(i).endpoint())));
             }
         });
         return mentions;

@@ -48,8 +48,8 @@ public class JGitSkillUpstream implements SkillUpstream {
     String branch;
 
     @Inject
-    @ConfigProperty(name = "moe.skills.upstream.path", defaultValue = "")
-    String path;
+    @ConfigProperty(name = "moe.skills.upstream.path")
+    Optional<String> folder;
 
     @Override
     public boolean configured() {
@@ -67,7 +67,7 @@ public class JGitSkillUpstream implements SkillUpstream {
         } catch (IllegalArgumentException e) {
             // not a URI (an scp-style address): shown as configured
         }
-        return u + " (" + branch + (path.isBlank() ? "" : ", " + path) + ")";
+        return u + " (" + branch + (path().isEmpty() ? "" : ", " + path()) + ")";
     }
 
     @Override
@@ -97,7 +97,7 @@ public class JGitSkillUpstream implements SkillUpstream {
         try (RevWalk commits = new RevWalk(repository); TreeWalk tree = new TreeWalk(repository)) {
             tree.addTree(commits.parseCommit(head).getTree());
             tree.setRecursive(true);
-            String folder = path.isBlank() ? "" : path.replaceAll("^/+|/+$", "") + "/";
+            String folder = path().isEmpty() ? "" : path() + "/";
             while (tree.next() && skills.size() < max) {
                 String file = tree.getPathString();
                 if (!file.startsWith(folder) || file.substring(folder.length()).contains("/") || !file.endsWith(".md")) {
@@ -112,6 +112,11 @@ public class JGitSkillUpstream implements SkillUpstream {
             }
         }
         return skills;
+    }
+
+    /** The configured folder without leading or trailing slashes; empty for the top folder. */
+    private String path() {
+        return folder.map(f -> f.strip().replaceAll("^/+|/+$", "")).orElse("");
     }
 
     private static String name(String file, String folder) {

@@ -9,6 +9,9 @@ import io.moe.application.servers.ServerSettings;
 import io.moe.application.spend.ModeNotPermittedException;
 import io.moe.application.template.MemoryTemplateRepository;
 import io.moe.application.template.TemplateCatalog;
+import io.moe.application.template.UserTemplateCatalog;
+import io.moe.domain.template.UserTemplateRecord;
+import io.moe.domain.template.UserTemplateRepository;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.ResourceType;
 import io.moe.domain.mode.Mode;
@@ -25,6 +28,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,10 +40,11 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The route order: admin template, mode, native model@server, else 404 listing what the caller may use. */
+/** The route order: admin template, mode, own template, native model@server, else 404 listing what the caller may use. */
 class RouteResolverTest {
 
     private final MemoryTemplateRepository stored = new MemoryTemplateRepository();
+    private final List<UserTemplateRecord> own = new ArrayList<>();
     private RouteResolver resolver;
     private ExpertTemplateRecord team;
 
@@ -56,6 +61,36 @@ class RouteResolverTest {
         resolver = new RouteResolver();
         resolver.templates = new TemplateCatalog(stored, "default", 60);
         resolver.servers = servers;
+        resolver.ownTemplates = new UserTemplateCatalog(new UserTemplateRepository() {
+            @Override
+            public Optional<UserTemplateRecord> ofUser(String userId, String id) {
+                return own.stream().filter(t -> t.userId().equals(userId) && t.id().equals(id)).findFirst();
+            }
+
+            @Override
+            public List<UserTemplateRecord> ofUser(String userId) {
+                return own.stream().filter(t -> t.userId().equals(userId)).toList();
+            }
+
+            @Override
+            public List<UserTemplateRecord> allActive() {
+                return own.stream().filter(UserTemplateRecord::isActive).toList();
+            }
+
+            @Override
+            public void add(UserTemplateRecord template) {
+                own.add(template);
+            }
+
+            @Override
+            public void update(UserTemplateRecord template) {
+            }
+
+            @Override
+            public void remove(UserTemplateRecord template) {
+                own.remove(template);
+            }
+        }, 0);
         resolver.probes = new ServerProbes() {
             @Override
             public Optional<ServerHealth> health(String name) {
@@ -116,6 +151,35 @@ class RouteResolverTest {
         resolver.templates.refresh();
         assertThrows(TemplateNotAuthorizedException.class, () -> resolver.resolve(
                 caller(Map.of(ResourceType.MOE_MODE, Set.of("moe_orchestrated"))), "moe-orchestrator"));
+    }
+
+    @Test
+    void anOwnActiveTemplateRunsForItsOwnerAloneWhileItsModelsAreGranted() throws IOException {
+        UserTemplateRecord mine = new UserTemplateRecord("u1", record("my-pipeline").template());
+        own.add(mine);
+        Caller owner = caller(Map.of(ResourceType.MODEL_ENDPOINT, Set.of("*@local")));
+        Route.Pipeline pipeline = assertInstanceOf(Route.Pipeline.class, resolver.resolve(owner, "my-pipeline"));
+        assertEquals("my-pipeline", pipeline.template().name());
+        assertTrue(resolver.usableIds(owner).contains("my-pipeline"), "/v1/models lists it");
+
+        Caller stranger = new Caller("u2", "bob", "k2", false, Map.of(ResourceType.MODEL_ENDPOINT, Set.of("*@local")), null);
+        assertThrows(RouteNotFoundException.class, () -> resolver.resolve(stranger, "my-pipeline"), "another user's template is unknown");
+        assertFalse(resolver.usableIds(stranger).contains("my-pipeline"));
+
+        assertThrows(EndpointNotAuthorizedException.class, () -> resolver.resolve(caller(Map.of()), "my-pipeline"),
+                "a grant taken away stops the template");
+
+        mine.toggle();
+        resolver.ownTemplates.invalidate();
+        assertThrows(RouteNotFoundException.class, () -> resolver.resolve(owner, "my-pipeline"), "an inactive template is not selectable");
+    }
+
+    @Test
+    void modesComeBeforeOwnTemplates() throws IOException {
+        own.add(new UserTemplateRecord("u1", record("moe-orchestrator").template()));
+        Caller owner = caller(Map.of(ResourceType.MODEL_ENDPOINT, Set.of("*@local"), ResourceType.MOE_MODE, Set.of("moe_orchestrated")));
+        Route.Pipeline pipeline = assertInstanceOf(Route.Pipeline.class, resolver.resolve(owner, "moe-orchestrator"));
+        assertEquals("default", pipeline.template().name());
     }
 
     private static ExpertTemplateRecord record(String name) throws IOException {

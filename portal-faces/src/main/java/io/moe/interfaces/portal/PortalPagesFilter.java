@@ -2,6 +2,10 @@ package io.moe.interfaces.portal;
 
 import io.moe.infrastructure.web.BrowserPolicy;
 import io.moe.infrastructure.web.CanonicalPaths;
+import io.moe.infrastructure.web.BrowserSession;
+import io.moe.infrastructure.web.OnePolicyResponse;
+import io.moe.infrastructure.web.PasswordSignIn;
+import io.moe.infrastructure.faces.PlainPostbackNonce;
 import jakarta.inject.Inject;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -11,13 +15,28 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
+import java.util.Objects;
+import java.util.Set;
 
-/** Gives every portal page the same security headers as the admin pages ({@link BrowserPolicy}). */
+/**
+ * Every portal route needs a signed-in active user: the portal session ({@link BrowserSession#PORTAL}) must
+ * still stand (the account is read again on every request: active, with the password it signed in with),
+ * otherwise the session ends and the browser goes to {@code /user/login}. The decision is made on the path
+ * the container routes by, never on the raw URI. Open are only the sign-in page, Faces resources and the
+ * portal JSON API, which checks the same session itself (and answers 401 instead of a redirect). Every page
+ * gets the same security headers as the admin pages ({@link BrowserPolicy}).
+ */
 @WebFilter(urlPatterns = "/*")
 public class PortalPagesFilter extends HttpFilter {
 
+    static final String SIGN_IN = "/login";
+    private static final Set<String> OPEN = Set.of(SIGN_IN, "/login.xhtml");
+
     @Inject
     BrowserPolicy browser;
+
+    @Inject
+    PasswordSignIn signIn;
 
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
@@ -26,6 +45,27 @@ public class PortalPagesFilter extends HttpFilter {
         if (CanonicalPaths.refused(request, response)) {
             return;
         }
-        chain.doFilter(request, response);
+        String path = request.getServletPath() + Objects.toString(request.getPathInfo(), "");
+        boolean open = isOpen(path);
+        if (open || signIn.stands(request, BrowserSession.PORTAL, PasswordSignIn.Audience.USERS)) {
+            if (!open && (path.equals("/") || path.equals("/index.xhtml"))) {
+                response.sendRedirect(request.getContextPath() + "/dashboard");
+                return;
+            }
+            if (PlainPostbackNonce.isPlainPagePost(request, path)) {
+                request.getRequestDispatcher(path).forward(request, new OnePolicyResponse(response));
+                return;
+            }
+            chain.doFilter(request, new OnePolicyResponse(response));
+            return;
+        }
+        if (BrowserSession.PORTAL.userId(request).isPresent()) {
+            BrowserSession.PORTAL.invalidate(request);
+        }
+        response.sendRedirect(request.getContextPath() + SIGN_IN);
+    }
+
+    static boolean isOpen(String path) {
+        return OPEN.contains(path) || path.startsWith("/api/") || path.startsWith("/jakarta.faces.resource/");
     }
 }

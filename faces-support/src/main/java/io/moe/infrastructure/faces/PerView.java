@@ -1,4 +1,4 @@
-package io.moe.interfaces.admin;
+package io.moe.infrastructure.faces;
 
 import jakarta.enterprise.inject.Stereotype;
 import jakarta.faces.view.ViewScoped;

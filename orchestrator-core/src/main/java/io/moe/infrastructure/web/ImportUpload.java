@@ -1,4 +1,4 @@
-package io.moe.interfaces.adminapi;
+package io.moe.infrastructure.web;
 
 import io.moe.application.template.ImportResult;
 import io.moe.domain.shared.Refusal;
@@ -11,8 +11,8 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 
-/** The upload side of the admin import routes (templates, profiles): the multipart file as text, and the answer. */
-final class ImportUpload {
+/** The upload side of the import routes (admin and portal) (templates, profiles): the multipart file as text, and the answer. */
+public final class ImportUpload {
 
     private ImportUpload() {
     }
@@ -25,7 +25,7 @@ final class ImportUpload {
     }
 
     /** The text of the multipart field {@code file}, which must be present and valid UTF-8. */
-    static String text(EntityPart file) {
+    public static String text(EntityPart file) {
         if (file == null) {
             throw new RefusedUpload("missing_file", "send the export as multipart/form-data field 'file' (and 'mode': merge or replace)");
         }
@@ -39,7 +39,7 @@ final class ImportUpload {
     }
 
     /** The spec's import answer {@code {ok, imported, skipped}}. */
-    static String answer(ImportResult r) {
+    public static String answer(ImportResult r) {
         return Json.createObjectBuilder().add("ok", true).add("imported", r.imported()).add("skipped", r.skipped()).build().toString();
     }
 }

@@ -1,4 +1,4 @@
-package io.moe.interfaces.admin;
+package io.moe.infrastructure.web;
 
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
@@ -8,11 +8,11 @@ import jakarta.servlet.http.HttpServletResponseWrapper;
  * policy plus the response's script nonce), which then replaces the one the filter set before the page
  * ran. Two headers would both be enforced, and the filter's, without the nonce, would block PrimeFaces.
  */
-final class OnePolicyResponse extends HttpServletResponseWrapper {
+public final class OnePolicyResponse extends HttpServletResponseWrapper {
 
     private static final String CSP = "Content-Security-Policy";
 
-    OnePolicyResponse(HttpServletResponse response) {
+    public OnePolicyResponse(HttpServletResponse response) {
         super(response);
     }
 

@@ -1,4 +1,4 @@
-package io.moe.interfaces.admin;
+package io.moe.infrastructure.web;
 
 import io.moe.infrastructure.web.BrowserPolicy;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,0 +1,79 @@
+package io.moe.infrastructure.web;
+
+import io.moe.domain.shared.Refusal.Kind;
+
+import io.moe.application.identity.IdentityException;
+import io.moe.domain.shared.Refusal;
+import jakarta.json.Json;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.ExceptionMapper;
+
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Every failure of a JSON API of the admin port (admin API, portal API) as RFC 9457 problem+json: status,
+ * title, detail, code and field. Each application registers it by a {@code @Provider} subclass.
+ */
+public class ProblemMapper implements ExceptionMapper<Throwable> {
+
+    public static final MediaType PROBLEM = new MediaType("application", "problem+json");
+    private static final Logger LOG = Logger.getLogger(ProblemMapper.class.getName());
+
+    @Override
+    public Response toResponse(Throwable failure) {
+        Throwable t = failure;
+        while (t.getCause() != null && !(t instanceof Refusal) && !(t instanceof WebApplicationException)) {
+            t = t.getCause();
+        }
+        Refusal e;
+        if (t instanceof Refusal r) {
+            e = r;
+        } else if (t instanceof WebApplicationException w) {
+            int status = w.getResponse().getStatus();
+            e = new IdentityException(RefusalStatus.kindOf(status), status == 404 ? "not_found" : "http_" + status, null,
+                    status == 404 ? "no such route; the API is described at /openapi on the orchestrator port" : String.valueOf(w.getMessage()));
+        } else if (hasCause(failure, "java.sql.SQLException", "23505")) {
+            e = new IdentityException(Kind.CONFLICT, "duplicate", null, "a row with the same unique value was written at the same moment; retry");
+        } else if (hasCause(failure, "redis.clients.jedis.exceptions.JedisException", null)) {
+            e = new IdentityException(Kind.UNAVAILABLE, "cache_unavailable", null, "the counter store (Redis) cannot be reached; retry shortly");
+        } else {
+            String incident = UUID.randomUUID().toString();
+            LOG.log(Level.SEVERE, "JSON API failure, incident " + incident, failure);
+            e = new IdentityException(Kind.FAILED, "internal_error", null, "the server failed; quote incident " + incident);
+        }
+        return problem(e);
+    }
+
+    /** Whether a cause of {@code failure} is (a subclass of) {@code type}, with SQLState {@code sqlState} if given. */
+    private static boolean hasCause(Throwable failure, String type, String sqlState) {
+        for (Throwable c = failure; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            for (Class<?> k = c.getClass(); k != null; k = k.getSuperclass()) {
+                if (k.getName().equals(type)) {
+                    return sqlState == null || (c instanceof java.sql.SQLException sql && sqlState.equals(sql.getSQLState()));
+                }
+            }
+        }
+        return false;
+    }
+
+    private static Response problem(Refusal e) {
+        int status = RefusalStatus.of(e);
+        JsonObjectBuilder body = Json.createObjectBuilder().add("type", "about:blank")
+                .add("title", Response.Status.fromStatusCode(status) == null ? e.code()
+                        : Response.Status.fromStatusCode(status).getReasonPhrase())
+                .add("status", status).add("detail", e.getMessage()).add("code", e.code());
+        if (e.field() != null) {
+            body.add("field", e.field());
+        }
+        Response.ResponseBuilder r = Response.status(status).type(PROBLEM).entity(body.build().toString());
+        if (status == 401) {
+            r.header("WWW-Authenticate", "Bearer");
+        }
+        return r.build();
+    }
+}
