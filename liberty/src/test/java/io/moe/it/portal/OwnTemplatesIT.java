@@ -20,14 +20,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * reads, changes or deletes them (404, nothing changed); without the role or the grant it is 403; a model
  * outside the user's grants is refused.
  */
-class OwnTemplatesIT {
+public class OwnTemplatesIT {
 
-    static final String API = "/user/api/templates";
+    public static final String API = "/user/api/templates";
     private static final String CHAT = ItConfig.orchestratorUrl() + "/v1/chat/completions";
 
     private final String marker = "own-" + UUID.randomUUID().toString().substring(0, 8);
 
-    static String template(String name) {
+    public static String template(String name) {
         return "{\"name\":\"" + name + "\",\"planner_model\":\"sim-planner:7b@local\",\"judge_model\":\"sim-judge:32b@local\","
                 + "\"experts\":{\"general\":{\"system_prompt\":\"Be brief.\","
                 + "\"models\":[{\"model\":\"sim-general:8b\",\"endpoint\":\"local\",\"role\":\"primary\"}]}}}";
@@ -39,7 +39,7 @@ class OwnTemplatesIT {
     }
 
     /** A signed-in expert holding model_endpoint *@local. */
-    static PortalBrowser expert() {
+    public static PortalBrowser expert() {
         PortalBrowser browser = PortalBrowser.signedInAsNewUser();
         assertEquals(200, Admin.put(Admin.USERS + "/" + browser.userId, "{\"is_expert\":true}").statusCode());
         Admin.grant(browser.userId, "model_endpoint", "*@local");

@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /** A browser on the user portal: keeps its cookies, signs in with the form, calls the portal JSON API. */
-final class PortalBrowser {
+public final class PortalBrowser {
 
     static final String PASSWORD = "a-long-password-1";
     private static final Pattern VIEW_STATE = Pattern.compile("name=\"jakarta.faces.ViewState\"[^>]*value=\"([^\"]+)\"");
@@ -46,7 +46,7 @@ final class PortalBrowser {
     }
 
     /** A browser signed in as a new user: the user's id is {@link #userId}. */
-    static PortalBrowser signedInAsNewUser() {
+    public static PortalBrowser signedInAsNewUser() {
         String[] user = newUser();
         PortalBrowser browser = new PortalBrowser();
         HttpResponse<String> reply = browser.signIn(user[1], PASSWORD);
@@ -58,7 +58,7 @@ final class PortalBrowser {
         return browser;
     }
 
-    String userId;
+    public String userId;
     String username;
 
     HttpResponse<String> get(String path) {
@@ -99,7 +99,7 @@ final class PortalBrowser {
     }
 
     /** A JSON call on this browser's session, with the session's CSRF token when {@code withToken}. */
-    HttpResponse<String> json(String method, String path, String body, boolean withToken) {
+    public HttpResponse<String> json(String method, String path, String body, boolean withToken) {
         HttpRequest.Builder request = HttpRequest.newBuilder(url(path)).header("Content-Type", "application/json")
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (withToken) {
@@ -108,7 +108,7 @@ final class PortalBrowser {
         return send(request);
     }
 
-    HttpResponse<String> json(String method, String path, String body) {
+    public HttpResponse<String> json(String method, String path, String body) {
         return json(method, path, body, !method.equals("GET"));
     }
 

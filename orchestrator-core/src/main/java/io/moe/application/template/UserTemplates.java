@@ -115,6 +115,19 @@ public class UserTemplates {
         refreshAfterCommit();
     }
 
+    /** Every user's templates, for an admin (/user-content); at most {@code limit}. */
+    public List<UserTemplateRecord> listAll(int limit) {
+        return templates.all(limit);
+    }
+
+    /** An admin removes any user's template (DELETE /api/admin/user-templates/{id}); 404 when there is none. */
+    public UserTemplateRecord removeAny(String id) {
+        UserTemplateRecord record = templates.withId(id).orElseThrow(() -> TemplateRefusedException.notFound(id));
+        templates.remove(record);
+        refreshAfterCommit();
+        return record;
+    }
+
     /** Activates an inactive template or deactivates an active one; only active ones are selectable by name. */
     public UserTemplateRecord toggle(Caller caller, String id) {
         requireAuthor(caller);

@@ -18,6 +18,7 @@ import java.time.OffsetDateTime;
 @NamedQuery(name = "UserTemplateRecord.ofUser",
         query = "SELECT t FROM UserTemplateRecord t WHERE t.userId = :userId ORDER BY t.name")
 @NamedQuery(name = "UserTemplateRecord.active", query = "SELECT t FROM UserTemplateRecord t WHERE t.active = 1")
+@NamedQuery(name = "UserTemplateRecord.all", query = "SELECT t FROM UserTemplateRecord t ORDER BY t.userId, t.name")
 public class UserTemplateRecord {
 
     @Id
@@ -88,5 +89,13 @@ public class UserTemplateRecord {
 
     public ExpertTemplate template() {
         return ExpertTemplate.parse(configJson);
+    }
+
+    /** The item as the portal and the admin API answer it: id, the template's fields, is_active, created_at, updated_at. */
+    public jakarta.json.JsonObject toJson() {
+        return jakarta.json.Json.createObjectBuilder().add("id", id)
+                .addAll(jakarta.json.Json.createObjectBuilder(template().toJson()))
+                .add("is_active", isActive())
+                .add("created_at", Ids.iso(createdAt)).add("updated_at", Ids.iso(updatedAt)).build();
     }
 }

@@ -15,6 +15,11 @@ public interface UserTemplateRepository {
     /** Every active template of every user (the routing snapshot). */
     List<UserTemplateRecord> allActive();
 
+    /** Every user's templates, by owner and name (the admin's /user-content). */
+    List<UserTemplateRecord> all(int limit);
+
+    Optional<UserTemplateRecord> withId(String id);
+
     void add(UserTemplateRecord template);
 
     void update(UserTemplateRecord template);

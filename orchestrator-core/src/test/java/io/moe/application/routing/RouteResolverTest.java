@@ -78,6 +78,16 @@ class RouteResolverTest {
             }
 
             @Override
+            public List<UserTemplateRecord> all(int limit) {
+                return own.stream().limit(limit).toList();
+            }
+
+            @Override
+            public Optional<UserTemplateRecord> withId(String id) {
+                return own.stream().filter(t -> t.id().equals(id)).findFirst();
+            }
+
+            @Override
             public void add(UserTemplateRecord template) {
                 own.add(template);
             }

@@ -2,7 +2,6 @@ package io.moe.interfaces.portalapi;
 
 import io.moe.application.template.ImportMode;
 import io.moe.application.template.UserTemplates;
-import io.moe.domain.shared.Ids;
 import io.moe.domain.template.UserTemplateRecord;
 import io.moe.infrastructure.web.ImportUpload;
 import jakarta.inject.Inject;
@@ -120,9 +119,6 @@ public class OwnTemplatesResource {
     }
 
     static JsonObject json(UserTemplateRecord record) {
-        return Json.createObjectBuilder().add("id", record.id())
-                .addAll(Json.createObjectBuilder(record.template().toJson()))
-                .add("is_active", record.isActive())
-                .add("created_at", Ids.iso(record.createdAt())).add("updated_at", Ids.iso(record.updatedAt())).build();
+        return record.toJson();
     }
 }

@@ -32,6 +32,16 @@ public class JpaUserTemplateRepository implements UserTemplateRepository {
     }
 
     @Override
+    public List<UserTemplateRecord> all(int limit) {
+        return em.createNamedQuery("UserTemplateRecord.all", UserTemplateRecord.class).setMaxResults(limit).getResultList();
+    }
+
+    @Override
+    public Optional<UserTemplateRecord> withId(String id) {
+        return Optional.ofNullable(id == null ? null : em.find(UserTemplateRecord.class, id));
+    }
+
+    @Override
     public void add(UserTemplateRecord template) {
         em.persist(template);
         em.flush();
