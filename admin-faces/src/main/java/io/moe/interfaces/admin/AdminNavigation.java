@@ -22,6 +22,7 @@ public class AdminNavigation {
             new Page("Dashboard", "/", "/index.xhtml", "pi pi-chart-bar"),
             new Page("Users", "/users", "/users.xhtml", "pi pi-users"),
             new Page("Expert templates", "/templates", "/templates.xhtml", "pi pi-sitemap"),
+            new Page("Coding-client profiles", "/profiles", "/profiles.xhtml", "pi pi-code"),
             new Page("Inference servers", "/servers", "/servers.xhtml", "pi pi-server"),
             new Page("Tools", "/mcp-tools", "/mcp-tools.xhtml", "pi pi-wrench"),
             new Page("Tool evaluation", "/tool-eval", "/tool-eval.xhtml", "pi pi-check-square"),

@@ -16,9 +16,6 @@ import jakarta.inject.Named;
 import org.primefaces.model.file.UploadedFile;
 
 import java.io.Serializable;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 
@@ -34,8 +31,6 @@ import java.util.List;
 public class TemplatesPage implements Serializable {
 
     private static final long serialVersionUID = 1L;
-    /** An import file larger than this is refused before it is read (the export of 64 full templates fits). */
-    static final long MAX_IMPORT_BYTES = 2_000_000;
 
     @Inject
     TemplateAdministration templates;
@@ -120,21 +115,12 @@ public class TemplatesPage implements Serializable {
 
     public void importFile() {
         lastImport = null;
-        if (upload == null || upload.getSize() == 0) {
-            fieldError("import:file", "Choose an export file (expert_templates.json) first.");
-            return;
-        }
-        if (upload.getSize() > MAX_IMPORT_BYTES) {
-            fieldError("import:file", "The file has " + upload.getSize() + " bytes; at most " + MAX_IMPORT_BYTES + " are accepted.");
-            return;
-        }
         try {
-            String text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(upload.getContent())).toString();
-            lastImport = templates.importFile(text, ImportMode.of(importMode));
-            PageMessages.done("Imported " + lastImport.imported() + ", skipped " + lastImport.skipped());
-            all = null;
-        } catch (CharacterCodingException e) {
-            fieldError("import:file", "The file is not valid UTF-8 text.");
+            UploadedText.of(upload, "import:file", "expert_templates.json").ifPresent(text -> {
+                lastImport = templates.importFile(text, ImportMode.of(importMode));
+                PageMessages.done("Imported " + lastImport.imported() + ", skipped " + lastImport.skipped());
+                all = null;
+            });
         } catch (TemplateRefusedException e) {
             PageMessages.refused("Nothing imported", e, java.util.Map.of("file", "import:file"));
         } finally {
@@ -225,12 +211,6 @@ public class TemplatesPage implements Serializable {
         } else {
             PageMessages.refused(what, refusal, java.util.Map.of());
         }
-    }
-
-    private static void fieldError(String clientId, String message) {
-        FacesContext faces = FacesContext.getCurrentInstance();
-        faces.addMessage(clientId, new FacesMessage(FacesMessage.SEVERITY_ERROR, message, null));
-        faces.validationFailed();
     }
 
     private void clearError() {

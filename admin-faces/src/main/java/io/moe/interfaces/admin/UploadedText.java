@@ -1,0 +1,43 @@
+package io.moe.interfaces.admin;
+
+import jakarta.faces.application.FacesMessage;
+import jakarta.faces.context.FacesContext;
+import org.primefaces.model.file.UploadedFile;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+
+/** The text of an import file chosen on a page, or a message beside its field: none chosen, too large, not UTF-8. */
+final class UploadedText {
+
+    /** An import file larger than this is refused before it is read (the export of 64 full templates fits). */
+    static final long MAX_BYTES = 2_000_000;
+
+    private UploadedText() {
+    }
+
+    static Optional<String> of(UploadedFile upload, String fieldId, String expectedFile) {
+        if (upload == null || upload.getSize() == 0) {
+            fieldError(fieldId, "Choose an export file (" + expectedFile + ") first.");
+            return Optional.empty();
+        }
+        if (upload.getSize() > MAX_BYTES) {
+            fieldError(fieldId, "The file has " + upload.getSize() + " bytes; at most " + MAX_BYTES + " are accepted.");
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(upload.getContent())).toString());
+        } catch (CharacterCodingException e) {
+            fieldError(fieldId, "The file is not valid UTF-8 text.");
+            return Optional.empty();
+        }
+    }
+
+    static void fieldError(String clientId, String message) {
+        FacesContext faces = FacesContext.getCurrentInstance();
+        faces.addMessage(clientId, new FacesMessage(FacesMessage.SEVERITY_ERROR, message, null));
+        faces.validationFailed();
+    }
+}
