@@ -1,10 +1,9 @@
 package io.moe.interfaces.portal;
 
+import io.moe.infrastructure.faces.SignInForm;
 import io.moe.infrastructure.web.BrowserSession;
 import io.moe.infrastructure.web.PasswordSignIn;
 import jakarta.enterprise.context.RequestScoped;
-import jakarta.faces.application.FacesMessage;
-import jakarta.faces.context.ExternalContext;
 import jakarta.faces.context.FacesContext;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
@@ -19,41 +18,13 @@ import java.io.IOException;
  */
 @Named
 @RequestScoped
-public class PortalLogin {
+public class PortalLogin extends SignInForm {
 
     @Inject
     PasswordSignIn signIn;
 
-    private String username;
-    private String password;
-
-    public String getUsername() {
-        return username;
-    }
-
-    public void setUsername(String username) {
-        this.username = username;
-    }
-
-    public String getPassword() {
-        return password;
-    }
-
-    public void setPassword(String password) {
-        this.password = password;
-    }
-
     public void login() throws IOException {
-        FacesContext faces = FacesContext.getCurrentInstance();
-        ExternalContext external = faces.getExternalContext();
-        HttpServletRequest request = (HttpServletRequest) external.getRequest();
-        var refusal = signIn.signIn(request, BrowserSession.PORTAL, PasswordSignIn.Audience.USERS, username, password);
-        password = null;
-        if (refusal.isPresent()) {
-            faces.addMessage(null, new FacesMessage(FacesMessage.SEVERITY_ERROR, refusal.get(), null));
-            return;
-        }
-        external.redirect(external.getRequestContextPath() + "/dashboard");
+        signIn(signIn, BrowserSession.PORTAL, PasswordSignIn.Audience.USERS, "/dashboard");
     }
 
     /** The CSRF token of the portal session, for the pages' JSON calls and plain forms. */
