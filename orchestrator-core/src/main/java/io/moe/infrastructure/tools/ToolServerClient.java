@@ -85,22 +85,7 @@ public class ToolServerClient {
 
     /** The names of the tool server's tools, for pickers; empty when the server cannot be asked. */
     public List<String> toolNames() {
-        try {
-            HttpResponse<String> response = http.send(request("/tools").GET().timeout(Duration.ofSeconds(5)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) {
-                return List.of();
-            }
-            JsonArray tools = Json.createReader(new StringReader(response.body())).readObject().getJsonArray("tools");
-            return tools == null ? List.of() : tools.stream().map(v -> v.asJsonObject().getString("name", ""))
-                    .filter(n -> !n.isEmpty()).sorted().toList();
-        } catch (IOException | RuntimeException e) {
-            LOG.log(Level.FINE, "tool names unavailable", e);
-            return List.of();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return List.of();
-        }
+        return catalog().stream().map(ToolDescription::name).sorted().toList();
     }
 
     /** A tool as GET /tools describes it: name, description, whether it is enabled, and its arguments' JSON Schema. */
