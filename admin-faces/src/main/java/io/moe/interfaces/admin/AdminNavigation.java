@@ -27,6 +27,7 @@ public class AdminNavigation {
             new Page("Tools", "/mcp-tools", "/mcp-tools.xhtml", "pi pi-wrench"),
             new Page("Tool evaluation", "/tool-eval", "/tool-eval.xhtml", "pi pi-check-square"),
             new Page("Skills", "/skills", "/skills.xhtml", "pi pi-bolt"),
+            new Page("Monitoring", "/monitoring", "/monitoring.xhtml", "pi pi-chart-line"),
             new Page("User content", "/user-content", "/user-content.xhtml", "pi pi-folder-open"),
             new Page("Cleanup jobs", "/cleanup", "/cleanup.xhtml", "pi pi-trash"),
             new Page("Knowledge", "/knowledge", "/knowledge.xhtml", "pi pi-share-alt"));

@@ -26,7 +26,7 @@ import java.util.Set;
  * {@code /api/../users.xhtml} is the users page here too. Open are only the sign-in page, single sign-on,
  * Faces resources and the JSON API, which authenticates its own callers.
  */
-@WebFilter(urlPatterns = "/*")
+@WebFilter(urlPatterns = "/*", asyncSupported = true)
 public class AdminPagesFilter extends HttpFilter {
 
     private static final Set<String> OPEN = Set.of("/login.xhtml", "/sso", "/sso/callback", "/api");

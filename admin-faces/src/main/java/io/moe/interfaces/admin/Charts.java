@@ -41,8 +41,13 @@ final class Charts {
                 .add("maintainAspectRatio", false).add("animation", false).add("scales", scales)).build().toString();
     }
 
-    /** The share of tokens of each entry as a doughnut. */
+    /** The share of tokens of each entry as a doughnut, the legend on the right. */
     static String shares(List<UsageRanking> entries) {
+        return shares(entries, "right");
+    }
+
+    /** The share of tokens of each entry as a doughnut, the legend at {@code legend} (right, bottom). */
+    static String shares(List<UsageRanking> entries, String legend) {
         JsonArrayBuilder labels = Json.createArrayBuilder();
         JsonArrayBuilder tokens = Json.createArrayBuilder();
         JsonArrayBuilder colours = Json.createArrayBuilder();
@@ -55,6 +60,41 @@ final class Charts {
                 .add(Json.createObjectBuilder().add("label", "Tokens").add("data", tokens).add("backgroundColor", colours)));
         return Json.createObjectBuilder().add("type", "doughnut").add("data", data).add("options", Json.createObjectBuilder()
                 .add("maintainAspectRatio", false).add("animation", false).add("plugins", Json.createObjectBuilder()
-                        .add("legend", Json.createObjectBuilder().add("position", "right")))).build().toString();
+                        .add("legend", Json.createObjectBuilder().add("position", legend)))).build().toString();
+    }
+
+    /** Requests per minute, oldest first, the current minute last ("now"). */
+    static String perMinute(long[] counts) {
+        JsonArrayBuilder labels = Json.createArrayBuilder();
+        JsonArrayBuilder data = Json.createArrayBuilder();
+        for (int i = 0; i < counts.length; i++) {
+            int ago = counts.length - 1 - i;
+            labels.add(ago == 0 ? "now" : "-" + ago + " min");
+            data.add(counts[i]);
+        }
+        JsonObjectBuilder chartData = Json.createObjectBuilder().add("labels", labels).add("datasets", Json.createArrayBuilder()
+                .add(Json.createObjectBuilder().add("label", "Requests per minute").add("data", data)
+                        .add("borderColor", PALETTE[0]).add("backgroundColor", PALETTE[0]).add("fill", false)));
+        return Json.createObjectBuilder().add("type", "line").add("data", chartData).add("options", Json.createObjectBuilder()
+                .add("maintainAspectRatio", false).add("animation", false).add("scales", Json.createObjectBuilder()
+                        .add("y", Json.createObjectBuilder().add("beginAtZero", true)
+                                .add("ticks", Json.createObjectBuilder().add("precision", 0))))).build().toString();
+    }
+
+    /** One bar per key with its count. */
+    static String counts(String label, java.util.Map<String, Long> counts) {
+        JsonArrayBuilder labels = Json.createArrayBuilder();
+        JsonArrayBuilder data = Json.createArrayBuilder();
+        counts.forEach((key, n) -> {
+            labels.add(key);
+            data.add(n);
+        });
+        JsonObjectBuilder chartData = Json.createObjectBuilder().add("labels", labels).add("datasets", Json.createArrayBuilder()
+                .add(Json.createObjectBuilder().add("label", label).add("data", data).add("backgroundColor", PALETTE[1])));
+        return Json.createObjectBuilder().add("type", "bar").add("data", chartData).add("options", Json.createObjectBuilder()
+                .add("maintainAspectRatio", false).add("animation", false).add("plugins", Json.createObjectBuilder()
+                        .add("legend", Json.createObjectBuilder().add("display", false)))
+                .add("scales", Json.createObjectBuilder().add("y", Json.createObjectBuilder().add("beginAtZero", true)
+                        .add("ticks", Json.createObjectBuilder().add("precision", 0))))).build().toString();
     }
 }

@@ -13,7 +13,7 @@ import java.io.IOException;
  * Faces' automatic extensionless mapping, which breaks the URLs of resources referenced from stylesheets (the
  * icon font). {@link AdminPagesFilter} has already checked the session on the original request.
  */
-@WebServlet(urlPatterns = {"/users", "/servers", "/templates", "/mcp-tools", "/tool-eval", "/cleanup", "/skills", "/user-content", "/profiles"})
+@WebServlet(urlPatterns = {"/users", "/servers", "/templates", "/mcp-tools", "/tool-eval", "/cleanup", "/skills", "/user-content", "/profiles", "/monitoring"})
 public class PagePaths extends HttpServlet {
 
     private static final long serialVersionUID = 1L;

@@ -1,8 +1,10 @@
 package io.moe.interfaces.admin;
 
 import io.moe.application.identity.UserAdministration;
+import io.moe.application.profile.UserProfiles;
 import io.moe.application.template.UserTemplates;
 import io.moe.domain.identity.UserAccount;
+import io.moe.domain.profile.UserProfileRecord;
 import io.moe.domain.shared.Refusal;
 import io.moe.domain.template.UserTemplateRecord;
 import io.moe.infrastructure.faces.PerView;
@@ -16,42 +18,65 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Backing bean of {@code /user-content}: every user's own templates with owner, state and models, the template's
- * JSON on demand, and delete (after a confirmation); through {@link UserTemplates}, the service of
- * /api/admin/user-templates and of the portal.
+ * Backing bean of {@code /user-content}: every user's own templates and coding-client profiles with owner, state
+ * and servers, the item's JSON on demand, and delete (after a confirmation); through {@link UserTemplates} and
+ * {@link UserProfiles}, the services of /api/admin/user-templates, /api/admin/user-cc-profiles and of the portal.
  */
 @Named
 @PerView
 public class UserContentPage implements Serializable {
 
     private static final long serialVersionUID = 1L;
+    static final int LIMIT = 5_000;
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
 
     @Inject
     UserTemplates templates;
 
     @Inject
+    UserProfiles profiles;
+
+    @Inject
     UserAdministration users;
 
-    /** One row: the template and its owner's name. */
-    public record Row(String id, String name, String owner, boolean active, String updated, String models, String json) implements Serializable {
+    /** One row: the template or profile ({@code kind}) and its owner's name. */
+    public record Row(String kind, String id, String name, String owner, boolean active, String updated, String models, String json)
+            implements Serializable {
     }
 
     private List<Row> rows;
+    private List<Row> profileRows;
     private Row shown;
 
     public List<Row> getTemplates() {
         if (rows == null) {
-            Map<String, String> names = users.users().stream().collect(Collectors.toMap(UserAccount::id, UserAccount::username, (a, b) -> a));
-            rows = templates.listAll(5_000).stream().map(t -> row(t, names.getOrDefault(t.userId(), t.userId()))).toList();
+            Map<String, String> names = owners();
+            rows = templates.listAll(LIMIT).stream().map(t -> row(t, names.getOrDefault(t.userId(), t.userId()))).toList();
         }
         return rows;
     }
 
+    public List<Row> getProfiles() {
+        if (profileRows == null) {
+            Map<String, String> names = owners();
+            profileRows = profiles.listAll(LIMIT).stream().map(p -> row(p, names.getOrDefault(p.userId(), p.userId()))).toList();
+        }
+        return profileRows;
+    }
+
+    private Map<String, String> owners() {
+        return users.users().stream().collect(Collectors.toMap(UserAccount::id, UserAccount::username, (a, b) -> a));
+    }
+
     private static Row row(UserTemplateRecord t, String owner) {
         String models = t.template().serverMentions().stream().map(m -> m.server()).distinct().sorted().collect(Collectors.joining(", "));
-        return new Row(t.id(), t.name(), owner, t.isActive(), t.updatedAt() == null ? "" : TIME.format(t.updatedAt()), models,
+        return new Row("template", t.id(), t.name(), owner, t.isActive(), t.updatedAt() == null ? "" : TIME.format(t.updatedAt()), models,
                 pretty(t.template().toJson()));
+    }
+
+    private static Row row(UserProfileRecord p, String owner) {
+        return new Row("profile", p.id(), p.name(), owner, p.isActive(), p.updatedAt() == null ? "" : TIME.format(p.updatedAt()),
+                p.profile().toolEndpoint(), pretty(p.profile().toJson()));
     }
 
     private static String pretty(jakarta.json.JsonObject json) {
@@ -66,8 +91,13 @@ public class UserContentPage implements Serializable {
 
     public void delete(Row row) {
         try {
-            templates.removeAny(row.id());
-            PageMessages.done("Template " + row.name() + " of " + row.owner() + " deleted");
+            if (row.kind().equals("profile")) {
+                profiles.removeAny(row.id());
+                PageMessages.done("Profile " + row.name() + " of " + row.owner() + " deleted");
+            } else {
+                templates.removeAny(row.id());
+                PageMessages.done("Template " + row.name() + " of " + row.owner() + " deleted");
+            }
             if (shown != null && shown.id().equals(row.id())) {
                 shown = null;
             }
@@ -75,6 +105,7 @@ public class UserContentPage implements Serializable {
             PageMessages.refused("Not deleted", e, Map.of());
         }
         rows = null;
+        profileRows = null;
     }
 
     public Row getShown() {

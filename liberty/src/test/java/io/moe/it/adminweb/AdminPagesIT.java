@@ -63,7 +63,7 @@ class AdminPagesIT {
         web.visible("cache-rate");
         web.visible(By.cssSelector("#daily-chart canvas"));
         List<WebElement> links = web.driver.findElements(By.cssSelector("nav.sidenav a"));
-        assertEquals(List.of("Dashboard", "Users", "Expert templates", "Coding-client profiles", "Inference servers", "Tools", "Tool evaluation", "Skills", "User content", "Cleanup jobs", "Knowledge"), links.stream().map(WebElement::getText).toList(),
+        assertEquals(List.of("Dashboard", "Users", "Expert templates", "Coding-client profiles", "Inference servers", "Tools", "Tool evaluation", "Skills", "Monitoring", "User content", "Cleanup jobs", "Knowledge"), links.stream().map(WebElement::getText).toList(),
                 "the navigation lists the pages that exist");
         web.assertEveryFieldHasALabel("/");
         web.screenshot("dashboard");
@@ -218,7 +218,7 @@ class AdminPagesIT {
         web.screenshot("sign-in-refused");
         assertTrue(web.driver.getPageSource().contains("Sign-in failed"), "a non-admin cannot sign in here: " + web.currentPath()
                 + " " + web.driver.findElement(By.tagName("body")).getText());
-        for (String page : List.of("/", "/users", "/templates", "/servers", "/mcp-tools", "/tool-eval", "/cleanup", "/skills", "/user-content", "/profiles", "/knowledge", "/user-account?id=" + user, "/index.xhtml")) {
+        for (String page : List.of("/", "/users", "/templates", "/servers", "/mcp-tools", "/tool-eval", "/cleanup", "/skills", "/user-content", "/profiles", "/knowledge", "/monitoring", "/user-account?id=" + user, "/index.xhtml")) {
             web.open(page);
             assertTrue(web.currentPath().startsWith("/login.xhtml"), page + " sends a non-admin to the sign-in page: " + web.currentPath());
             assertTrue(web.driver.findElements(By.cssSelector("nav.sidenav")).isEmpty(), page + " shows nothing of the admin pages");

@@ -59,7 +59,7 @@ public final class PortalBrowser {
     }
 
     public String userId;
-    String username;
+    public String username;
 
     HttpResponse<String> get(String path) {
         return send(HttpRequest.newBuilder(url(path)).GET());
@@ -89,7 +89,7 @@ public final class PortalBrowser {
     }
 
     /** The session's CSRF token, read from the dashboard. */
-    String csrfToken() {
+    public String csrfToken() {
         HttpResponse<String> dashboard = get("/user/dashboard");
         Matcher token = CSRF.matcher(dashboard.body());
         if (!token.find()) {
@@ -110,6 +110,12 @@ public final class PortalBrowser {
 
     public HttpResponse<String> json(String method, String path, String body) {
         return json(method, path, body, !method.equals("GET"));
+    }
+
+    /** A plain form post ({@code application/x-www-form-urlencoded}) on this browser's session; redirects are not followed. */
+    public HttpResponse<String> form(String path, String formBody) {
+        return send(HttpRequest.newBuilder(url(path)).header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(formBody)));
     }
 
     /** The current session cookie's value, or null. */

@@ -1,6 +1,7 @@
 package io.moe.application.routing;
 
 import io.moe.application.limits.RequestGate;
+import io.moe.application.overview.RecentRequests;
 import io.moe.application.pipeline.after.ResponseStore;
 import io.moe.application.pipeline.trace.ResponseRecord;
 import io.moe.application.spend.BudgetExceededException;
@@ -20,6 +21,7 @@ import jakarta.json.JsonObject;
 
 import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Logger;
 
@@ -53,6 +55,9 @@ public class NativeChat {
     @Inject
     ResponseStore responses;
 
+    @Inject
+    RecentRequests recent;
+
     private static final Logger LOG = Logger.getLogger(NativeChat.class.getName());
     static final int EXCERPT = 2000;
 
@@ -85,6 +90,7 @@ public class NativeChat {
         private final RequestGate.Pass pass;
         private final SpendControl.Reservation reservation;
         private final OffsetDateTime at;
+        private final long startNanos = System.nanoTime();
         private final AtomicBoolean finished = new AtomicBoolean();
         private volatile String question;
         private volatile String answer;
@@ -127,6 +133,7 @@ public class NativeChat {
             metrics.tokens(route.model().model(), route.server().name(), caller.userId(), used.promptTokens(), used.completionTokens());
             usage.record(new UsageEntry(caller.userId(), caller.apiKeyId(), requestId, route.modelId(), route.routing(),
                     used.promptTokens(), used.completionTokens(), weighted, answered ? UsageEntry.OK : UsageEntry.ERROR, at));
+            recent.record((System.nanoTime() - startNanos) / 1_000_000, Map.of(route.modelId(), used.totalTokens()), !answered);
             if (answered && details != null) {
                 record(used);
             }

@@ -2,6 +2,7 @@ package io.moe.application.spend;
 
 import io.moe.application.chat.ChatService;
 import io.moe.application.limits.RequestGate;
+import io.moe.application.overview.RecentRequests;
 import io.moe.application.pipeline.run.CallLedger;
 import io.moe.application.pipeline.run.Cancellation;
 import io.moe.application.pipeline.run.Progress;
@@ -19,6 +20,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.time.OffsetDateTime;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -47,6 +50,9 @@ public class MeteredChat {
     UsageRecorder usage;
 
     @Inject
+    RecentRequests recent;
+
+    @Inject
     SpendMetrics metrics;
 
     @Inject
@@ -64,6 +70,7 @@ public class MeteredChat {
         String model = route.modelId();
         String routing = route.routing();
         OffsetDateTime at = Ids.nowUtc();
+        long start = System.nanoTime();
         RequestGate.Pass pass = gate.enter(caller.userId(), id);
         SpendControl.Reservation reservation;
         try {
@@ -96,11 +103,14 @@ public class MeteredChat {
             }
             usage.record(new UsageEntry(caller.userId(), caller.apiKeyId(), id, model, routing,
                     used.promptTokens(), used.completionTokens(), weighted, failure == null ? UsageEntry.OK : UsageEntry.ERROR, at));
+            Map<String, Long> tokensByModel = new HashMap<>();
             for (Completion call : ledger.completions()) {
                 ModelRef ref = parse(call.model());
                 metrics.tokens(ref == null ? call.model() : ref.model(), ref == null ? "unknown" : ref.endpoint(),
                         caller.userId(), call.usage().promptTokens(), call.usage().completionTokens());
+                tokensByModel.merge(call.model(), call.usage().totalTokens(), Long::sum);
             }
+            recent.record((System.nanoTime() - start) / 1_000_000, tokensByModel, failure != null);
         });
     }
 

@@ -4,6 +4,7 @@ import io.moe.application.limits.RequestLimits;
 import io.moe.application.pipeline.run.Cancellation;
 import io.moe.application.pipeline.run.Progress;
 import io.moe.application.profile.ProfileResolver;
+import io.moe.application.profile.ResolvedProfile;
 import io.moe.application.routing.Route;
 import io.moe.application.routing.ToolModelUnavailableException;
 import io.moe.application.servers.InferenceServers;
@@ -12,7 +13,6 @@ import io.moe.application.template.TemplateCatalog;
 import io.moe.domain.chat.ChatAnswer;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.profile.CcProfile;
-import io.moe.domain.profile.CcProfileRecord;
 import io.moe.domain.profile.ProfileMode;
 import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ExpertTemplateRecord;
@@ -81,7 +81,7 @@ public class MessagesResource {
     public void create(String body, @Context HttpServletRequest http, @Suspended AsyncResponse async) {
         Caller caller = (Caller) http.getAttribute(ApiKeyFilter.CALLER);
         MessagesRequest request = MessagesRequest.of(ChatCompletionRequest.object(body), limits);
-        CcProfileRecord record = profiles.resolve(caller, request.model());
+        ResolvedProfile record = profiles.resolve(caller, request.model());
         CcProfile profile = record.profile();
         String id = "msg_" + UUID.randomUUID().toString().replace("-", "");
         JsonObject trace = Json.createObjectBuilder().add("profile", record.name()).add("moe_mode", profile.mode().wireName())
@@ -148,7 +148,7 @@ public class MessagesResource {
         });
     }
 
-    private Route.Native toolRoute(CcProfileRecord record, String modelId) {
+    private Route.Native toolRoute(ResolvedProfile record, String modelId) {
         CcProfile profile = record.profile();
         return servers.byName(profile.toolEndpoint()).map(server -> new Route.Native(modelId, profile.toolModelRef(), server))
                 .orElseThrow(() -> new ToolModelUnavailableException("profile " + record.name(), profile.toolModelRef().toString()));

@@ -26,7 +26,7 @@ import java.util.Set;
  * portal JSON API, which checks the same session itself (and answers 401 instead of a redirect). Every page
  * gets the same security headers as the admin pages ({@link BrowserPolicy}).
  */
-@WebFilter(urlPatterns = "/*")
+@WebFilter(urlPatterns = "/*", asyncSupported = true)
 public class PortalPagesFilter extends HttpFilter {
 
     static final String SIGN_IN = "/login";

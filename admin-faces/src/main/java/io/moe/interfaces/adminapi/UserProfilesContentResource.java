@@ -1,0 +1,56 @@
+package io.moe.interfaces.adminapi;
+
+import io.moe.application.identity.UserAdministration;
+import io.moe.application.profile.UserProfiles;
+import io.moe.domain.identity.UserAccount;
+import io.moe.domain.profile.UserProfileRecord;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * /api/admin/user-cc-profiles: every user's own coding-client profiles for an admin, each with its owner
+ * ({@code user_id}, {@code username}); {@code DELETE /{id}} removes one (keys bound to it lose the binding).
+ * At most {@value UserContentResource#LIMIT} are listed.
+ */
+@Path("/admin/user-cc-profiles")
+@AdminOnly
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.WILDCARD)
+public class UserProfilesContentResource {
+
+    @Inject
+    UserProfiles profiles;
+
+    @Inject
+    UserAdministration users;
+
+    @GET
+    public String list() {
+        Map<String, String> names = users.users().stream().collect(Collectors.toMap(UserAccount::id, UserAccount::username, (a, b) -> a));
+        JsonArrayBuilder list = Json.createArrayBuilder();
+        for (UserProfileRecord p : profiles.listAll(UserContentResource.LIMIT)) {
+            String name = names.get(p.userId());
+            list.add(Json.createObjectBuilder(p.toJson()).add("user_id", p.userId()).add("username", name == null ? "" : name));
+        }
+        return Json.createObjectBuilder().add("profiles", list).build().toString();
+    }
+
+    @DELETE
+    @Path("{id}")
+    public String delete(@PathParam("id") String id) {
+        UserProfileRecord removed = profiles.removeAny(id);
+        return Json.createObjectBuilder().add("deleted", removed.id()).add("name", removed.name()).add("user_id", removed.userId())
+                .build().toString();
+    }
+}

@@ -1,0 +1,70 @@
+package io.moe.application.identity;
+
+import io.moe.application.profile.UserProfiles;
+import io.moe.domain.identity.ApiKey;
+import io.moe.domain.identity.Caller;
+import io.moe.domain.profile.UserProfileRecord;
+import io.moe.domain.shared.Ids;
+import io.moe.domain.shared.Refusal.Kind;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The signed-in user's own API keys (the portal's {@code /user/keys}): list them with the own coding-client
+ * profile each is bound to, create one (label, last valid moment, optionally one of the user's own profiles; the
+ * raw key is returned this once), revoke one. Only the caller's own keys are ever read or changed: another
+ * user's key is answered as missing (404). A user holds at most {@value #MAX_ACTIVE} active keys.
+ */
+@ApplicationScoped
+@Transactional
+public class OwnKeys {
+
+    public static final int MAX_ACTIVE = 50;
+
+    @Inject
+    UserAdministration users;
+
+    @Inject
+    UserProfiles profiles;
+
+    /** A key with the name of the own profile it is bound to (null: none). */
+    public record OwnKey(ApiKey key, String profileId, String profileName) {
+    }
+
+    public List<OwnKey> list(Caller caller) {
+        Map<String, String> names = profileNames(caller);
+        return users.keys(caller.userId()).stream().map(k -> {
+            String profileId = profiles.boundProfileId(k.id()).orElse(null);
+            return new OwnKey(k, profileId, profileId == null ? null : names.get(profileId));
+        }).toList();
+    }
+
+    public UserAdministration.CreatedKey create(Caller caller, String label, OffsetDateTime expiresAt, String ownProfileId) {
+        long active = users.keys(caller.userId()).stream().filter(k -> k.isUsableAt(Ids.nowUtc())).count();
+        if (active >= MAX_ACTIVE) {
+            throw new IdentityException(Kind.CONFLICT, "too_many_keys", null,
+                    "you hold " + MAX_ACTIVE + " usable keys, the most allowed; revoke one first");
+        }
+        String profileId = ownProfileId == null || ownProfileId.isBlank() ? null : ownProfileId;
+        UserAdministration.CreatedKey created = users.createKey(caller.userId(), label, expiresAt);
+        if (profileId != null) {
+            profiles.bindKey(caller, created.key().id(), profileId);
+        }
+        return created;
+    }
+
+    public ApiKey revoke(Caller caller, String keyId) {
+        return users.revokeKey(caller.userId(), keyId);
+    }
+
+    private Map<String, String> profileNames(Caller caller) {
+        return profiles.ownedBy(caller.userId()).stream().collect(Collectors.toMap(UserProfileRecord::id, UserProfileRecord::name,
+                (a, b) -> a, java.util.HashMap::new));
+    }
+}

@@ -1,0 +1,220 @@
+package io.moe.application.profile;
+
+import io.moe.application.template.ImportMode;
+import io.moe.application.template.ImportResult;
+import io.moe.application.template.UserTemplates;
+import io.moe.domain.identity.Caller;
+import io.moe.domain.identity.ResourceType;
+import io.moe.domain.profile.CcProfile;
+import io.moe.domain.profile.CcProfileRecord;
+import io.moe.domain.profile.ProfileRepository;
+import io.moe.domain.profile.UserProfileRecord;
+import io.moe.domain.profile.UserProfileRepository;
+import io.moe.domain.shared.Refusal.Kind;
+import io.moe.domain.template.TemplateRepository;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.transaction.Transactional;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A user's own coding-client profiles (spec: user_cc_profiles): list, create, change, delete, toggle, copy from
+ * an admin profile the user may use, export and import, and binding one to the user's own key. The same rule as
+ * own templates decides who may keep them (role expert or admin and a model_endpoint grant, else 403), and a
+ * profile may name only what the owner may use: its tool model must be granted (model_endpoint, exact or
+ * {@code *@server}; 403 {@code model_endpoint_not_granted} naming {@code tool_model}), its expert template one
+ * the owner holds a grant for. The schema, server and template checks are the admin profiles' ({@link ProfileChecks}).
+ * Another user's profile is answered as missing (404). Each call is one transaction that checks before it writes.
+ */
+@ApplicationScoped
+@Transactional
+public class UserProfiles {
+
+    /** Own profiles one user may keep. */
+    public static final int MAX_PER_USER = 200;
+
+    @Inject
+    UserProfileRepository profiles;
+
+    @Inject
+    ProfileRepository adminProfiles;
+
+    @Inject
+    TemplateRepository templates;
+
+    @Inject
+    ProfileChecks checks;
+
+    @Inject
+    UserTemplates authors;
+
+    public List<UserProfileRecord> list(Caller caller) {
+        authors.requireAuthor(caller);
+        return profiles.ofUser(caller.userId());
+    }
+
+    public UserProfileRecord get(Caller caller, String id) {
+        authors.requireAuthor(caller);
+        return own(caller, id);
+    }
+
+    public UserProfileRecord create(Caller caller, String body) {
+        authors.requireAuthor(caller);
+        return add(caller, allowed(caller, checks.checked(body), ""));
+    }
+
+    public UserProfileRecord change(Caller caller, String id, String body) {
+        authors.requireAuthor(caller);
+        UserProfileRecord record = own(caller, id);
+        CcProfile profile = allowed(caller, checks.checked(body), "");
+        if (!profile.name().equals(record.name()) && named(caller, profile.name()).isPresent()) {
+            throw ProfileRefusedException.duplicate(profile.name());
+        }
+        record.change(profile);
+        profiles.update(record);
+        return record;
+    }
+
+    /** Deletes the profile; the owner's keys bound to it lose the binding. */
+    public void remove(Caller caller, String id) {
+        authors.requireAuthor(caller);
+        profiles.remove(own(caller, id));
+    }
+
+    public UserProfileRecord toggle(Caller caller, String id) {
+        authors.requireAuthor(caller);
+        UserProfileRecord record = own(caller, id);
+        record.toggle();
+        profiles.update(record);
+        return record;
+    }
+
+    /** Copies admin profile {@code adminProfileId}, which the caller may use (cc_profile grant, or admin), into an own profile. */
+    public UserProfileRecord copy(Caller caller, String adminProfileId) {
+        authors.requireAuthor(caller);
+        CcProfileRecord source = copyable(caller).stream().filter(p -> p.id().equals(adminProfileId)).findFirst()
+                .orElseThrow(() -> new ProfileRefusedException(Kind.NOT_FOUND, "not_found", "profile_id",
+                        "no coding-client profile with id '" + adminProfileId + "' that your account may use"));
+        String name = source.name();
+        for (int n = 1; named(caller, name).isPresent(); n++) {
+            name = source.name() + (n == 1 ? " (copy)" : " (copy " + n + ")");
+        }
+        JsonObject item = Json.createObjectBuilder(source.profile().toJson()).add("name", name).build();
+        return add(caller, allowed(caller, checks.checked(item.toString()), ""));
+    }
+
+    /** The admin profiles {@code caller} may copy: active, and granted (admins: all). */
+    public List<CcProfileRecord> copyable(Caller caller) {
+        authors.requireAuthor(caller);
+        return adminProfiles.all().stream().filter(p -> p.isActive() && caller.mayUse(ResourceType.CC_PROFILE, p.grant())).toList();
+    }
+
+    public JsonObject export(Caller caller) {
+        return ProfileFile.write(list(caller).stream().map(UserProfileRecord::profile).toList(), "user");
+    }
+
+    /** Imports an export file into the caller's own profiles: the admin import's envelope and validation table, per owner. */
+    public ImportResult importFile(Caller caller, String text, ImportMode mode) {
+        authors.requireAuthor(caller);
+        ProfileFile.Contents contents = ProfileFile.read(text);
+        List<CcProfile> checked = new ArrayList<>();
+        for (ProfileFile.Item item : contents.items()) {
+            checked.add(allowed(caller, checks.checked(item.json(), item.path()), item.path() + "."));
+        }
+        int imported = 0;
+        for (CcProfile profile : checked) {
+            Optional<UserProfileRecord> existing = named(caller, profile.name());
+            if (existing.isEmpty()) {
+                add(caller, profile);
+                imported++;
+            } else if (mode == ImportMode.REPLACE) {
+                existing.get().change(profile);
+                profiles.update(existing.get());
+                imported++;
+            }
+        }
+        return new ImportResult(imported, contents.nameless() + checked.size() - imported);
+    }
+
+    /** Every user's profiles, for an admin (/user-content); at most {@code limit}. */
+    public List<UserProfileRecord> listAll(int limit) {
+        return profiles.all(limit);
+    }
+
+    /** An admin removes any user's profile (DELETE /api/admin/user-cc-profiles/{id}); 404 when there is none. */
+    public UserProfileRecord removeAny(String id) {
+        UserProfileRecord record = profiles.withId(id).orElseThrow(() -> ProfileRefusedException.notFound(id));
+        profiles.remove(record);
+        return record;
+    }
+
+    /**
+     * Binds the caller's own key {@code keyId} to the caller's own profile {@code profileId} (null unbinds);
+     * a profile of another user is answered as missing. The key's ownership is checked by the caller of this method.
+     */
+    public void bindKey(Caller caller, String keyId, String profileId) {
+        if (profileId != null) {
+            authors.requireAuthor(caller);
+            own(caller, profileId);
+        }
+        profiles.bindKey(keyId, profileId);
+    }
+
+    /** The id of the own profile key {@code keyId} is bound to, if any. */
+    public Optional<String> boundProfileId(String keyId) {
+        return profiles.ofKey(keyId);
+    }
+
+    /** The profiles of {@code userId}, whatever the role (the portal's key form lists them; none without the role). */
+    public List<UserProfileRecord> ownedBy(String userId) {
+        return profiles.ofUser(userId);
+    }
+
+    /** The caller's active own profile bound to key {@code keyId}, while the owner may still use what it names. */
+    public Optional<UserProfileRecord> boundToKey(Caller caller) {
+        return profiles.ofKey(caller.apiKeyId()).flatMap(id -> profiles.ofUser(caller.userId(), id))
+                .filter(UserProfileRecord::isActive);
+    }
+
+    /** The profile, when the caller may use its tool model and its expert template. */
+    CcProfile allowed(Caller caller, CcProfile profile, String path) {
+        String toolModel = profile.toolModelRef().toString();
+        if (!UserTemplates.mayCallDirectly(caller, toolModel, profile.toolEndpoint())) {
+            throw new ProfileRefusedException(Kind.FORBIDDEN, "model_endpoint_not_granted", path + "tool_model",
+                    "your account has no model_endpoint permission for '" + toolModel + "' (nor '*@" + profile.toolEndpoint()
+                            + "'); own profiles may use only the models your permissions allow");
+        }
+        if (profile.expertTemplate() != null && templates.withName(profile.expertTemplate())
+                .filter(t -> caller.mayUse(ResourceType.EXPERT_TEMPLATE, "tmpl-" + t.id())).isEmpty()) {
+            throw new ProfileRefusedException(Kind.FORBIDDEN, "template_not_authorized", path + "expert_template",
+                    "your account may not use expert template '" + profile.expertTemplate() + "'");
+        }
+        return profile;
+    }
+
+    private UserProfileRecord add(Caller caller, CcProfile profile) {
+        if (named(caller, profile.name()).isPresent()) {
+            throw ProfileRefusedException.duplicate(profile.name());
+        }
+        if (profiles.ofUser(caller.userId()).size() >= MAX_PER_USER) {
+            throw new ProfileRefusedException(Kind.CONFLICT, "too_many_profiles", null,
+                    "you keep " + MAX_PER_USER + " own profiles, the most allowed; delete one first");
+        }
+        UserProfileRecord record = new UserProfileRecord(caller.userId(), profile);
+        profiles.add(record);
+        return record;
+    }
+
+    private UserProfileRecord own(Caller caller, String id) {
+        return profiles.ofUser(caller.userId(), id).orElseThrow(() -> ProfileRefusedException.notFound(id));
+    }
+
+    private Optional<UserProfileRecord> named(Caller caller, String name) {
+        return profiles.ofUser(caller.userId()).stream().filter(p -> p.name().equals(name)).findFirst();
+    }
+}

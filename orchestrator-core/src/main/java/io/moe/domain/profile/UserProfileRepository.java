@@ -1,0 +1,31 @@
+package io.moe.domain.profile;
+
+import java.util.List;
+import java.util.Optional;
+
+/** Port: the users' own coding-client profiles and the keys bound to them. Writes join the caller's transaction and are flushed at once. */
+public interface UserProfileRepository {
+
+    /** The profile {@code id} if {@code userId} owns it; another user's profile is as absent as a missing one. */
+    Optional<UserProfileRecord> ofUser(String userId, String id);
+
+    /** The user's profiles, ordered by name. */
+    List<UserProfileRecord> ofUser(String userId);
+
+    /** Every user's profiles, by owner and name (the admin's /user-content). */
+    List<UserProfileRecord> all(int limit);
+
+    Optional<UserProfileRecord> withId(String id);
+
+    void add(UserProfileRecord profile);
+
+    void update(UserProfileRecord profile);
+
+    void remove(UserProfileRecord profile);
+
+    /** The id of the own profile API key {@code keyId} is bound to, if any. */
+    Optional<String> ofKey(String keyId);
+
+    /** Binds key {@code keyId} to own profile {@code profileId} (null unbinds); false when no such key exists. */
+    boolean bindKey(String keyId, String profileId);
+}

@@ -1,0 +1,74 @@
+package io.moe.infrastructure.persistence.jpa;
+
+import io.moe.domain.profile.UserProfileRecord;
+import io.moe.domain.profile.UserProfileRepository;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The users' own coding-client profiles in table {@code user_cc_profiles}, through the named queries of
+ * {@link UserProfileRecord}; a key's binding in {@code api_key.user_cc_profile_id}, with parameterised statements.
+ */
+@ApplicationScoped
+public class JpaUserProfileRepository implements UserProfileRepository {
+
+    @PersistenceContext(unitName = "moe")
+    EntityManager em;
+
+    @Override
+    public Optional<UserProfileRecord> ofUser(String userId, String id) {
+        return withId(id).filter(p -> p.userId().equals(userId));
+    }
+
+    @Override
+    public List<UserProfileRecord> ofUser(String userId) {
+        return em.createNamedQuery("UserProfileRecord.ofUser", UserProfileRecord.class).setParameter("userId", userId).getResultList();
+    }
+
+    @Override
+    public List<UserProfileRecord> all(int limit) {
+        return em.createNamedQuery("UserProfileRecord.all", UserProfileRecord.class).setMaxResults(limit).getResultList();
+    }
+
+    @Override
+    public Optional<UserProfileRecord> withId(String id) {
+        return Optional.ofNullable(id == null ? null : em.find(UserProfileRecord.class, id));
+    }
+
+    @Override
+    public void add(UserProfileRecord profile) {
+        em.persist(profile);
+        em.flush();
+    }
+
+    @Override
+    public void update(UserProfileRecord profile) {
+        em.merge(profile);
+        em.flush();
+    }
+
+    @Override
+    public void remove(UserProfileRecord profile) {
+        em.remove(em.contains(profile) ? profile : em.merge(profile));
+        em.flush();
+    }
+
+    @Override
+    public Optional<String> ofKey(String keyId) {
+        if (keyId == null) {
+            return Optional.empty();
+        }
+        List<?> rows = em.createNativeQuery("SELECT user_cc_profile_id FROM api_key WHERE id = ?1").setParameter(1, keyId).getResultList();
+        return rows.isEmpty() || rows.get(0) == null ? Optional.empty() : Optional.of(rows.get(0).toString());
+    }
+
+    @Override
+    public boolean bindKey(String keyId, String profileId) {
+        return em.createNativeQuery("UPDATE api_key SET user_cc_profile_id = ?1 WHERE id = ?2")
+                .setParameter(1, profileId).setParameter(2, keyId).executeUpdate() == 1;
+    }
+}
