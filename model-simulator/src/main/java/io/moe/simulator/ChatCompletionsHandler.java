@@ -173,7 +173,10 @@ final class ChatCompletionsHandler implements HttpHandler {
             }
             case "http_429_no_retry_after" -> Exchanges.error(exchange, 429, "rate_limit_exceeded", "simulated rate limit");
             case "http_500" -> Exchanges.error(exchange, 500, "internal_error", "simulated server error");
+            case "http_502" -> Exchanges.error(exchange, 502, "bad_gateway", "simulated broken upstream of the server");
             case "http_503" -> Exchanges.error(exchange, 503, "overloaded", "simulated overload");
+            case "http_400_context" -> Exchanges.error(exchange, 400, "context_length_exceeded",
+                    "This model's maximum context length is 4096 tokens; the messages resulted in more (simulated)");
             case "http_404" -> Exchanges.error(exchange, 404, "model_not_found",
                     "model '" + request.model() + "' not found, try pulling it first");
             case "reset" -> throw new IOException("simulated connection reset");

@@ -15,7 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 record Rule(String id, String model, String role, String category, String contains, AtomicInteger remaining,
             String content, String confidence, long latencyMs, long firstTokenDelayMs, String fault, int retryAfter) {
 
-    static final Set<String> FAULTS = Set.of("http_429", "http_429_no_retry_after", "http_500", "http_503", "http_404",
+    static final Set<String> FAULTS = Set.of("http_429", "http_429_no_retry_after", "http_500", "http_502", "http_503", "http_404",
+            "http_400_context",
             "reset", "no_response", "stream_cut", "stall", "malformed_chunk", "missing_done");
     /** The three levels of the confidence protocol, and "none" for an answer without the line. */
     static final Set<String> CONFIDENCES = Set.of("hoch", "mittel", "niedrig", "none");

@@ -1,11 +1,11 @@
 package io.moe.interfaces.admin;
 
-import io.moe.infrastructure.web.BrowserPolicy;
-import io.moe.infrastructure.web.CanonicalPaths;
-import io.moe.infrastructure.web.BrowserSession;
-import io.moe.infrastructure.web.PasswordSignIn;
-import io.moe.infrastructure.web.OnePolicyResponse;
 import io.moe.infrastructure.faces.PlainPostbackNonce;
+import io.moe.infrastructure.web.BrowserPolicy;
+import io.moe.infrastructure.web.BrowserSession;
+import io.moe.infrastructure.web.CanonicalPaths;
+import io.moe.infrastructure.web.OnePolicyResponse;
+import io.moe.infrastructure.web.PasswordSignIn;
 import jakarta.inject.Inject;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;

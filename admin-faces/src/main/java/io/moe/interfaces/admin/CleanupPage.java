@@ -1,11 +1,12 @@
 package io.moe.interfaces.admin;
 
-import io.moe.infrastructure.faces.PerView;
 import io.moe.application.cleanup.CleanupRun;
 import io.moe.application.cleanup.CleanupService;
 import io.moe.application.cleanup.CleanupService.JobStatus;
 import io.moe.application.cleanup.JobSettings;
 import io.moe.domain.shared.Refusal;
+import io.moe.infrastructure.faces.PageMessages;
+import io.moe.infrastructure.faces.PerView;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 

@@ -10,6 +10,7 @@ import io.moe.application.servers.InferenceServerAdministration.ServerStatus;
 import io.moe.application.startup.ApplicationStartup;
 import io.moe.domain.identity.UsageRanking;
 import io.moe.domain.identity.UsageTotals;
+import io.moe.infrastructure.faces.Charts;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;

@@ -1,6 +1,5 @@
 package io.moe.interfaces.admin;
 
-import io.moe.infrastructure.faces.PerView;
 import io.moe.application.knowledge.ExportFilter;
 import io.moe.application.knowledge.ImportReport;
 import io.moe.application.knowledge.KnowledgeExport;
@@ -8,6 +7,8 @@ import io.moe.application.knowledge.KnowledgeImport;
 import io.moe.application.knowledge.KnowledgeSearch;
 import io.moe.application.knowledge.KnowledgeStore;
 import io.moe.domain.shared.Refusal;
+import io.moe.infrastructure.faces.PageMessages;
+import io.moe.infrastructure.faces.PerView;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import jakarta.json.Json;

@@ -1,9 +1,10 @@
 package io.moe.interfaces.admin;
 
-import io.moe.infrastructure.faces.PerView;
 import io.moe.application.tools.ToolAdministration;
 import io.moe.application.tools.ToolCall;
 import io.moe.domain.shared.Refusal;
+import io.moe.infrastructure.faces.PageMessages;
+import io.moe.infrastructure.faces.PerView;
 import io.moe.infrastructure.tools.ToolServerClient.ToolDescription;
 import jakarta.faces.context.FacesContext;
 import jakarta.inject.Inject;

@@ -4,6 +4,7 @@ import io.moe.application.overview.Monitoring;
 import io.moe.application.overview.Monitoring.Breaker;
 import io.moe.application.overview.RecentRequests;
 import io.moe.domain.identity.UsageRanking;
+import io.moe.infrastructure.faces.Charts;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;

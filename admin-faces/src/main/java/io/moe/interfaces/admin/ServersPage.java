@@ -1,11 +1,12 @@
 package io.moe.interfaces.admin;
 
-import io.moe.infrastructure.faces.PerView;
 import io.moe.application.servers.InferenceServerAdministration;
 import io.moe.application.servers.InferenceServerAdministration.ServerStatus;
 import io.moe.application.servers.ServerInput;
 import io.moe.application.servers.ServerRefusedException;
 import io.moe.application.servers.ServerSettings;
+import io.moe.infrastructure.faces.PageMessages;
+import io.moe.infrastructure.faces.PerView;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 

@@ -1,11 +1,12 @@
 package io.moe.interfaces.admin;
 
-import io.moe.infrastructure.faces.PerView;
 import io.moe.application.pipeline.intake.Skill;
 import io.moe.application.skills.SkillAdministration;
 import io.moe.application.skills.StoredSkill;
 import io.moe.application.skills.UpstreamSkill;
 import io.moe.domain.shared.Refusal;
+import io.moe.infrastructure.faces.PageMessages;
+import io.moe.infrastructure.faces.PerView;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 

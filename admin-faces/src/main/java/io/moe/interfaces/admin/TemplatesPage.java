@@ -1,6 +1,5 @@
 package io.moe.interfaces.admin;
 
-import io.moe.infrastructure.faces.PerView;
 import io.moe.application.servers.InferenceServerAdministration;
 import io.moe.application.template.ImportMode;
 import io.moe.application.template.ImportResult;
@@ -9,6 +8,9 @@ import io.moe.application.template.TemplateRefusedException;
 import io.moe.domain.shared.Refusal;
 import io.moe.domain.template.ExpertRole;
 import io.moe.domain.template.ExpertTemplateRecord;
+import io.moe.infrastructure.faces.PageMessages;
+import io.moe.infrastructure.faces.PerView;
+import io.moe.infrastructure.faces.UploadedText;
 import jakarta.faces.application.FacesMessage;
 import jakarta.faces.context.FacesContext;
 import jakarta.inject.Inject;

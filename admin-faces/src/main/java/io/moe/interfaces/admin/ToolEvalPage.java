@@ -1,6 +1,5 @@
 package io.moe.interfaces.admin;
 
-import io.moe.infrastructure.faces.PerView;
 import io.moe.application.tools.ToolAdministration;
 import io.moe.application.tools.ToolCase;
 import io.moe.application.tools.ToolEvaluation;
@@ -9,6 +8,8 @@ import io.moe.application.tools.ToolEvaluation.Run;
 import io.moe.domain.identity.UserAccount;
 import io.moe.domain.identity.UserRepository;
 import io.moe.domain.shared.Refusal;
+import io.moe.infrastructure.faces.PageMessages;
+import io.moe.infrastructure.faces.PerView;
 import io.moe.infrastructure.tools.ToolServerClient.ToolDescription;
 import jakarta.faces.application.FacesMessage;
 import jakarta.faces.context.FacesContext;

@@ -1,9 +1,13 @@
 package io.moe.interfaces.admin;
 
-import io.moe.infrastructure.faces.PerView;
 import io.moe.application.identity.IdentityException;
+import io.moe.application.identity.Mailer;
+import io.moe.application.identity.PasswordResets;
 import io.moe.application.identity.UserAdministration;
 import io.moe.domain.identity.UserAccount;
+import io.moe.domain.shared.Refusal;
+import io.moe.infrastructure.faces.PageMessages;
+import io.moe.infrastructure.faces.PerView;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 
@@ -26,12 +30,19 @@ public class UserAccountPage implements Serializable {
     @Inject
     UserAdministration users;
 
+    @Inject
+    PasswordResets resets;
+
+    @Inject
+    Mailer mailer;
+
     private String id;
     private UserAccount user;
     private String email;
     private String displayName;
     private boolean admin;
     private String newPassword;
+    private transient String resetLink;
 
     /** The view action: an unknown or missing id goes back to the list with a message. */
     public String load() {
@@ -66,6 +77,27 @@ public class UserAccountPage implements Serializable {
         } finally {
             newPassword = null;
         }
+    }
+
+    /** Issues a one-time reset link (shown here once; mailed as well when {@code mail} and an SMTP server is configured). */
+    public void issueResetLink(boolean mail) {
+        try {
+            PasswordResets.IssuedLink link = resets.issue(id, mail);
+            resetLink = link.url();
+            PageMessages.done("Reset link issued" + (link.emailed() ? " and mailed to " + user.email() : "") + ": valid once, until "
+                    + link.expiresAt().toLocalDateTime().withNano(0) + " UTC");
+        } catch (Refusal e) {
+            resetLink = null;
+            PageMessages.refused("No reset link", e, Map.of());
+        }
+    }
+
+    public String getResetLink() {
+        return resetLink;
+    }
+
+    public boolean isMailConfigured() {
+        return mailer.isConfigured();
     }
 
     public void deactivate() {

@@ -7,6 +7,7 @@ import io.moe.domain.identity.UserAccount;
 import io.moe.domain.profile.UserProfileRecord;
 import io.moe.domain.shared.Refusal;
 import io.moe.domain.template.UserTemplateRecord;
+import io.moe.infrastructure.faces.PageMessages;
 import io.moe.infrastructure.faces.PerView;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;

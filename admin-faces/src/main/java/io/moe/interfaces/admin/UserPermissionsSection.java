@@ -1,11 +1,12 @@
 package io.moe.interfaces.admin;
 
-import io.moe.infrastructure.faces.PerView;
 import io.moe.application.identity.GrantableResources;
 import io.moe.application.identity.IdentityException;
 import io.moe.application.identity.UserAdministration;
 import io.moe.domain.identity.Permission;
 import io.moe.domain.identity.ResourceType;
+import io.moe.infrastructure.faces.PageMessages;
+import io.moe.infrastructure.faces.PerView;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 

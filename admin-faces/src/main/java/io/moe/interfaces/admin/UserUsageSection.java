@@ -3,6 +3,7 @@ package io.moe.interfaces.admin;
 import io.moe.application.identity.UserAdministration;
 import io.moe.application.overview.ServiceOverview;
 import io.moe.domain.identity.UsageEntry;
+import io.moe.infrastructure.faces.Charts;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;

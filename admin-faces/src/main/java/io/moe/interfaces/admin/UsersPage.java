@@ -1,9 +1,10 @@
 package io.moe.interfaces.admin;
 
-import io.moe.infrastructure.faces.PerView;
 import io.moe.application.identity.IdentityException;
 import io.moe.application.identity.UserAdministration;
 import io.moe.domain.identity.UserAccount;
+import io.moe.infrastructure.faces.PageMessages;
+import io.moe.infrastructure.faces.PerView;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 

@@ -1,9 +1,9 @@
 package io.moe.interfaces.adminapi;
 
+import io.moe.application.identity.IdentityException;
 import io.moe.application.overview.Monitoring;
 import io.moe.application.overview.RecentRequests;
 import io.moe.application.overview.ServerLog.Level;
-import io.moe.application.identity.IdentityException;
 import io.moe.domain.shared.Refusal.Kind;
 import jakarta.inject.Inject;
 import jakarta.json.Json;

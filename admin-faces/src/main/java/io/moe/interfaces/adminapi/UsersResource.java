@@ -1,12 +1,14 @@
 package io.moe.interfaces.adminapi;
 
 import io.moe.application.identity.IdentityException;
+import io.moe.application.identity.PasswordResets;
 import io.moe.application.identity.UserAdministration;
+import io.moe.application.profile.ProfileAdministration;
 import io.moe.application.spend.SpendControl;
+import io.moe.application.template.TemplateAdministration;
 import io.moe.domain.identity.TokenBudget;
 import io.moe.domain.identity.UserAccount;
-import io.moe.application.profile.ProfileAdministration;
-import io.moe.application.template.TemplateAdministration;
+import io.moe.domain.shared.Ids;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
@@ -24,7 +26,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import java.math.BigDecimal;
-import java.util.List;
 
 /**
  * /api/users and its sub-resources (spec: admin application), for admins only. Bodies and answers use
@@ -41,6 +42,9 @@ public class UsersResource {
 
     @Inject
     UserAdministration users;
+
+    @Inject
+    PasswordResets resets;
 
     @Inject
     SpendControl budgets;
@@ -179,6 +183,20 @@ public class UsersResource {
         key = template == null ? key.addNull("template_id") : key.add("template_id", template);
         JsonObject json = (profile == null ? key.addNull("cc_profile_id") : key.add("cc_profile_id", profile)).build();
         return Response.status(201).entity(json.toString()).header("Cache-Control", "no-store").build();
+    }
+
+    /**
+     * Issues a one-time password-reset link for the user (valid for {@code moe.password-reset.valid-hours}, replacing
+     * earlier ones); body {@code {"send_email": true}} also mails it to the user (SMTP configured, else 409).
+     */
+    @POST
+    @Path("{id}/password-reset")
+    public Response passwordReset(@PathParam("id") String id, String body) {
+        JsonInput in = JsonInput.of(body == null || body.isBlank() ? "{}" : body);
+        PasswordResets.IssuedLink link = resets.issue(id, Boolean.TRUE.equals(in.bool("send_email")));
+        return Response.status(201).entity(Json.createObjectBuilder().add("url", link.url()).add("expires_at", Ids.iso(link.expiresAt()))
+                .add("emailed", link.emailed()).add("note", "the link is shown only now and works once").build().toString())
+                .header("Cache-Control", "no-store").build();
     }
 
     @DELETE

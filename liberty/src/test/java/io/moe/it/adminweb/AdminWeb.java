@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -30,22 +31,22 @@ import static org.junit.jupiter.api.Assertions.fail;
  * visible form field has a label, and save screenshots under {@code target/screenshots}. Without Debian's
  * {@code chromium} and {@code chromium-driver} it fails with the command that installs them (.ci/run runs it).
  */
-final class AdminWeb implements AutoCloseable {
+public final class AdminWeb implements AutoCloseable {
 
     static final Path CHROMIUM = Path.of(System.getProperty("moe.it.chromium", "/usr/bin/chromium"));
     static final Path DRIVER = Path.of(System.getProperty("moe.it.chromedriver", "/usr/bin/chromedriver"));
     static final Path SCREENSHOTS = Path.of(System.getProperty("moe.it.screenshots-dir", "target/screenshots"));
     private static final Duration DEADLINE = Duration.ofSeconds(20);
 
-    final WebDriver driver;
-    final WebDriverWait wait;
+    public final WebDriver driver;
+    public final WebDriverWait wait;
 
     private AdminWeb(WebDriver driver) {
         this.driver = driver;
         this.wait = new WebDriverWait(driver, DEADLINE);
     }
 
-    static AdminWeb start() {
+    public static AdminWeb start() {
         if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(DRIVER)) {
             fail("The browser tests need Debian's chromium and chromium-driver (" + CHROMIUM + ", " + DRIVER
                     + "): apt-get install -y chromium chromium-driver (.ci/run installs them)");
@@ -56,16 +57,27 @@ final class AdminWeb implements AutoCloseable {
                 "--window-size=1280,1024", "--lang=en-US");
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile())
                 .usingAnyFreePort().build();
-        return new AdminWeb(new ChromeDriver(service, options));
+        ChromeDriver driver = new ChromeDriver(service, options);
+        // The test server trusts 127.0.0.1 as a proxy: each browser is counted under an address of its own by the
+        // sign-in throttle (30 attempts a minute per address), as separate people would be.
+        driver.executeCdpCommand("Network.enable", Map.of());
+        driver.executeCdpCommand("Network.setExtraHTTPHeaders", Map.of("headers", Map.of("X-Forwarded-For", randomAddress())));
+        return new AdminWeb(driver);
     }
 
-    void open(String path) {
+    /** An address of the private 10/8 range, for the sign-in throttle. */
+    public static String randomAddress() {
+        java.util.concurrent.ThreadLocalRandom r = java.util.concurrent.ThreadLocalRandom.current();
+        return "10." + r.nextInt(256) + "." + r.nextInt(256) + "." + (1 + r.nextInt(254));
+    }
+
+    public void open(String path) {
         driver.get(ItConfig.adminUrl() + path);
         waitForPage();
     }
 
     /** Signs in with the keyboard: type the username, tab to the password, press Enter. */
-    void signIn(String username, String password) {
+    public void signIn(String username, String password) {
         open("/login.xhtml");
         WebElement name = visible("login:username");
         name.clear();
@@ -76,52 +88,55 @@ final class AdminWeb implements AutoCloseable {
         waitForPage();
     }
 
-    void signInAsAdmin() {
+    public void signInAsAdmin() {
         signIn("admin", System.getProperty("moe.it.admin-password"));
         wait.until(ExpectedConditions.not(ExpectedConditions.urlContains("login")));
     }
 
-    WebElement visible(String id) {
+    public WebElement visible(String id) {
         return wait.until(ExpectedConditions.visibilityOfElementLocated(By.id(id)));
     }
 
-    WebElement visible(By by) {
+    public WebElement visible(By by) {
         return wait.until(ExpectedConditions.visibilityOfElementLocated(by));
     }
 
-    void type(String id, String text) {
+    public void type(String id, String text) {
         WebElement field = visible(id);
         field.clear();
         field.sendKeys(text);
     }
 
     /** Clicks and waits until PrimeFaces' Ajax request (if any) has finished. */
-    void click(By by) {
-        wait.until(ExpectedConditions.elementToBeClickable(by)).click();
+    /** Clicks the element once it is clickable, scrolled to the middle of the window (away from the growl). */
+    public void click(By by) {
+        WebElement element = wait.until(ExpectedConditions.elementToBeClickable(by));
+        ((JavascriptExecutor) driver).executeScript("arguments[0].scrollIntoView({block: 'center'})", element);
+        element.click();
         waitForAjax();
     }
 
-    void click(String id) {
+    public void click(String id) {
         click(By.id(id));
     }
 
     /** Answers the global confirmation dialog with Yes. */
-    void confirm() {
+    public void confirm() {
         click(By.cssSelector(".ui-confirm-dialog .ui-confirmdialog-yes"));
     }
 
     /** Waits for a growl message containing {@code text}; returns its whole text. */
-    String growl(String text) {
+    public String growl(String text) {
         By message = By.xpath("//div[contains(@class,'ui-growl-message')][contains(., \"" + text + "\")]");
         return wait.until(ExpectedConditions.visibilityOfElementLocated(message)).getText();
     }
 
-    void waitForPage() {
+    public void waitForPage() {
         wait.until(d -> "complete".equals(((JavascriptExecutor) d).executeScript("return document.readyState")));
         waitForAjax();
     }
 
-    void waitForAjax() {
+    public void waitForAjax() {
         wait.until(d -> Boolean.TRUE.equals(((JavascriptExecutor) d).executeScript(
                 "return !window.PrimeFaces || !PrimeFaces.ajax || PrimeFaces.ajax.Queue.isEmpty()")));
     }
@@ -145,11 +160,11 @@ final class AdminWeb implements AutoCloseable {
                 return missing;""");
     }
 
-    void assertEveryFieldHasALabel(String page) {
+    public void assertEveryFieldHasALabel(String page) {
         assertEquals(List.of(), unlabelledFields(), "form fields without a label on " + page);
     }
 
-    Path screenshot(String name) {
+    public Path screenshot(String name) {
         try {
             Files.createDirectories(SCREENSHOTS);
             Path file = SCREENSHOTS.resolve(name + ".png");
@@ -160,7 +175,7 @@ final class AdminWeb implements AutoCloseable {
         }
     }
 
-    String currentPath() {
+    public String currentPath() {
         return driver.getCurrentUrl().substring(ItConfig.adminUrl().length());
     }
 

@@ -80,7 +80,8 @@ class AdminLoginIT {
         HttpResponse<String> users = send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/users.xhtml")));
         assertEquals(200, users.statusCode());
         String username = created.body().replaceAll(".*\"username\":\"([^\"]+)\".*", "$1");
-        assertTrue(users.body().contains(username), "the users page lists the new account");
+        assertTrue(users.body().contains(username), "the users page lists the new account " + username + ": "
+                + users.body().replaceAll("(?s).*<tbody", "<tbody").replaceAll("(?s)</tbody>.*", "").replaceAll("<[^>]+>", " ").replaceAll("\\s+", " "));
 
         Matcher logoutState = Pattern.compile("name=\"jakarta.faces.ViewState\"[^>]*value=\"([^\"]+)\"").matcher(dashboard.body());
         assertTrue(logoutState.find());

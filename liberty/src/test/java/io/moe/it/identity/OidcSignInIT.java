@@ -1,9 +1,15 @@
 package io.moe.it.identity;
 
+import io.moe.it.Http;
 import io.moe.it.ItConfig;
+import io.moe.it.adminweb.AdminWeb;
+import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
 
 import java.io.IOException;
 import java.net.CookieManager;
@@ -18,6 +24,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -28,7 +35,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The second way in: single sign-on through a real OpenID provider (npm oidc-provider, started here),
  * and the provider's bearer access tokens on the admin JSON API. The provider signs in any login name;
- * "alice" is in the admin group, "bob" is not.
+ * "alice" is in the admin group, "bob" is not. The portal admits every person of the provider: the test
+ * server grants new SSO users moe_mode moe_orchestrated and makes members of "coders" experts with
+ * model_endpoint *@local (it-stores.xml).
  */
 class OidcSignInIT {
 
@@ -53,8 +62,8 @@ class OidcSignInIT {
         builder.environment().put("OIDC_PORT", System.getProperty("moe.it.oidc-port", "19876"));
         builder.environment().put("OIDC_CLIENT_ID", "moe-admin");
         builder.environment().put("OIDC_CLIENT_SECRET", System.getProperty("moe.it.oidc-client-secret", ""));
-        builder.environment().put("OIDC_REDIRECT_URI", ItConfig.adminUrl() + "/sso/callback");
-        builder.environment().put("OIDC_POST_LOGOUT_REDIRECT_URI", ItConfig.adminUrl() + "/login.xhtml");
+        builder.environment().put("OIDC_REDIRECT_URI", ItConfig.adminUrl() + "/sso/callback," + ItConfig.adminUrl() + "/user/sso/callback");
+        builder.environment().put("OIDC_POST_LOGOUT_REDIRECT_URI", ItConfig.adminUrl() + "/login.xhtml," + ItConfig.adminUrl() + "/user/login");
         provider = builder.start();
         HttpClient client = HttpClient.newHttpClient();
         Instant deadline = Instant.now().plusSeconds(30);
@@ -236,5 +245,85 @@ class OidcSignInIT {
         HttpResponse<String> again = firstPage(URI.create(ItConfig.adminUrl() + "/sso"));
         assertTrue(again.body().contains("name=\"prompt\" value=\"login\""),
                 "the provider asks for the login again, so its session ended too: " + again.uri());
+    }
+
+    private JsonObject userNamed(String username) throws IOException, InterruptedException {
+        return Http.object(Admin.get(Admin.USERS)).getJsonArray("users").getValuesAs(JsonObject.class).stream()
+                .filter(u -> u.getString("username").equals(username)).findFirst().orElseThrow();
+    }
+
+    private List<String> grantsOf(String userId) {
+        return Http.object(Admin.get(Admin.USERS + "/" + userId + "/permissions")).getJsonArray("permissions").getValuesAs(JsonObject.class).stream()
+                .map(p -> p.getString("resource_type") + ":" + p.getString("resource_id")).sorted().toList();
+    }
+
+    @Test
+    void anyPersonOfTheProviderSignsInToThePortalWithTheConfiguredGrants() throws Exception {
+        String login = "coder-" + UUID.randomUUID().toString().substring(0, 8);
+        HttpResponse<String> landed = browse(URI.create(ItConfig.adminUrl() + "/user/sso"), login);
+        assertEquals(200, landed.statusCode(), landed.uri() + "\n" + landed.body());
+        assertTrue(landed.uri().getPath().endsWith("/user/dashboard"), "lands on the portal's dashboard: " + landed.uri());
+        assertTrue(landed.body().contains(login), landed.body());
+
+        JsonObject account = userNamed(login);
+        assertEquals(0, account.getInt("is_admin"), "a person outside the admin group is no admin");
+        assertEquals(1, account.getInt("is_expert"), "the group coders maps to the role expert");
+        assertEquals(List.of("model_endpoint:*@local", "moe_mode:moe_orchestrated"), grantsOf(account.getString("id")),
+                "the default grant of new SSO users and the grant of the group coders");
+        assertEquals(200, send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/user/api/templates"))).statusCode(),
+                "as an expert with a model_endpoint grant, own templates are open");
+        assertEquals(401, send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/api/users"))).statusCode(),
+                "a portal session is no admin session");
+
+        HttpResponse<String> again = browse(URI.create(ItConfig.adminUrl() + "/user/sso"), login);
+        assertTrue(again.uri().getPath().endsWith("/user/dashboard"));
+        assertEquals(1, Http.object(Admin.get(Admin.USERS)).getJsonArray("users").getValuesAs(JsonObject.class).stream()
+                .filter(u -> u.getString("username").equals(login)).count(), "a second sign-in reuses the account");
+        assertEquals(2, grantsOf(account.getString("id")).size(), "and grants nothing twice");
+
+        HttpResponse<String> signedOut = send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/user/logout")));
+        assertEquals(302, signedOut.statusCode(), signedOut.body());
+        String location = signedOut.headers().firstValue("Location").orElseThrow();
+        assertTrue(location.startsWith(issuer() + "/session/end?") && location.contains(URLEncoder.encode(ItConfig.adminUrl() + "/user/login",
+                StandardCharsets.UTF_8)), "signing out goes on to the provider's end-session endpoint: " + location);
+        HttpResponse<String> back = browse(URI.create(location), login);
+        assertTrue(back.uri().getPath().endsWith("/user/login"), "and comes back to the portal's sign-in page: " + back.uri());
+        assertEquals(302, send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/user/dashboard"))).statusCode(), "the session is gone");
+    }
+
+    @Test
+    void aPlainMemberGetsTheDefaultGrantsOnlyAndABlockedAccountStaysShut() throws Exception {
+        String login = "member-" + UUID.randomUUID().toString().substring(0, 8);
+        assertTrue(browse(URI.create(ItConfig.adminUrl() + "/user/sso"), login).uri().getPath().endsWith("/user/dashboard"));
+        JsonObject account = userNamed(login);
+        assertEquals(0, account.getInt("is_expert"));
+        assertEquals(List.of("moe_mode:moe_orchestrated"), grantsOf(account.getString("id")));
+        assertEquals(403, send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/user/api/templates"))).statusCode());
+
+        assertEquals(200, Admin.put(Admin.USERS + "/" + account.getString("id"), "{\"is_active\":false}").statusCode());
+        HttpResponse<String> refused = browse(URI.create(ItConfig.adminUrl() + "/user/sso"), login);
+        assertEquals(403, refused.statusCode(), refused.body());
+        assertTrue(refused.body().contains("deactivated"), refused.body());
+    }
+
+    @Test
+    void aProviderUserSignsInToThePortalInARealBrowser() {
+        String login = "browser-" + UUID.randomUUID().toString().substring(0, 8);
+        try (AdminWeb web = AdminWeb.start()) {
+            web.open("/user/login");
+            web.click("sso");
+            for (int step = 0; step < 4 && !web.driver.getCurrentUrl().contains("/user/dashboard"); step++) {
+                List<WebElement> name = web.driver.findElements(By.name("login"));
+                if (!name.isEmpty()) {
+                    name.get(0).sendKeys(login);
+                    web.driver.findElement(By.name("password")).sendKeys("any");
+                }
+                web.driver.findElement(By.cssSelector("button[type=submit], input[type=submit]")).click();
+                web.waitForPage();
+            }
+            web.wait.until(ExpectedConditions.urlContains("/user/dashboard"));
+            assertTrue(web.visible("welcome").getText().contains(login), "signed in as the provider's user");
+            web.screenshot("portal-sso-dashboard");
+        }
     }
 }

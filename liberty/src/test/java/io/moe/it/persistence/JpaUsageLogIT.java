@@ -2,6 +2,8 @@ package io.moe.it.persistence;
 
 import io.moe.domain.identity.UsageEntry;
 import io.moe.domain.identity.UsageLog;
+import io.moe.domain.identity.UsagePeriod;
+import io.moe.domain.identity.UsageRanking;
 import io.moe.domain.shared.Ids;
 import jakarta.inject.Inject;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -10,6 +12,8 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+import java.time.OffsetDateTime;
+import java.time.YearMonth;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -54,8 +58,36 @@ class JpaUsageLogIT extends WithOwner {
         assertEquals(Map.of("ok", List.of(2L, 30L, 13L, 43L), "error", List.of(1L, 7L, 0L, 7L)), totals);
     }
 
+    @Test
+    void theUsersWindowIsSearchedByTimeAndModelAndSummedPerModelAndMonth() {
+        OffsetDateTime now = Ids.nowUtc();
+        UsageEntry lastYear = entry("alpha", now.minusMonths(13), 100);
+        UsageEntry lastMonth = entry("alpha", now.minusMonths(1), 40);
+        UsageEntry today = entry("beta", now.minusMinutes(1), 10);
+        UsageEntry todayAlpha = entry("alpha", now.minusMinutes(2), 5);
+        List.of(lastYear, lastMonth, today, todayAlpha).forEach(e -> tx.run(() -> log.append(e)));
+
+        OffsetDateTime dayStart = now.minusDays(1);
+        assertEquals(List.of(today.id(), todayAlpha.id()), log.search(owner.id(), dayStart, now.plusMinutes(1), null, 10).stream()
+                .map(UsageEntry::id).toList(), "newest first, only the window");
+        assertEquals(List.of(todayAlpha.id()), log.search(owner.id(), dayStart, now.plusMinutes(1), "alpha", 10).stream()
+                .map(UsageEntry::id).toList(), "only the model");
+        assertEquals(List.of(), log.search(owner.id(), dayStart, now.minusMinutes(3), null, 10), "the end is exclusive");
+        assertEquals(List.of("beta", "alpha"), log.perModel(owner.id(), dayStart, now.plusMinutes(1)).stream().map(UsageRanking::key).toList(),
+                "most tokens first");
+
+        List<UsagePeriod> months = log.perMonth(owner.id(), now.minusMonths(2).toLocalDate().withDayOfMonth(1));
+        assertEquals(List.of(YearMonth.from(lastMonth.requestedAt()).toString(), YearMonth.from(now).toString()),
+                months.stream().map(UsagePeriod::period).toList(), "UTC months since the day asked, oldest first");
+        assertEquals(80, months.get(0).weightedTokens(), "the weighted tokens of the month");
+    }
+
     private UsageEntry entry(String status, long prompt, long completion, int minutesAgo) {
         return new UsageEntry(owner.id(), null, "req-" + UUID.randomUUID(), "sim-model", "default", prompt, completion, status,
                 Ids.nowUtc().minusMinutes(minutesAgo));
+    }
+
+    private UsageEntry entry(String model, OffsetDateTime at, long tokens) {
+        return new UsageEntry(owner.id(), null, "req-" + UUID.randomUUID(), model, "default", tokens, 0, tokens * 2, "ok", at);
     }
 }

@@ -76,7 +76,9 @@ class PipelineRulesIT {
             assertEquals("planner_unavailable", trace.getString("plan_source"));
             assertEquals(Json.createArrayBuilder().add(task(question, "general")).build(), trace.getJsonArray("plan"));
             assertTrue(content(answer).contains(m), "a general expert answered: " + content(answer));
-            assertEquals(1, calls(m, "planner").size(), "the planner was asked once");
+            assertEquals(2, calls(m, "planner").size(), "a 503 is asked once more, then the pipeline goes on without a plan");
+            assertEquals(List.of("retried", "gave_up"), trace.getJsonArray("attempts").getValuesAs(JsonObject.class).stream()
+                    .filter(a -> a.getString("stage").equals("planner")).map(a -> a.getString("next")).toList());
         }
     }
 

@@ -31,6 +31,8 @@ public final class PortalBrowser {
     private static final Pattern CSRF = Pattern.compile("name=\"csrf-token\" content=\"([0-9a-f]{64})\"");
 
     private final CookieManager cookies = new CookieManager();
+    /** The address this browser is counted under by the sign-in throttle (the test server trusts 127.0.0.1 as a proxy). */
+    private final String address = io.moe.it.adminweb.AdminWeb.randomAddress();
     private final HttpClient client = HttpClient.newBuilder().cookieHandler(cookies).version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -129,6 +131,7 @@ public final class PortalBrowser {
     }
 
     private HttpResponse<String> send(HttpRequest.Builder request) {
+        request.header("X-Forwarded-For", address);
         try {
             return client.send(request.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {

@@ -163,8 +163,9 @@ class RouteAuditIT {
                 "/user/billing", "/user/keys", "/user/templates", "/user/cc-profiles", "/user/requests/chatcmpl-x0audit"));
         List<String> views = pages(System.getProperty("moe.it.portal-pages-dir", "../portal-faces/src/main/webapp"));
         assertTrue(views.contains("dashboard.xhtml") && views.contains("login.xhtml"), "portal pages found: " + views);
+        List<String> open = List.of("login.xhtml", "forgot.xhtml", "reset.xhtml");
         for (String view : views) {
-            if (!view.equals("login.xhtml")) {
+            if (!open.contains(view)) {
                 targets.addAll(List.of("/user/" + view, "/user/api/../" + view, "/user/jakarta.faces.resource/../" + view,
                         "/user/api/%2e%2e/" + view, "/user/" + view + ";jsessionid=x", "/user/login/../" + view,
                         "/user/login.xhtml/../" + view, "//user/" + view));
@@ -183,7 +184,9 @@ class RouteAuditIT {
         if (!(revoke.status() / 100 == 3 && revoke.header("Location").orElse("").endsWith("/user/login"))) {
             failures.add("POST /user/keys/{id}/revoke → " + revoke.status());
         }
-        assertEquals(200, RawHttp.send(ItConfig.adminUrl(), null, "GET", "/user/login", null).status(), "the sign-in page is open");
+        for (String page : List.of("/user/login", "/user/forgot", "/user/reset")) {
+            assertEquals(200, RawHttp.send(ItConfig.adminUrl(), null, "GET", page, null).status(), "open without a session: " + page);
+        }
         assertEquals(List.of(), failures, "a portal page answered a stranger");
     }
 

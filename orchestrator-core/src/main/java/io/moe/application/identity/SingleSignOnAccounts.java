@@ -1,11 +1,10 @@
 package io.moe.application.identity;
 
-import io.moe.domain.shared.Refusal.Kind;
-
 import io.moe.domain.identity.SsoIdentity;
 import io.moe.domain.identity.UserAccount;
 import io.moe.domain.identity.UserRepository;
 import io.moe.domain.shared.Digests;
+import io.moe.domain.shared.Refusal.Kind;
 import io.moe.infrastructure.oidc.OidcSettings;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -16,17 +15,20 @@ import java.util.HexFormat;
 import java.util.Optional;
 
 /**
- * Admits people and service clients that the identity provider vouches for: only members of the
- * admin group (claim and group configurable) get in. The first sign-in creates a local admin account
- * linked by issuer and subject (never by a name or e-mail the provider lets users change), with
- * an unlimited budget and a password nobody knows; later sign-ins find it by that link. A local
- * account an admin has deactivated stays shut.
+ * Admits people and service clients that the identity provider vouches for. To the admin application only
+ * members of the admin group (claim and group configurable) get in ({@link #admitAdmin}); to the portal every
+ * person of the provider ({@link #admitUser}), a new account getting the configured default grants and every
+ * sign-in the grants (and the role expert) configured for the person's groups ({@link SsoGrantRules}). The
+ * first sign-in creates a local account linked by issuer and subject (never by a name or e-mail the provider
+ * lets users change), with an unlimited budget and a password nobody knows; later sign-ins find it by that
+ * link. A local account an admin has deactivated stays shut.
  */
 @ApplicationScoped
 @Transactional
 public class SingleSignOnAccounts {
 
     private static final SecureRandom RANDOM = new SecureRandom();
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(SingleSignOnAccounts.class.getName());
 
     @Inject
     UserRepository accounts;
@@ -59,6 +61,48 @@ public class SingleSignOnAccounts {
         String username = freeUsername(identity);
         UserAccount user = users.create(username, freeEmail(identity, username), unusablePassword(), identity.username(), true);
         user.linkSingleSignOn(identity.link());
+        return user;
+    }
+
+    /**
+     * The local account of this identity for the portal, created on its first sign-in as a user (an admin when
+     * the provider lists it in the admin group) with the default grants; at every sign-in the grants and the
+     * role expert of its groups are added (never taken away: an admin does that). A deactivated account stays shut.
+     */
+    public UserAccount admitUser(SsoIdentity identity) {
+        if (identity.subject() == null) {
+            throw new IdentityException(Kind.UNAUTHENTICATED, "invalid_token", null, "the identity provider sent no subject (sub claim)");
+        }
+        boolean admin = identity.inGroup(settings.getAdminGroup());
+        SsoGrantRules rules = SsoGrantRules.parse(settings.getUserGrants(), settings.getGroupGrants());
+        rules.problems().forEach(p -> LOG.warning(() -> "single sign-on grant rule left out: " + p));
+        Optional<UserAccount> linked = accounts.withSingleSignOn(identity.link());
+        UserAccount user;
+        if (linked.isPresent()) {
+            user = linked.get();
+            if (!user.isActive()) {
+                throw new IdentityException(Kind.FORBIDDEN, "account_blocked", null, "the account '" + user.username()
+                        + "' is deactivated here; an admin can reactivate it");
+            }
+            if (admin && !user.isAdmin()) {
+                user = users.update(user.id(), null, null, null, true, null);
+            }
+        } else {
+            String username = freeUsername(identity);
+            user = users.create(username, freeEmail(identity, username), unusablePassword(), identity.username(), admin);
+            user.linkSingleSignOn(identity.link());
+            for (SsoGrantRules.Grant grant : rules.defaults()) {
+                users.grant(user.id(), grant.type().wireName(), grant.resourceId());
+            }
+        }
+        for (SsoGrantRules.GroupRule rule : rules.rulesOf(identity.groups())) {
+            for (SsoGrantRules.Grant grant : rule.grants()) {
+                users.grant(user.id(), grant.type().wireName(), grant.resourceId());
+            }
+            if (rule.expert() && !user.isExpert()) {
+                user = users.setExpert(user.id(), true);
+            }
+        }
         return user;
     }
 

@@ -26,4 +26,13 @@ public class SingleSignOnAdmission {
             return accounts.admitAdmin(identity);
         }
     }
+
+    /** The portal's door: any person of the provider (see {@link SingleSignOnAccounts#admitUser}). */
+    public UserAccount admitUser(SsoIdentity identity) {
+        try {
+            return accounts.admitUser(identity);
+        } catch (PersistenceException | TransactionalException raced) {
+            return accounts.admitUser(identity);
+        }
+    }
 }

@@ -15,7 +15,6 @@ import io.moe.domain.identity.UsageEntry;
 import io.moe.domain.shared.Ids;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 

@@ -8,7 +8,6 @@ import io.moe.application.pipeline.run.Cancellation;
 import io.moe.application.pipeline.run.Progress;
 import io.moe.application.routing.Route;
 import io.moe.domain.chat.ChatAnswer;
-import io.moe.domain.chat.ChatMessage;
 import io.moe.domain.chat.ChatRequest;
 import io.moe.domain.chat.Completion;
 import io.moe.domain.chat.TokenUsage;

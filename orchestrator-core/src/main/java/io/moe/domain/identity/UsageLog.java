@@ -36,4 +36,16 @@ public interface UsageLog {
      * everyone when {@code userId} is null; the ranking's key is the day (ISO date).
      */
     List<UsageRanking> perDay(String userId, LocalDate since);
+
+    /**
+     * The user's entries from {@code from} (inclusive) to {@code to} (exclusive), newest first, only of
+     * {@code model} when it is not null, at most {@code max}.
+     */
+    List<UsageEntry> search(String userId, OffsetDateTime from, OffsetDateTime to, String model, int max);
+
+    /** The user's requests and tokens per requested model from {@code from} to {@code to}, most tokens first. */
+    List<UsageRanking> perModel(String userId, OffsetDateTime from, OffsetDateTime to);
+
+    /** The user's usage per UTC month since {@code since}, oldest first (months without requests are absent). */
+    List<UsagePeriod> perMonth(String userId, LocalDate since);
 }

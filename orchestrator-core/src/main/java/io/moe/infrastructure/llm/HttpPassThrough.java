@@ -107,8 +107,8 @@ public class HttpPassThrough implements PassThrough {
     /** A server whose breaker is open is not called: the request fails at once. */
     private void refuseWhileOpen(InferenceServer server) {
         if (!breakers.allows(server.name())) {
-            throw new InferenceException("inference server '" + server.name() + "' failed repeatedly; it is left alone for "
-                    + breakers.secondsOpen(server.name()) + " s more (its circuit breaker is open, see /api/servers)", false, null, 503);
+            throw InferenceException.circuitOpen("inference server '" + server.name() + "' failed repeatedly; it is left alone for "
+                    + breakers.secondsOpen(server.name()) + " s more (its circuit breaker is open, see /api/servers)");
         }
     }
 

@@ -1,8 +1,8 @@
 package io.moe.infrastructure.llm;
 
 import io.moe.application.servers.InferenceServer;
-import io.moe.application.servers.ServerBreakers;
 import io.moe.application.servers.InferenceServers;
+import io.moe.application.servers.ServerBreakers;
 import io.moe.domain.chat.Completion;
 import io.moe.domain.chat.ModelCall;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -56,8 +56,8 @@ public class InferenceClient {
         InferenceServer server = servers.byName(call.model().endpoint()).orElseThrow(() -> new InferenceException(
                 "no enabled inference server named '" + call.model().endpoint() + "' (see /api/servers)", false, null));
         if (!breakers.allows(server.name())) {
-            throw new InferenceException("inference server '" + server.name() + "' failed repeatedly; it is left alone for "
-                    + breakers.secondsOpen(server.name()) + " s more (its circuit breaker is open, see /api/servers)", false, null, 503);
+            throw InferenceException.circuitOpen("inference server '" + server.name() + "' failed repeatedly; it is left alone for "
+                    + breakers.secondsOpen(server.name()) + " s more (its circuit breaker is open, see /api/servers)");
         }
         boolean told = false;
         try (ServerSlots.Slot slot = slots.acquire(server.name(), server.concurrency(), server.timeout())) {

@@ -8,6 +8,8 @@ public class InferenceException extends RuntimeException {
 
     private final boolean timedOut;
     private final int upstreamStatus;
+    private final long retryAfterSeconds;
+    private final boolean circuitOpen;
 
     public InferenceException(String message, boolean timedOut, Throwable cause) {
         this(message, timedOut, cause, 0);
@@ -15,9 +17,35 @@ public class InferenceException extends RuntimeException {
 
     /** A failure the server answered with HTTP {@code upstreamStatus} (0: it did not answer at all). */
     public InferenceException(String message, boolean timedOut, Throwable cause, int upstreamStatus) {
+        this(message, timedOut, cause, upstreamStatus, -1);
+    }
+
+    /** A failure with the server's {@code Retry-After} in seconds (-1: it named none). */
+    public InferenceException(String message, boolean timedOut, Throwable cause, int upstreamStatus, long retryAfterSeconds) {
+        this(message, timedOut, cause, upstreamStatus, retryAfterSeconds, false);
+    }
+
+    private InferenceException(String message, boolean timedOut, Throwable cause, int upstreamStatus, long retryAfterSeconds,
+                               boolean circuitOpen) {
         super(message, cause);
         this.timedOut = timedOut;
         this.upstreamStatus = upstreamStatus;
+        this.retryAfterSeconds = retryAfterSeconds;
+        this.circuitOpen = circuitOpen;
+    }
+
+    /** No call went out: the server's circuit breaker is open (answered as 503 at the edge). */
+    public static InferenceException circuitOpen(String message) {
+        return new InferenceException(message, false, null, 503, -1, true);
+    }
+
+    public boolean circuitOpen() {
+        return circuitOpen;
+    }
+
+    /** The seconds the server asked to wait before the next call, or -1. */
+    public long retryAfterSeconds() {
+        return retryAfterSeconds;
     }
 
     public int upstreamStatus() {

@@ -17,6 +17,15 @@ public class UpstreamErrorMapper implements ResponseExceptionMapper<InferenceExc
         String body = response.hasEntity() ? response.readEntity(String.class) : "";
         String excerpt = body.length() > 300 ? body.substring(0, 300) + "…" : body;
         return new InferenceException("inference server answered HTTP " + response.getStatus()
-                + (excerpt.isBlank() ? "" : ": " + excerpt), response.getStatus() == 504, null, response.getStatus());
+                + (excerpt.isBlank() ? "" : ": " + excerpt), response.getStatus() == 504, null, response.getStatus(),
+                retryAfter(response.getHeaderString("Retry-After")));
+    }
+
+    /** {@code Retry-After} in whole seconds; -1 when absent or a date (not worth waiting for here). */
+    static long retryAfter(String header) {
+        if (header == null || !header.strip().matches("\\d{1,6}")) {
+            return -1;
+        }
+        return Long.parseLong(header.strip());
     }
 }

@@ -88,6 +88,28 @@ public class OidcSettings {
         return adminGroup;
     }
 
+    @Inject
+    @ConfigProperty(name = "moe.oidc.user-grants")
+    Optional<String> userGrants;
+
+    @Inject
+    @ConfigProperty(name = "moe.oidc.group-grants")
+    Optional<String> groupGrants;
+
+    /** The grants of new single sign-on users and per provider group (see {@code SsoGrantRules}), as configured. */
+    public String getUserGrants() {
+        return userGrants.orElse("");
+    }
+
+    public String getGroupGrants() {
+        return groupGrants.orElse("");
+    }
+
+    /** Where the provider sends the browser after a portal sign-out: the portal's sign-in page. */
+    public String getPortalPostLogoutRedirectUri() {
+        return adminPublicUrl.replaceAll("/+$", "") + "/user/login";
+    }
+
     /** Where the provider sends the browser after a sign-out: the admin sign-in page, as browsers reach it. */
     public String getPostLogoutRedirectUri() {
         return adminPublicUrl.replaceAll("/+$", "") + "/login.xhtml";

@@ -56,6 +56,11 @@ public class PasswordSignIn {
         return Optional.empty();
     }
 
+    /** Lets a standing session go on after its user changed their own password (the session's stamp follows the new one). */
+    public void renew(HttpServletRequest request, BrowserSession session, UserAccount user) {
+        session.signIn(request, user.id(), sessions.stampOf(user));
+    }
+
     /** Whether the session of {@code session}'s kind on {@code request} still stands (see {@link AdminSessions}). */
     public boolean stands(HttpServletRequest request, BrowserSession session, Audience audience) {
         return session.userId(request).map(id -> audience == Audience.ADMINS ? sessions.stands(id, session.stamp(request))

@@ -8,7 +8,11 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
 
-/** {@code GET /user/logout}: ends the portal session and goes back to the sign-in page. */
+/**
+ * {@code GET /user/logout}: ends the portal session and goes back to the sign-in page; a session that came through
+ * single sign-on goes on to the provider's end-session endpoint (the container has redirected there), which returns
+ * to the sign-in page.
+ */
 @WebServlet(urlPatterns = "/logout")
 public class PortalLogout extends HttpServlet {
 
@@ -17,6 +21,8 @@ public class PortalLogout extends HttpServlet {
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
         BrowserSession.PORTAL.signOut(request);
-        response.sendRedirect(request.getContextPath() + PortalPagesFilter.SIGN_IN);
+        if (!response.isCommitted()) {
+            response.sendRedirect(request.getContextPath() + PortalPagesFilter.SIGN_IN);
+        }
     }
 }

@@ -16,13 +16,21 @@ public class PortalNavigation {
     }
 
     static final List<Page> PAGES = List.of(
-            new Page("Dashboard", "/dashboard", "/dashboard.xhtml", "pi pi-chart-bar"));
+            new Page("Dashboard", "/dashboard", "/dashboard.xhtml", "pi pi-chart-bar"),
+            new Page("API keys", "/keys", "/keys.xhtml", "pi pi-key"),
+            new Page("Usage", "/usage", "/usage.xhtml", "pi pi-list"),
+            new Page("Billing", "/billing", "/billing.xhtml", "pi pi-wallet"),
+            new Page("My templates", "/templates", "/templates.xhtml", "pi pi-sitemap"),
+            new Page("My coding-client profiles", "/cc-profiles", "/cc-profiles.xhtml", "pi pi-code"),
+            new Page("Profile", "/profile", "/profile.xhtml", "pi pi-user-edit"));
 
     public List<Page> getPages() {
         return PAGES;
     }
 
+    /** Whether {@code page} is the one being shown (the answer inspector counts as Usage). */
     public boolean isCurrent(Page page) {
-        return page.view().equals(FacesContext.getCurrentInstance().getViewRoot().getViewId());
+        String view = FacesContext.getCurrentInstance().getViewRoot().getViewId();
+        return page.view().equals(view) || (page.view().equals("/usage.xhtml") && view.equals("/request.xhtml"));
     }
 }

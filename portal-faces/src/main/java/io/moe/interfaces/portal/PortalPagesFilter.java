@@ -1,11 +1,11 @@
 package io.moe.interfaces.portal;
 
+import io.moe.infrastructure.faces.PlainPostbackNonce;
 import io.moe.infrastructure.web.BrowserPolicy;
-import io.moe.infrastructure.web.CanonicalPaths;
 import io.moe.infrastructure.web.BrowserSession;
+import io.moe.infrastructure.web.CanonicalPaths;
 import io.moe.infrastructure.web.OnePolicyResponse;
 import io.moe.infrastructure.web.PasswordSignIn;
-import io.moe.infrastructure.faces.PlainPostbackNonce;
 import jakarta.inject.Inject;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -22,7 +22,7 @@ import java.util.Set;
  * Every portal route needs a signed-in active user: the portal session ({@link BrowserSession#PORTAL}) must
  * still stand (the account is read again on every request: active, with the password it signed in with),
  * otherwise the session ends and the browser goes to {@code /user/login}. The decision is made on the path
- * the container routes by, never on the raw URI. Open are only the sign-in page, Faces resources and the
+ * the container routes by, never on the raw URI. Open are only the sign-in page, single sign-on, the forgotten-password pages, Faces resources and the
  * portal JSON API, which checks the same session itself (and answers 401 instead of a redirect). Every page
  * gets the same security headers as the admin pages ({@link BrowserPolicy}).
  */
@@ -30,7 +30,8 @@ import java.util.Set;
 public class PortalPagesFilter extends HttpFilter {
 
     static final String SIGN_IN = "/login";
-    private static final Set<String> OPEN = Set.of(SIGN_IN, "/login.xhtml");
+    private static final Set<String> OPEN = Set.of(SIGN_IN, "/login.xhtml", "/sso", "/sso/callback", "/forgot", "/forgot.xhtml",
+            "/reset", "/reset.xhtml");
 
     @Inject
     BrowserPolicy browser;

@@ -13,7 +13,7 @@ import java.io.IOException;
  * by a forward (as the admin application's page paths). {@link PortalPagesFilter} has already checked the
  * session on the original request.
  */
-@WebServlet(urlPatterns = {"/login", "/dashboard", "/profile", "/usage", "/billing", "/keys", "/templates", "/cc-profiles"})
+@WebServlet(urlPatterns = {"/login", "/dashboard", "/profile", "/usage", "/billing", "/keys", "/templates", "/cc-profiles", "/forgot", "/reset"})
 public class PortalPaths extends HttpServlet {
 
     private static final long serialVersionUID = 1L;

@@ -1,6 +1,8 @@
 package io.moe.interfaces.portal;
 
+import io.moe.application.identity.KeyAuthenticator;
 import io.moe.application.identity.UserAdministration;
+import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.UserAccount;
 import io.moe.infrastructure.web.BrowserSession;
 import jakarta.enterprise.context.RequestScoped;
@@ -8,6 +10,11 @@ import jakarta.faces.context.FacesContext;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import jakarta.servlet.http.HttpServletRequest;
+
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 
 /**
  * The signed-in user of this request ({@link PortalPagesFilter} let the request through only for a
@@ -18,10 +25,17 @@ import jakarta.servlet.http.HttpServletRequest;
 @RequestScoped
 public class PortalUser {
 
+    private static final DateTimeFormatter MINUTES = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
+    private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+
     @Inject
     UserAdministration users;
 
+    @Inject
+    KeyAuthenticator callers;
+
     private UserAccount account;
+    private Caller caller;
 
     public String id() {
         HttpServletRequest request = (HttpServletRequest) FacesContext.getCurrentInstance().getExternalContext().getRequest();
@@ -33,6 +47,33 @@ public class PortalUser {
             account = users.user(id());
         }
         return account;
+    }
+
+    /** The signed-in user as the application services know callers: with the grants of the account. */
+    public Caller caller() {
+        if (caller == null) {
+            caller = callers.forUser(id()).orElseThrow(() -> new IllegalStateException("the portal user is not active"));
+        }
+        return caller;
+    }
+
+    /** The user's time zone (UTC when the stored one is unknown here). */
+    public ZoneId zone() {
+        try {
+            return ZoneId.of(getAccount().timeZone());
+        } catch (java.time.DateTimeException e) {
+            return ZoneOffset.UTC;
+        }
+    }
+
+    /** A time in the user's time zone, to the minute; empty for none. */
+    public String time(OffsetDateTime time) {
+        return time == null ? "" : MINUTES.format(time.atZoneSameInstant(zone()));
+    }
+
+    /** A time in the user's time zone, to the second; empty for none. */
+    public String exactTime(OffsetDateTime time) {
+        return time == null ? "" : SECONDS.format(time.atZoneSameInstant(zone()));
     }
 
     /** The name the pages greet the user with. */

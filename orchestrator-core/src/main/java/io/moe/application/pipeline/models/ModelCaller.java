@@ -1,14 +1,15 @@
 package io.moe.application.pipeline.models;
 
+import io.moe.application.limits.ModelCallShare;
 import io.moe.application.pipeline.run.PipelineRun;
 import io.moe.application.pipeline.run.RequestCancelledException;
 import io.moe.application.pipeline.run.StageCall;
-
-import io.moe.application.limits.ModelCallShare;
+import io.moe.application.pipeline.trace.AttemptEntry;
 import io.moe.domain.chat.ChatMessage;
 import io.moe.domain.chat.Completion;
 import io.moe.domain.chat.ModelCall;
 import io.moe.domain.chat.TokenUsage;
+import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ModelRef;
 import io.moe.infrastructure.llm.InferenceClient;
 import io.moe.infrastructure.llm.InferenceException;
@@ -61,12 +62,74 @@ public class ModelCaller {
         this.caps = caps;
     }
 
-    /** Calls {@code model} with a system prompt and the given turns. */
+    /**
+     * Calls {@code model} with a system prompt and the given turns. A failure is retried on the same server or
+     * failed over to another server of the template that serves the same model where {@link CallRetries} says
+     * so; each failed attempt is in the trace ({@code attempts}).
+     */
     public Completion call(PipelineRun run, String stage, ModelRef model, String system, List<ChatMessage> turns) {
         List<ChatMessage> messages = new ArrayList<>();
         messages.add(ChatMessage.system(system));
         messages.addAll(turns);
-        ModelCall call = new ModelCall(model, messages, caps.forStage(stage, run.request().maxTokens(), run.template()));
+        List<ModelRef> targets = new ArrayList<>();
+        targets.add(model);
+        targets.addAll(sameModelElsewhere(run, model));
+        RuntimeException failure = null;
+        for (int t = 0; t < targets.size(); t++) {
+            ModelRef target = targets.get(t);
+            ModelCall call = new ModelCall(target, messages, caps.forStage(stage, run.request().maxTokens(), run.template()));
+            for (int attempt = 1; ; attempt++) {
+                try {
+                    return attempt(run, stage, call);
+                } catch (RequestCancelledException e) {
+                    throw e;
+                } catch (RuntimeException e) {
+                    failure = e;
+                }
+                CallRetries.Step step = CallRetries.after(failure, attempt);
+                if (step == CallRetries.Step.FAIL_OVER && t + 1 >= targets.size()) {
+                    step = CallRetries.Step.GIVE_UP;
+                }
+                run.trace().attempt(new AttemptEntry(stage, target.toString(), CallRetries.reason(failure), switch (step) {
+                    case RETRY_SAME_SERVER -> "retried";
+                    case FAIL_OVER -> "failed_over to " + targets.get(t + 1);
+                    case GIVE_UP -> "gave_up";
+                }));
+                if (step == CallRetries.Step.GIVE_UP) {
+                    throw failure;
+                }
+                if (step == CallRetries.Step.FAIL_OVER) {
+                    break;
+                }
+                pause(run, CallRetries.pauseBefore(failure));
+            }
+        }
+        throw failure;
+    }
+
+    /** The same model on the template's other servers, in the template's order: where a failing call may go next. */
+    static List<ModelRef> sameModelElsewhere(PipelineRun run, ModelRef model) {
+        if (run.template() == null) {
+            return List.of();
+        }
+        return run.template().serverMentions().stream().map(ExpertTemplate.ServerMention::model)
+                .filter(m -> m.model().equals(model.model()) && !m.endpoint().equals(model.endpoint())).distinct().toList();
+    }
+
+    private static void pause(PipelineRun run, Duration pause) {
+        run.cancellation().checkpoint();
+        try {
+            Thread.sleep(pause.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RequestCancelledException("interrupted while waiting to call again");
+        }
+        run.cancellation().checkpoint();
+    }
+
+    /** One call of {@code call} to its server, within the caller's share of the server's slots. */
+    private Completion attempt(PipelineRun run, String stage, ModelCall call) {
+        ModelRef model = call.model();
         Optional<Duration> limit = TokenCaps.role(stage).flatMap(run.template()::timeout);
         String user = run.caller().userId();
         run.cancellation().checkpoint();

@@ -1,7 +1,6 @@
 package io.moe.application.pipeline.trace;
 
 import io.moe.application.pipeline.run.StageCall;
-
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -38,6 +37,7 @@ public final class PipelineTrace {
     private final Map<Failing, String> errors = new LinkedHashMap<>();
     private final List<ExpertEntry> experts = new ArrayList<>();
     private final List<ToolEntry> tools = new ArrayList<>();
+    private final List<AttemptEntry> attempts = new ArrayList<>();
     private final Map<String, Long> stageMillis = new LinkedHashMap<>();
 
     /** Where the plan came from: cache, planner, fallback or planner_unavailable. */
@@ -103,6 +103,11 @@ public final class PipelineTrace {
         tools.add(tool);
     }
 
+    /** A failed model call and what came next (retry, failover, giving up). */
+    public synchronized void attempt(AttemptEntry attempt) {
+        attempts.add(attempt);
+    }
+
     public synchronized void stage(String name, long millis) {
         stageMillis.merge(name, millis, Long::sum);
     }
@@ -145,6 +150,12 @@ public final class PipelineTrace {
                 .add("failed", e.failed())));
         JsonArrayBuilder toolList = Json.createArrayBuilder();
         tools.forEach(t -> toolList.add(toolJson(t)));
+        if (!attempts.isEmpty()) {
+            JsonArrayBuilder attemptList = Json.createArrayBuilder();
+            attempts.forEach(a -> attemptList.add(Json.createObjectBuilder().add("stage", a.stage()).add("model", a.model())
+                    .add("reason", a.reason()).add("next", a.next())));
+            o.add("attempts", attemptList);
+        }
         return o.add("experts", expertList).add("tools", toolList).add("stages", stagesJson(calls)).build();
     }
 

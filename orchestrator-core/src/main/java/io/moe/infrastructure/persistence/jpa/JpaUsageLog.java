@@ -2,6 +2,7 @@ package io.moe.infrastructure.persistence.jpa;
 
 import io.moe.domain.identity.UsageEntry;
 import io.moe.domain.identity.UsageLog;
+import io.moe.domain.identity.UsagePeriod;
 import io.moe.domain.identity.UsageRanking;
 import io.moe.domain.identity.UsageTotals;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -86,6 +87,36 @@ public class JpaUsageLog implements UsageLog {
         }
         return ((List<Object[]>) query.getResultList()).stream()
                 .map(r -> new UsageRanking(String.valueOf(r[0]), number(r[1]), number(r[2]))).toList();
+    }
+
+    @Override
+    public List<UsageEntry> search(String userId, OffsetDateTime from, OffsetDateTime to, String model, int max) {
+        var query = em.createQuery("SELECT u FROM UsageEntry u WHERE u.userId = :userId AND u.requestedAt >= :from"
+                + " AND u.requestedAt < :to" + (model == null ? "" : " AND u.model = :model") + " ORDER BY u.requestedAt DESC", UsageEntry.class)
+                .setParameter("userId", userId).setParameter("from", from).setParameter("to", to);
+        if (model != null) {
+            query.setParameter("model", model);
+        }
+        return query.setMaxResults(max).getResultList();
+    }
+
+    @Override
+    public List<UsageRanking> perModel(String userId, OffsetDateTime from, OffsetDateTime to) {
+        return em.createQuery("SELECT u.model, COUNT(u), SUM(u.totalTokens) FROM UsageEntry u WHERE u.userId = :userId"
+                        + " AND u.requestedAt >= :from AND u.requestedAt < :to GROUP BY u.model ORDER BY SUM(u.totalTokens) DESC", Object[].class)
+                .setParameter("userId", userId).setParameter("from", from).setParameter("to", to).getResultList().stream()
+                .map(r -> new UsageRanking(String.valueOf(r[0]), number(r[1]), number(r[2]))).toList();
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public List<UsagePeriod> perMonth(String userId, LocalDate since) {
+        var query = em.createNativeQuery("SELECT TO_CHAR(requested_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, COUNT(*),"
+                + " COALESCE(SUM(total_tokens), 0), COALESCE(SUM(weighted_tokens), 0) FROM usage_log"
+                + " WHERE user_id = ?1 AND requested_at >= ?2 GROUP BY 1 ORDER BY 1");
+        query.setParameter(1, userId).setParameter(2, since.atStartOfDay().atOffset(ZoneOffset.UTC));
+        return ((List<Object[]>) query.getResultList()).stream()
+                .map(r -> new UsagePeriod(String.valueOf(r[0]), number(r[1]), number(r[2]), number(r[3]))).toList();
     }
 
     private static long number(Object value) {

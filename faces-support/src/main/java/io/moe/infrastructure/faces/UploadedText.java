@@ -1,4 +1,4 @@
-package io.moe.interfaces.admin;
+package io.moe.infrastructure.faces;
 
 import jakarta.faces.application.FacesMessage;
 import jakarta.faces.context.FacesContext;
@@ -10,15 +10,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /** The text of an import file chosen on a page, or a message beside its field: none chosen, too large, not UTF-8. */
-final class UploadedText {
+public final class UploadedText {
 
     /** An import file larger than this is refused before it is read (the export of 64 full templates fits). */
-    static final long MAX_BYTES = 2_000_000;
+    public static final long MAX_BYTES = 2_000_000;
 
     private UploadedText() {
     }
 
-    static Optional<String> of(UploadedFile upload, String fieldId, String expectedFile) {
+    public static Optional<String> of(UploadedFile upload, String fieldId, String expectedFile) {
         if (upload == null || upload.getSize() == 0) {
             fieldError(fieldId, "Choose an export file (" + expectedFile + ") first.");
             return Optional.empty();
@@ -35,7 +35,7 @@ final class UploadedText {
         }
     }
 
-    static void fieldError(String clientId, String message) {
+    public static void fieldError(String clientId, String message) {
         FacesContext faces = FacesContext.getCurrentInstance();
         faces.addMessage(clientId, new FacesMessage(FacesMessage.SEVERITY_ERROR, message, null));
         faces.validationFailed();

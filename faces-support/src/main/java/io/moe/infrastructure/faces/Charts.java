@@ -1,4 +1,4 @@
-package io.moe.interfaces.admin;
+package io.moe.infrastructure.faces;
 
 import io.moe.domain.identity.UsageRanking;
 import jakarta.json.Json;
@@ -8,7 +8,7 @@ import jakarta.json.JsonObjectBuilder;
 import java.util.List;
 
 /** Chart.js configurations (the value of {@code p:chart}) for the usage series and rankings of the pages. */
-final class Charts {
+public final class Charts {
 
     private static final String[] PALETTE = {"#42A5F5", "#66BB6A", "#FFA726", "#AB47BC", "#26C6DA", "#EC407A",
             "#8D6E63", "#78909C", "#D4E157", "#5C6BC0"};
@@ -17,7 +17,7 @@ final class Charts {
     }
 
     /** Tokens per day as bars, with requests per day as a line on a second axis. */
-    static String daily(List<UsageRanking> days) {
+    public static String daily(List<UsageRanking> days) {
         JsonArrayBuilder labels = Json.createArrayBuilder();
         JsonArrayBuilder tokens = Json.createArrayBuilder();
         JsonArrayBuilder requests = Json.createArrayBuilder();
@@ -42,12 +42,12 @@ final class Charts {
     }
 
     /** The share of tokens of each entry as a doughnut, the legend on the right. */
-    static String shares(List<UsageRanking> entries) {
+    public static String shares(List<UsageRanking> entries) {
         return shares(entries, "right");
     }
 
     /** The share of tokens of each entry as a doughnut, the legend at {@code legend} (right, bottom). */
-    static String shares(List<UsageRanking> entries, String legend) {
+    public static String shares(List<UsageRanking> entries, String legend) {
         JsonArrayBuilder labels = Json.createArrayBuilder();
         JsonArrayBuilder tokens = Json.createArrayBuilder();
         JsonArrayBuilder colours = Json.createArrayBuilder();
@@ -64,7 +64,7 @@ final class Charts {
     }
 
     /** Requests per minute, oldest first, the current minute last ("now"). */
-    static String perMinute(long[] counts) {
+    public static String perMinute(long[] counts) {
         JsonArrayBuilder labels = Json.createArrayBuilder();
         JsonArrayBuilder data = Json.createArrayBuilder();
         for (int i = 0; i < counts.length; i++) {
@@ -82,7 +82,7 @@ final class Charts {
     }
 
     /** One bar per key with its count. */
-    static String counts(String label, java.util.Map<String, Long> counts) {
+    public static String counts(String label, java.util.Map<String, Long> counts) {
         JsonArrayBuilder labels = Json.createArrayBuilder();
         JsonArrayBuilder data = Json.createArrayBuilder();
         counts.forEach((key, n) -> {

@@ -1,4 +1,4 @@
-package io.moe.interfaces.admin;
+package io.moe.infrastructure.faces;
 
 import io.moe.domain.shared.Refusal;
 import jakarta.faces.application.FacesMessage;
@@ -12,12 +12,12 @@ import java.util.Map;
  * the growl when it names no field on the form. A refusal also marks the request as failed, so dialogs stay
  * open for a correction.
  */
-final class PageMessages {
+public final class PageMessages {
 
     private PageMessages() {
     }
 
-    static void done(String summary) {
+    public static void done(String summary) {
         FacesContext.getCurrentInstance().addMessage(null, new FacesMessage(FacesMessage.SEVERITY_INFO, summary, null));
     }
 
@@ -25,7 +25,7 @@ final class PageMessages {
      * Shows {@code refusal} at the component that {@code fields} names for its field (field name → client id),
      * else in the growl, headed by {@code what} (e.g. "User not created").
      */
-    static void refused(String what, Refusal refusal, Map<String, String> fields) {
+    public static void refused(String what, Refusal refusal, Map<String, String> fields) {
         FacesContext faces = FacesContext.getCurrentInstance();
         String clientId = refusal.field() == null ? null : fields.get(refusal.field());
         if (clientId != null) {

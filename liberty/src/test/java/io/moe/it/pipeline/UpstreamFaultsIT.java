@@ -1,0 +1,112 @@
+package io.moe.it.pipeline;
+
+import io.moe.it.Http;
+import io.moe.it.ItConfig;
+import io.moe.it.identity.Admin;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Upstream faults scripted in the simulator, against the pipeline: an expert's server that is busy or broke
+ * down once (429 with and without Retry-After, 500, 502, 503, a reset connection, a body that is no JSON) is
+ * asked once more and the answer comes; a server that does not know the model (404) is left for another server of
+ * the same model; a refused call (400, context too long) is not repeated; a slow but correct server is waited for.
+ * The trace records each failed attempt and what came next; the usage row counts only what was answered.
+ */
+class UpstreamFaultsIT {
+
+    private static JsonArray attempts(JsonObject trace) {
+        return trace.containsKey("attempts") ? trace.getJsonArray("attempts") : JsonArray.EMPTY_JSON_ARRAY;
+    }
+
+    private static List<JsonObject> expertAttempts(JsonObject trace) {
+        return attempts(trace).getValuesAs(JsonObject.class).stream().filter(a -> a.getString("stage").equals("experts")).toList();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"http_429, http_429", "http_429_no_retry_after, http_429", "http_500, http_500", "http_502, http_502",
+            "http_503, http_503", "reset, no_answer", "malformed_chunk, no_answer"})
+    void aServerThatFailsOnceIsAskedAgainAndTheAnswerComes(String fault, String reason) {
+        String marker = Pipeline.marker();
+        try (Pipeline.Script script = new Pipeline.Script()) {
+            script.add(Json.createObjectBuilder(Pipeline.rule("expert", marker)).add("times", 1)
+                    .add("action", Json.createObjectBuilder().add("fault", fault).add("retry_after", 0)).build());
+            JsonObject answer = Pipeline.ask("moe-orchestrator", "Explain the idea " + marker);
+            assertFalse(Pipeline.content(answer).isBlank());
+            JsonObject trace = Pipeline.trace(answer.getString("id"));
+            List<JsonObject> failed = expertAttempts(trace);
+            assertEquals(1, failed.size(), trace.toString());
+            assertEquals(reason, failed.get(0).getString("reason"));
+            assertEquals("retried", failed.get(0).getString("next"));
+            assertEquals(2, Pipeline.calls(marker, "expert").size(), "the expert was asked twice");
+            assertTrue(trace.getJsonArray("experts").getValuesAs(JsonObject.class).stream().noneMatch(e -> e.getBoolean("failed")),
+                    "the expert answered in the end: " + trace.getJsonArray("experts"));
+        }
+    }
+
+    @Test
+    void aServerThatDoesNotKnowTheModelIsLeftForAnotherServerOfTheSameModel() {
+        String marker = Pipeline.marker();
+        String backup = "backup-" + UUID.randomUUID().toString().substring(0, 8);
+        HttpResponse<String> server = Admin.post(ItConfig.adminUrl() + "/api/servers", "{\"name\":\"" + backup + "\",\"url\":\""
+                + ItConfig.simulatorUrl() + "\",\"api_type\":\"openai\",\"concurrency\":4,\"timeout_seconds\":30}");
+        assertEquals(201, server.statusCode(), server.body());
+        String name = "failover-" + marker;
+        HttpResponse<String> template = Admin.post(ItConfig.adminUrl() + "/api/expert-templates", "{\"name\":\"" + name + "\","
+                + "\"planner_model\":\"sim-planner:7b@local\",\"judge_model\":\"sim-judge:32b@local\",\"experts\":{\"general\":{"
+                + "\"system_prompt\":\"Be brief.\",\"models\":[{\"model\":\"sim-general:8b\",\"endpoint\":\"local\",\"role\":\"primary\"},"
+                + "{\"model\":\"sim-general:8b\",\"endpoint\":\"" + backup + "\",\"role\":\"fallback\"}]}}}");
+        assertEquals(201, template.statusCode(), template.body());
+        try (Pipeline.Script script = new Pipeline.Script()) {
+            script.add(Json.createObjectBuilder().add("match", Json.createObjectBuilder().add("model", "sim-general:8b").add("contains", marker))
+                    .add("times", 1).add("action", Json.createObjectBuilder().add("fault", "http_404")).build());
+            JsonObject answer = Pipeline.ask(name, "Explain the idea " + marker);
+            assertFalse(Pipeline.content(answer).isBlank());
+            JsonObject trace = Pipeline.trace(answer.getString("id"));
+            List<JsonObject> failed = expertAttempts(trace);
+            assertFalse(failed.isEmpty(), trace + "\n" + Pipeline.calls(marker));
+            assertEquals("http_404", failed.get(0).getString("reason"));
+            assertEquals("failed_over to sim-general:8b@" + backup, failed.get(0).getString("next"));
+        } finally {
+            Admin.delete(ItConfig.adminUrl() + "/api/expert-templates/" + Http.object(template).getString("id"));
+            Admin.delete(ItConfig.adminUrl() + "/api/servers/" + Http.object(server).getString("id"));
+        }
+    }
+
+    @Test
+    void aRefusedCallIsNotRepeatedAndASlowButCorrectServerIsWaitedFor() {
+        String refused = Pipeline.marker();
+        try (Pipeline.Script script = new Pipeline.Script()) {
+            script.add("expert", refused, Json.createObjectBuilder().add("fault", "http_400_context").build());
+            HttpResponse<String> answer = Pipeline.post("moe-orchestrator", "Explain the idea " + refused, ItConfig.apiKey());
+            assertTrue(answer.statusCode() == 200 || answer.statusCode() == 502, answer.body());
+            assertEquals(1, Pipeline.calls(refused, "expert").stream().filter(c -> c.getString("model").equals("sim-general:8b")).count(),
+                    "a 400 is not asked again of the same model (the tier-2 expert may still be asked)");
+            if (answer.statusCode() == 200) {
+                List<JsonObject> failed = expertAttempts(Pipeline.trace(Http.object(answer).getString("id")));
+                assertEquals("http_400", failed.get(0).getString("reason"));
+                assertEquals("gave_up", failed.get(0).getString("next"));
+            }
+        }
+        String slow = Pipeline.marker();
+        try (Pipeline.Script script = new Pipeline.Script()) {
+            script.add("expert", slow, Json.createObjectBuilder().add("latency_ms", 1500).build());
+            JsonObject answer = Pipeline.ask("moe-orchestrator", "Explain the idea " + slow);
+            assertFalse(Pipeline.content(answer).isBlank());
+            assertEquals(List.of(), expertAttempts(Pipeline.trace(answer.getString("id"))), "nothing failed");
+            assertEquals(1, Pipeline.calls(slow, "expert").size());
+        }
+    }
+}

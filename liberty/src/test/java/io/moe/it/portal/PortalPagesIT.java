@@ -1,0 +1,277 @@
+package io.moe.it.portal;
+
+import io.moe.it.Http;
+import io.moe.it.ItConfig;
+import io.moe.it.Simulator;
+import io.moe.it.adminweb.AdminWeb;
+import io.moe.it.identity.Admin;
+import jakarta.json.Json;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The portal in a real browser, as a user would: sign in with the password; create a key, use it for a
+ * multi-part chat, see it in the usage list, open its answer inspector (plan, experts, timeline) and rate it;
+ * see the month on the billing page; revoke the key and see 401; change name and password; as an expert create,
+ * toggle, export and import own templates and make an own coding-client profile. Another user gets 404 for the
+ * answer; a user without the expert role is told why there are no own templates. Every page is screenshot.
+ */
+class PortalPagesIT {
+
+    private final String marker = "portal" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+    private AdminWeb web;
+    private String rule;
+
+    @BeforeEach
+    void browser() {
+        web = AdminWeb.start();
+    }
+
+    @AfterEach
+    void close() {
+        web.close();
+        if (rule != null) {
+            Simulator.removeRule(rule);
+        }
+    }
+
+    private String[] expertUser() {
+        String[] user = PortalBrowser.newUser();
+        Admin.grant(user[0], "moe_mode", "moe_orchestrated");
+        Admin.grant(user[0], "model_endpoint", "*@local");
+        assertEquals(200, Admin.put(Admin.USERS + "/" + user[0], "{\"is_expert\":true}").statusCode());
+        return user;
+    }
+
+    private void signIn(String username, String password) {
+        web.open("/user/login");
+        WebElement name = web.visible("login:username");
+        name.sendKeys(username, Keys.TAB);
+        web.driver.switchTo().activeElement().sendKeys(password, Keys.ENTER);
+        web.wait.until(ExpectedConditions.urlContains("/user/dashboard"));
+        web.waitForPage();
+    }
+
+    private void scrollTo(String id) {
+        ((JavascriptExecutor) web.driver).executeScript("document.getElementById(arguments[0]).scrollIntoView()", id);
+    }
+
+    @Test
+    void aUserMakesAKeyChatsInspectsRatesAndRevokes() {
+        String[] user = expertUser();
+        signIn(user[1], PortalBrowser.PASSWORD);
+        assertEquals(List.of("Dashboard", "API keys", "Usage", "Billing", "My templates", "My coding-client profiles", "Profile"),
+                web.driver.findElements(By.cssSelector("nav.sidenav a")).stream().map(WebElement::getText).toList());
+        assertTrue(web.visible("meter-0").getText().contains("no limit"));
+        web.assertEveryFieldHasALabel("/user/dashboard");
+        web.screenshot("portal-dashboard");
+
+        web.open("/user/keys");
+        web.type("new-key:label", "laptop " + marker);
+        web.click("new-key:create-key");
+        String key = web.visible("raw-key").getAttribute("value");
+        assertTrue(key.startsWith("moe-sk-"), key);
+        web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("keys-form:keys"), "laptop " + marker));
+        web.assertEveryFieldHasALabel("/user/keys");
+        web.screenshot("portal-keys");
+
+        rule = Simulator.addRule(Json.createObjectBuilder()
+                .add("match", Json.createObjectBuilder().add("role", "planner").add("contains", marker))
+                .add("action", Json.createObjectBuilder().add("content", Json.createArrayBuilder()
+                        .add(Json.createObjectBuilder().add("task", "Explain the sorting " + marker).add("category", "general"))
+                        .add(Json.createObjectBuilder().add("task", "Review the loop " + marker).add("category", "code_reviewer"))
+                        .build().toString())).build());
+        HttpResponse<String> answer = Http.post(ItConfig.orchestratorUrl() + "/v1/chat/completions",
+                "{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"user\",\"content\":\"Explain how merge sort works and review my loop "
+                        + marker + "\"}]}", "Authorization", Http.bearer(key), "Content-Type", "application/json");
+        assertEquals(200, answer.statusCode(), answer.body());
+        String responseId = Http.object(answer).getString("id");
+
+        web.open("/user/usage");
+        web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("usage-panels"), "moe-orchestrator"));
+        web.visible(By.cssSelector("#daily-chart canvas"));
+        web.assertEveryFieldHasALabel("/user/usage");
+        web.screenshot("portal-usage");
+
+        openInspector(responseId);
+        String plan = web.visible("plan").getText();
+        assertTrue(plan.contains("Explain the sorting") && plan.contains("Review the loop"), plan);
+        String experts = web.visible("experts").getText();
+        assertTrue(experts.contains("code_reviewer") && experts.contains("general"), experts);
+        assertTrue(web.driver.findElements(By.cssSelector("#timeline li")).size() >= 2, "a timeline of the stages");
+        web.screenshot("portal-inspector");
+        web.driver.findElements(By.cssSelector("#rate\\:rating .ui-rating-star")).get(3).click();
+        web.click("rate:rate-button");
+        web.growl("Thank you");
+        scrollTo("rate-heading");
+        web.screenshot("portal-inspector-rated");
+
+        web.open("/user/billing");
+        String month = YearMonth.now(ZoneOffset.UTC).toString();
+        assertTrue(web.visible("bills").getText().contains(month), "this month is billed for display");
+        web.screenshot("portal-billing");
+
+        web.open("/user/keys");
+        web.click(By.cssSelector("button[aria-label^='Revoke key']"));
+        web.confirm();
+        web.growl("revoked");
+        assertEquals(401, Http.get(ItConfig.orchestratorUrl() + "/v1/models", "Authorization", Http.bearer(key)).statusCode(),
+                "a revoked key is refused");
+
+        web.open("/user/profile");
+        WebElement name = web.visible("details:name");
+        name.clear();
+        name.sendKeys("Portal Tester");
+        web.click("details:save");
+        web.growl("Profile saved");
+        web.type("password:current", PortalBrowser.PASSWORD);
+        web.type("password:next", "another-long-password-2");
+        web.click("password:change-password");
+        web.visible("password-changed");
+        assertTrue(web.driver.findElement(By.cssSelector("header .brand")).getText().contains("Portal Tester"));
+        web.assertEveryFieldHasALabel("/user/profile");
+        web.screenshot("portal-profile");
+        assertEquals(200, new PortalBrowser().signIn(user[1], PortalBrowser.PASSWORD).statusCode(),
+                "the old password no longer signs in (the form is shown again)");
+    }
+
+    private static boolean noPartialDownloads(Path dir) {
+        try (var files = Files.list(dir)) {
+            return files.noneMatch(f -> f.toString().endsWith(".crdownload"));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private void openInspector(String responseId) {
+        Instant deadline = Instant.now().plusSeconds(30);
+        do {
+            web.open("/user/requests/" + responseId);
+        } while (web.driver.findElements(By.id("timeline")).isEmpty() && Instant.now().isBefore(deadline));
+        web.visible("timeline");
+    }
+
+    @Test
+    void anExpertKeepsOwnTemplatesAndProfilesInThePages() throws IOException {
+        String[] user = expertUser();
+        String key = Admin.newKey(user[0])[1];
+        HttpResponse<String> team = Admin.post(ItConfig.adminUrl() + "/api/expert-templates", OwnTemplatesIT.template(marker + "-team"));
+        assertEquals(201, team.statusCode(), team.body());
+        String teamId = Http.object(team).getString("id");
+        Admin.grant(user[0], "expert_template", "tmpl-" + teamId);
+        Path downloads = Files.createTempDirectory(Path.of("target"), "portal-downloads");
+        ((ChromeDriver) web.driver).executeCdpCommand("Browser.setDownloadBehavior",
+                Map.of("behavior", "allow", "downloadPath", downloads.toAbsolutePath().toString()));
+        try {
+            signIn(user[1], PortalBrowser.PASSWORD);
+            web.open("/user/templates");
+            web.click("list-form:new");
+            WebElement json = web.visible("editor:json");
+            String text = json.getAttribute("value");
+            assertTrue(text.contains("\"my-template\"") && text.contains("@local"), text);
+            json.clear();
+            json.sendKeys(text.replace("my-template", marker + "-t"));
+            web.click("editor:save");
+            web.growl("saved");
+            web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("list-form:items"), marker + "-t"));
+            assertEquals(200, OwnTemplatesIT.chat(key, marker + "-t").statusCode(), "the new template answers by its name");
+
+            web.click(By.cssSelector("button[aria-label='Deactivate " + marker + "-t']"));
+            web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("list-form:items"), "inactive"));
+            assertEquals(404, OwnTemplatesIT.chat(key, marker + "-t").statusCode(), "an inactive template is not selectable");
+
+            new Select(web.driver.findElement(By.id("copy:source"))).selectByVisibleText(marker + "-team");
+            web.click("copy:copy-button");
+            web.growl("Copied as");
+            web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("list-form:items"), marker + "-team"));
+            web.assertEveryFieldHasALabel("/user/templates");
+            web.screenshot("portal-templates");
+
+            web.click("export");
+            Path exported = downloads.resolve("expert_templates_user.json");
+            web.wait.until(d -> Files.exists(exported) && exported.toFile().length() > 0 && noPartialDownloads(downloads));
+            assertTrue(Files.readString(exported).contains(marker + "-t"), "the export holds the template");
+            web.click(By.cssSelector("button[aria-label='Delete " + marker + "-t']"));
+            web.confirm();
+            web.growl("deleted");
+            web.driver.findElement(By.cssSelector("#import input[type=file]")).sendKeys(exported.toAbsolutePath().toString());
+            web.click("import:import-button");
+            web.wait.until(ExpectedConditions.textToBe(By.id("imported"), "1"));
+            web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("list-form:items"), marker + "-t"));
+
+            web.click("list-form:new");
+            WebElement broken = web.visible("editor:json");
+            broken.clear();
+            broken.sendKeys("{\"name\":\"" + marker + "-bad\",\"planner_model\":\"nope\"}");
+            web.click("editor:save");
+            web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("editor"), "planner_model"));
+            web.screenshot("portal-templates-refused");
+        } finally {
+            Admin.delete(ItConfig.adminUrl() + "/api/expert-templates/" + teamId);
+        }
+
+        web.open("/user/cc-profiles");
+        web.click("list-form:new");
+        WebElement profile = web.visible("editor:json");
+        String profileText = profile.getAttribute("value");
+        profile.clear();
+        profile.sendKeys(profileText.replace("my-profile", marker + "-p"));
+        web.click("editor:save");
+        web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("list-form:items"), marker + "-p"));
+        web.assertEveryFieldHasALabel("/user/cc-profiles");
+        web.screenshot("portal-cc-profiles");
+
+        web.open("/user/keys");
+        assertTrue(web.visible("new-key:profile").getText().contains(marker + "-p"), "a key can be bound to the own profile");
+    }
+
+    @Test
+    void anotherUsersAnswerIs404AndAMemberIsToldWhyThereAreNoOwnTemplates() {
+        PortalBrowser owner = PortalBrowser.signedInAsNewUser();
+        Admin.grant(owner.userId, "moe_mode", "moe_orchestrated");
+        String key = Admin.newKey(owner.userId)[1];
+        HttpResponse<String> answer = Http.post(ItConfig.orchestratorUrl() + "/v1/chat/completions",
+                "{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"user\",\"content\":\"Hello " + marker + "\"}]}",
+                "Authorization", Http.bearer(key), "Content-Type", "application/json");
+        String id = Http.object(answer).getString("id");
+        Instant deadline = Instant.now().plusSeconds(30);
+        while (owner.get("/user/requests/" + id).statusCode() != 200 && Instant.now().isBefore(deadline)) {
+            Thread.onSpinWait();
+        }
+        assertEquals(200, owner.get("/user/requests/" + id).statusCode(), "the owner sees the answer");
+
+        String[] stranger = PortalBrowser.newUser();
+        signIn(stranger[1], PortalBrowser.PASSWORD);
+        web.open("/user/requests/" + id);
+        web.visible("not-found");
+        assertFalse(web.driver.getPageSource().contains("Hello " + marker));
+        assertEquals(404, PortalBrowser.signedInAsNewUser().get("/user/requests/" + id).statusCode());
+        web.screenshot("portal-inspector-not-found");
+
+        web.open("/user/templates");
+        assertTrue(web.visible("not-allowed").getText().contains("expert"));
+    }
+}

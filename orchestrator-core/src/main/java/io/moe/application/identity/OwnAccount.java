@@ -1,0 +1,58 @@
+package io.moe.application.identity;
+
+import io.moe.domain.identity.UserAccount;
+import io.moe.domain.shared.Refusal.Kind;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+import java.time.DateTimeException;
+import java.time.ZoneId;
+import java.util.List;
+
+/**
+ * A user's changes to their own account in the portal: name, e-mail and time zone, and the password, which
+ * needs the current one (an account made by single sign-on has none and cannot set one here). The rules on
+ * e-mail, name and password are the admin's ({@link UserAdministration}); each call is one transaction.
+ */
+@ApplicationScoped
+@Transactional
+public class OwnAccount {
+
+    @Inject
+    UserAdministration users;
+
+    @Inject
+    PasswordHasher passwords;
+
+    public UserAccount change(String userId, String displayName, String email, String timeZone) {
+        ZoneId zone = zone(timeZone);
+        UserAccount user = users.update(userId, email, null, displayName == null ? "" : displayName, null, null);
+        user.changeTimeZone(zone.getId());
+        return user;
+    }
+
+    public UserAccount changePassword(String userId, String current, String next) {
+        UserAccount user = users.user(userId);
+        if (current == null || current.isEmpty() || user.hashedPassword() == null || !passwords.verify(current, user.hashedPassword())) {
+            throw new IdentityException(Kind.INVALID, "wrong_password", "current_password", "the current password is not right");
+        }
+        return users.update(userId, null, next, null, null, null);
+    }
+
+    /** The time zones a user may choose, by name. */
+    public static List<String> timeZones() {
+        return ZoneId.getAvailableZoneIds().stream().filter(z -> z.contains("/") || z.equals("UTC")).sorted().toList();
+    }
+
+    private static ZoneId zone(String timeZone) {
+        try {
+            if (timeZone == null || timeZone.length() > 64) {
+                throw new DateTimeException("missing or too long");
+            }
+            return ZoneId.of(timeZone);
+        } catch (DateTimeException e) {
+            throw IdentityException.invalid("time_zone", "choose a time zone such as Europe/Berlin or UTC");
+        }
+    }
+}

@@ -1,0 +1,164 @@
+package io.moe.application.identity;
+
+import io.moe.domain.identity.UserAccount;
+import io.moe.domain.identity.UserRepository;
+import io.moe.domain.shared.Digests;
+import io.moe.domain.shared.Ids;
+import io.moe.domain.shared.Refusal.Kind;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.HexFormat;
+import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Password reset by a one-time link to {@code /user/reset?token=…}: an admin issues one for a user (shown to the
+ * admin, and e-mailed when an SMTP server is configured), or a user asks for one on {@code /user/forgot} by
+ * username or e-mail (sent only by e-mail, so the answer never tells whether the account exists). A link is
+ * valid for {@code moe.password-reset.valid-hours}, once, and only until a newer link of the same user is
+ * issued; only the token's SHA-256 is stored. Redeeming it sets the new password, which ends every session of the
+ * user. Asking is throttled like signing in.
+ */
+@ApplicationScoped
+@Transactional
+public class PasswordResets {
+
+    private static final Logger LOG = Logger.getLogger(PasswordResets.class.getName());
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    @Inject
+    PasswordResetStore links;
+
+    @Inject
+    UserRepository accounts;
+
+    @Inject
+    UserAdministration users;
+
+    @Inject
+    Mailer mailer;
+
+    @Inject
+    SignInThrottle throttle;
+
+    @Inject
+    @ConfigProperty(name = "moe.password-reset.valid-hours", defaultValue = "24")
+    int validHours;
+
+    @Inject
+    @ConfigProperty(name = "moe.admin.public-url", defaultValue = "http://127.0.0.1:8088")
+    String publicUrl;
+
+    @Resource
+    ManagedExecutorService executor;
+
+    /** A link just issued: the URL (shown once), until when it is valid, and whether it was e-mailed. */
+    public record IssuedLink(String url, OffsetDateTime expiresAt, boolean emailed) {
+    }
+
+    /** An admin issues a link for user {@code userId}; {@code email} sends it to the user's address as well (SMTP configured). */
+    public IssuedLink issue(String userId, boolean email) {
+        UserAccount user = users.user(userId);
+        if (!user.isActive()) {
+            throw new IdentityException(Kind.CONFLICT, "account_blocked", null, "the account is deactivated; reactivate it first");
+        }
+        if (email && !mailer.isConfigured()) {
+            throw new IdentityException(Kind.CONFLICT, "mail_not_configured", "send_email",
+                    "no SMTP server is configured (MOE_SMTP_HOST); hand the link over yourself");
+        }
+        IssuedLink link = newLink(user);
+        if (email) {
+            mail(user, link);
+        }
+        return new IssuedLink(link.url(), link.expiresAt(), email);
+    }
+
+    /**
+     * A user asks for a link by username or e-mail: when the account exists, is active and mail can be sent, the link
+     * goes to its address (in the background, so the answer takes the same time either way). Empty when the request
+     * was taken; otherwise why it was not (throttled, or no mail server: ask an admin).
+     */
+    public Optional<String> request(String usernameOrEmail, String address) {
+        if (!mailer.isConfigured()) {
+            return Optional.of("Resetting by e-mail is not set up here: ask an admin for a reset link.");
+        }
+        String name = usernameOrEmail == null ? "" : usernameOrEmail.strip();
+        if (name.isEmpty() || name.length() > 254) {
+            return Optional.of("Enter your username or e-mail address.");
+        }
+        Optional<String> throttled = throttle.refusal("reset:" + name, address);
+        if (throttled.isPresent()) {
+            return throttled;
+        }
+        Optional<UserAccount> user = accounts.withUsername(name).or(() -> accounts.withEmail(name).stream().findFirst())
+                .filter(UserAccount::isActive);
+        user.ifPresent(u -> {
+            IssuedLink link = newLink(u);
+            executor.execute(() -> mail(u, link));
+        });
+        return Optional.empty();
+    }
+
+    /** Whether {@code token} is a link that may be redeemed now. */
+    public boolean isValid(String token) {
+        return open(token).isPresent();
+    }
+
+    /** Sets the new password with a valid link and closes the link; 400 for a used, replaced, expired or unknown link. */
+    public UserAccount redeem(String token, String newPassword) {
+        PasswordResetStore.Link link = open(token).orElseThrow(PasswordResets::invalidLink);
+        UserAccount user = users.update(link.userId(), null, newPassword, null, null, null);
+        if (!links.close(hash(token), Ids.nowUtc())) {
+            throw invalidLink();
+        }
+        return user;
+    }
+
+    private Optional<PasswordResetStore.Link> open(String token) {
+        if (token == null || !token.matches("[0-9a-f]{64}")) {
+            return Optional.empty();
+        }
+        return links.find(hash(token)).filter(PasswordResetStore.Link::open).filter(l -> l.expiresAt().isAfter(Ids.nowUtc()))
+                .filter(l -> accounts.find(l.userId()).filter(UserAccount::isActive).isPresent());
+    }
+
+    private IssuedLink newLink(UserAccount user) {
+        byte[] secret = new byte[32];
+        RANDOM.nextBytes(secret);
+        String token = HexFormat.of().formatHex(secret);
+        OffsetDateTime now = Ids.nowUtc();
+        OffsetDateTime expires = now.plus(Duration.ofHours(Math.max(1, validHours)));
+        links.issue(hash(token), user.id(), now, expires);
+        return new IssuedLink(publicUrl.replaceAll("/+$", "") + "/user/reset?token=" + token, expires, false);
+    }
+
+    private void mail(UserAccount user, IssuedLink link) {
+        try {
+            mailer.send(user.email(), "Set a new password for MoE Orchestrator",
+                    "Hello " + user.username() + ",\n\nopen this link to set a new password (valid until " + link.expiresAt()
+                            + " UTC, once):\n\n" + link.url() + "\n\nIf you did not ask for it, ignore this message.\n");
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Password-reset mail to user " + user.id() + " not sent: " + e.getMessage());
+            throw new IdentityException(Kind.UNAVAILABLE, "mail_failed", null, "the mail server did not take the message: "
+                    + e.getMessage());
+        }
+    }
+
+    private static String hash(String token) {
+        return Digests.sha256("password-reset|" + token);
+    }
+
+    private static IdentityException invalidLink() {
+        return new IdentityException(Kind.INVALID, "invalid_reset_link", "token",
+                "this link cannot be used: it was used already, a newer link replaced it, or it expired; ask for a new one");
+    }
+}

@@ -1,0 +1,291 @@
+package io.moe.interfaces.portal;
+
+import io.moe.application.servers.InferenceServerAdministration;
+import io.moe.application.template.ImportMode;
+import io.moe.application.template.ImportResult;
+import io.moe.application.template.UserTemplates;
+import io.moe.domain.identity.Caller;
+import io.moe.domain.identity.ResourceType;
+import io.moe.domain.shared.Refusal;
+import io.moe.infrastructure.faces.PageMessages;
+import io.moe.infrastructure.faces.UploadedText;
+import io.moe.infrastructure.faces.ViewState;
+import jakarta.faces.application.FacesMessage;
+import jakarta.faces.context.FacesContext;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.stream.JsonGenerator;
+import org.primefaces.model.file.UploadedFile;
+
+import java.io.Serializable;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the portal's pages of own templates and own coding-client profiles share: the list with state, a JSON
+ * editor for a new or an existing item (a refusal names the field of the item, shown under the editor), toggle,
+ * delete (after a confirmation), copy of an admin item the user may use, export (the JSON route's download) and
+ * import with merge or replace. Everything goes through the application service of the JSON routes, so the
+ * rules and messages are the same; without the role expert (or admin) and a model_endpoint grant the page says so.
+ *
+ * @param <R> the stored item
+ */
+public abstract class OwnItemsPage<R> {
+
+    static final String EDITOR = "editor:json";
+
+    /** One row of the list. */
+    public record Row(String id, String name, boolean active, String updated, String summary) implements Serializable {
+    }
+
+    @Inject
+    PortalUser user;
+
+    @Inject
+    UserTemplates authors;
+
+    @Inject
+    InferenceServerAdministration servers;
+
+    /** What the page keeps while it is shown: the editor, the copy and import choices, the last import's result. */
+    static final class Editor implements Serializable {
+        private static final long serialVersionUID = 1L;
+        String editingId;
+        String json;
+        boolean editing;
+        String copyFrom;
+        String importMode = "merge";
+        int[] lastImport;
+    }
+
+    private UploadedFile upload;
+    private List<Row> rows;
+
+    /** The editor state of this page's view (each page is a view of its own). */
+    private Editor editor() {
+        return ViewState.of(Editor.class, Editor::new);
+    }
+
+    protected abstract List<R> list(Caller caller);
+
+    protected abstract R create(Caller caller, String body);
+
+    protected abstract R change(Caller caller, String id, String body);
+
+    protected abstract R toggle(Caller caller, String id);
+
+    protected abstract void remove(Caller caller, String id);
+
+    protected abstract R copy(Caller caller, String adminId);
+
+    /** The admin items the caller may copy: id → name. */
+    protected abstract Map<String, String> copyable(Caller caller);
+
+    protected abstract ImportResult importFile(Caller caller, String text, ImportMode mode);
+
+    protected abstract Row row(R item);
+
+    /** The item as its JSON (the import/export item). */
+    protected abstract JsonObject item(String id);
+
+    /** A new item to start from, naming {@code model} on {@code server} (a model the user's grants allow). */
+    protected abstract JsonObject example(String model, String server);
+
+    /** "template" or "profile". */
+    protected abstract String noun();
+
+    public boolean isAllowed() {
+        return authors.mayAuthor(user.caller());
+    }
+
+    public List<Row> getItems() {
+        if (rows == null) {
+            rows = isAllowed() ? list(user.caller()).stream().map(this::row).toList() : List.of();
+        }
+        return rows;
+    }
+
+    public Map<String, String> getCopyable() {
+        return isAllowed() ? copyable(user.caller()) : Map.of();
+    }
+
+    public void startNew() {
+        String[] granted = firstGrantedModel();
+        Editor e = editor();
+        e.editingId = null;
+        e.json = pretty(example(granted[0], granted[1]));
+        e.editing = true;
+    }
+
+    public void edit(Row row) {
+        try {
+            Editor e = editor();
+            e.json = pretty(item(row.id()));
+            e.editingId = row.id();
+            e.editing = true;
+        } catch (Refusal e) {
+            PageMessages.refused("Not opened", e, Map.of());
+        }
+    }
+
+    public void save() {
+        Editor e = editor();
+        try {
+            R saved = e.editingId == null ? create(user.caller(), e.json) : change(user.caller(), e.editingId, e.json);
+            PageMessages.done(capitalised() + " " + row(saved).name() + " saved");
+            cancel();
+        } catch (Refusal refusal) {
+            refusedInEditor(refusal);
+        }
+        rows = null;
+    }
+
+    public void cancel() {
+        Editor e = editor();
+        e.editing = false;
+        e.editingId = null;
+        e.json = null;
+    }
+
+    public void toggle(Row row) {
+        act(() -> {
+            R changed = toggle(user.caller(), row.id());
+            PageMessages.done(capitalised() + " " + row.name() + (row(changed).active() ? " activated" : " deactivated"));
+        }, "Not changed");
+    }
+
+    public void delete(Row row) {
+        act(() -> {
+            remove(user.caller(), row.id());
+            PageMessages.done(capitalised() + " " + row.name() + " deleted");
+            if (row.id().equals(editor().editingId)) {
+                cancel();
+            }
+        }, "Not deleted");
+    }
+
+    public void copySelected() {
+        String copyFrom = editor().copyFrom;
+        if (copyFrom == null || copyFrom.isBlank()) {
+            FacesContext.getCurrentInstance().addMessage("copy:source",
+                    new FacesMessage(FacesMessage.SEVERITY_ERROR, "Choose what to copy.", null));
+            FacesContext.getCurrentInstance().validationFailed();
+            return;
+        }
+        act(() -> PageMessages.done("Copied as " + row(copy(user.caller(), copyFrom)).name()), "Not copied");
+    }
+
+    public void importUploaded() {
+        Editor e = editor();
+        e.lastImport = null;
+        UploadedText.of(upload, "import:file", fileName()).ifPresent(text -> act(() -> {
+            ImportResult result = importFile(user.caller(), text, ImportMode.of(e.importMode));
+            e.lastImport = new int[]{result.imported(), result.skipped()};
+            PageMessages.done("Import done: " + result.imported() + " imported, " + result.skipped() + " skipped");
+        }, "Not imported"));
+    }
+
+    protected abstract String fileName();
+
+    /** The portal JSON route the export link downloads from. */
+    public abstract String getExportPath();
+
+    private void act(Runnable action, String what) {
+        try {
+            action.run();
+        } catch (Refusal e) {
+            PageMessages.refused(what, e, Map.of());
+        }
+        rows = null;
+    }
+
+    private void refusedInEditor(Refusal e) {
+        FacesContext faces = FacesContext.getCurrentInstance();
+        String text = e.field() == null ? e.getMessage() : e.field() + ": " + e.getMessage();
+        faces.addMessage(EDITOR, new FacesMessage(FacesMessage.SEVERITY_ERROR, text, null));
+        faces.addMessage(null, new FacesMessage(FacesMessage.SEVERITY_ERROR, capitalised() + " not saved", e.getMessage()));
+        faces.validationFailed();
+    }
+
+    /** A model the user may use, as [model, server]: an exact grant, else a model the wildcard's server lists. */
+    private String[] firstGrantedModel() {
+        List<String> grants = user.caller().granted(ResourceType.MODEL_ENDPOINT).stream().sorted().toList();
+        for (String grant : grants) {
+            int at = grant.lastIndexOf('@');
+            if (!grant.startsWith("*@") && at > 0) {
+                return new String[]{grant.substring(0, at), grant.substring(at + 1)};
+            }
+        }
+        for (String grant : grants) {
+            if (grant.startsWith("*@")) {
+                String server = grant.substring(2);
+                String model = servers.list().stream().filter(s -> s.settings().name().equals(server))
+                        .flatMap(s -> s.health().stream()).flatMap(h -> h.models().stream()).findFirst().orElse("model:tag");
+                return new String[]{model, server};
+            }
+        }
+        return new String[]{"model:tag", "server"};
+    }
+
+    static String pretty(JsonObject json) {
+        StringWriter out = new StringWriter();
+        Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true)).createWriter(out).write(json);
+        return out.toString().strip();
+    }
+
+    private String capitalised() {
+        return Character.toUpperCase(noun().charAt(0)) + noun().substring(1);
+    }
+
+    public String getJson() {
+        return editor().json;
+    }
+
+    public void setJson(String json) {
+        editor().json = json;
+    }
+
+    public boolean isEditing() {
+        return editor().editing;
+    }
+
+    public boolean isNew() {
+        return editor().editingId == null;
+    }
+
+    public String getCopyFrom() {
+        return editor().copyFrom;
+    }
+
+    public void setCopyFrom(String copyFrom) {
+        editor().copyFrom = copyFrom;
+    }
+
+    public String getImportMode() {
+        return editor().importMode;
+    }
+
+    public void setImportMode(String importMode) {
+        editor().importMode = importMode;
+    }
+
+    public UploadedFile getUpload() {
+        return upload;
+    }
+
+    public void setUpload(UploadedFile upload) {
+        this.upload = upload;
+    }
+
+    /** The last import's result in this view, or null. */
+    public ImportResult getLastImport() {
+        int[] last = editor().lastImport;
+        return last == null ? null : new ImportResult(last[0], last[1]);
+    }
+
+    public String getNoun() {
+        return noun();
+    }
+}

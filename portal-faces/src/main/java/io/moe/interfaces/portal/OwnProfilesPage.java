@@ -1,0 +1,103 @@
+package io.moe.interfaces.portal;
+
+import io.moe.application.profile.ProfileFile;
+import io.moe.application.profile.UserProfiles;
+import io.moe.application.template.ImportMode;
+import io.moe.application.template.ImportResult;
+import io.moe.domain.identity.Caller;
+import io.moe.domain.profile.CcProfileRecord;
+import io.moe.domain.profile.UserProfileRecord;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.inject.Named;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** Backing bean of {@code /user/cc-profiles}: the user's own coding-client profiles ({@link UserProfiles}). */
+@Named("ownProfiles")
+@RequestScoped
+public class OwnProfilesPage extends OwnItemsPage<UserProfileRecord> {
+
+    @Inject
+    UserProfiles profiles;
+
+    @Override
+    protected List<UserProfileRecord> list(Caller caller) {
+        return profiles.list(caller);
+    }
+
+    @Override
+    protected UserProfileRecord create(Caller caller, String body) {
+        return profiles.create(caller, body);
+    }
+
+    @Override
+    protected UserProfileRecord change(Caller caller, String id, String body) {
+        return profiles.change(caller, id, body);
+    }
+
+    @Override
+    protected UserProfileRecord toggle(Caller caller, String id) {
+        return profiles.toggle(caller, id);
+    }
+
+    @Override
+    protected void remove(Caller caller, String id) {
+        profiles.remove(caller, id);
+    }
+
+    @Override
+    protected UserProfileRecord copy(Caller caller, String adminId) {
+        return profiles.copy(caller, adminId);
+    }
+
+    @Override
+    protected Map<String, String> copyable(Caller caller) {
+        return profiles.copyable(caller).stream().collect(Collectors.toMap(CcProfileRecord::id, CcProfileRecord::name,
+                (a, b) -> a, LinkedHashMap::new));
+    }
+
+    @Override
+    protected ImportResult importFile(Caller caller, String text, ImportMode mode) {
+        return profiles.importFile(caller, text, mode);
+    }
+
+    @Override
+    protected Row row(UserProfileRecord p) {
+        return new Row(p.id(), p.name(), p.isActive(), user.time(p.updatedAt()),
+                p.profile().mode().wireName() + " · " + p.profile().toolModel() + "@" + p.profile().toolEndpoint());
+    }
+
+    @Override
+    protected JsonObject item(String id) {
+        return profiles.get(user.caller(), id).profile().toJson();
+    }
+
+    @Override
+    protected JsonObject example(String model, String server) {
+        return Json.createObjectBuilder().add("name", "my-profile")
+                .add("accepted_models", Json.createArrayBuilder().add("claude-sonnet-4-5"))
+                .add("tool_model", model).add("tool_endpoint", server).add("moe_mode", "native")
+                .add("tool_choice", "auto").add("system_prompt_prefix", "You help with code.").build();
+    }
+
+    @Override
+    protected String noun() {
+        return "profile";
+    }
+
+    @Override
+    protected String fileName() {
+        return ProfileFile.FILE_NAME;
+    }
+
+    @Override
+    public String getExportPath() {
+        return "/api/cc-profiles/export";
+    }
+}

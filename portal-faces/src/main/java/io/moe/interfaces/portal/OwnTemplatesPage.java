@@ -1,0 +1,105 @@
+package io.moe.interfaces.portal;
+
+import io.moe.application.template.ImportMode;
+import io.moe.application.template.ImportResult;
+import io.moe.application.template.UserTemplates;
+import io.moe.domain.identity.Caller;
+import io.moe.domain.template.ExpertTemplateRecord;
+import io.moe.domain.template.UserTemplateRecord;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.inject.Named;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** Backing bean of {@code /user/templates}: the user's own expert templates ({@link UserTemplates}). */
+@Named("ownTemplates")
+@RequestScoped
+public class OwnTemplatesPage extends OwnItemsPage<UserTemplateRecord> {
+
+    @Inject
+    UserTemplates templates;
+
+    @Override
+    protected List<UserTemplateRecord> list(Caller caller) {
+        return templates.list(caller);
+    }
+
+    @Override
+    protected UserTemplateRecord create(Caller caller, String body) {
+        return templates.create(caller, body);
+    }
+
+    @Override
+    protected UserTemplateRecord change(Caller caller, String id, String body) {
+        return templates.change(caller, id, body);
+    }
+
+    @Override
+    protected UserTemplateRecord toggle(Caller caller, String id) {
+        return templates.toggle(caller, id);
+    }
+
+    @Override
+    protected void remove(Caller caller, String id) {
+        templates.remove(caller, id);
+    }
+
+    @Override
+    protected UserTemplateRecord copy(Caller caller, String adminId) {
+        return templates.copy(caller, adminId);
+    }
+
+    @Override
+    protected Map<String, String> copyable(Caller caller) {
+        return templates.copyable(caller).stream().collect(Collectors.toMap(ExpertTemplateRecord::id, ExpertTemplateRecord::name,
+                (a, b) -> a, LinkedHashMap::new));
+    }
+
+    @Override
+    protected ImportResult importFile(Caller caller, String text, ImportMode mode) {
+        return templates.importFile(caller, text, mode);
+    }
+
+    @Override
+    protected Row row(UserTemplateRecord t) {
+        String servers = t.template().serverMentions().stream().map(m -> m.server()).distinct().sorted().collect(Collectors.joining(", "));
+        return new Row(t.id(), t.name(), t.isActive(), user.time(t.updatedAt()), servers);
+    }
+
+    @Override
+    protected JsonObject item(String id) {
+        return templates.get(user.caller(), id).template().toJson();
+    }
+
+    @Override
+    protected JsonObject example(String model, String server) {
+        String ref = model + "@" + server;
+        return Json.createObjectBuilder().add("name", "my-template").add("description", "")
+                .add("planner_model", ref).add("judge_model", ref)
+                .add("experts", Json.createObjectBuilder().add("general", Json.createObjectBuilder()
+                        .add("system_prompt", "Answer precisely and briefly.")
+                        .add("models", Json.createArrayBuilder().add(Json.createObjectBuilder()
+                                .add("model", model).add("endpoint", server).add("role", "primary"))))).build();
+    }
+
+    @Override
+    protected String noun() {
+        return "template";
+    }
+
+    @Override
+    protected String fileName() {
+        return UserTemplates.FILE_NAME;
+    }
+
+    @Override
+    public String getExportPath() {
+        return "/api/templates/export";
+    }
+}

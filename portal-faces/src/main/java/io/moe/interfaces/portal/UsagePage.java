@@ -1,0 +1,133 @@
+package io.moe.interfaces.portal;
+
+import io.moe.application.identity.OwnUsage;
+import io.moe.domain.identity.UsageEntry;
+import io.moe.domain.identity.UsageRanking;
+import io.moe.domain.shared.Refusal;
+import io.moe.infrastructure.faces.Charts;
+import io.moe.infrastructure.faces.PageMessages;
+import io.moe.infrastructure.faces.ViewState;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.inject.Named;
+
+import java.io.Serializable;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Backing bean of {@code /user/usage}: the user's requests between two UTC days (the last 30 by default),
+ * optionally of one model, with charts of tokens and requests per day and of tokens by model, and the list of
+ * requests (each answered one opens in the answer inspector).
+ */
+@Named("portalUsage")
+@RequestScoped
+public class UsagePage {
+
+    static final int DEFAULT_DAYS = 30;
+    private static final Map<String, String> FIELDS = Map.of("from", "filters:from", "to", "filters:to");
+
+    @Inject
+    PortalUser user;
+
+    @Inject
+    OwnUsage usage;
+
+    /** The filters, kept while the page is shown. */
+    static final class Filters implements Serializable {
+        private static final long serialVersionUID = 1L;
+        LocalDate from;
+        LocalDate to;
+        String model;
+    }
+
+    private List<UsageEntry> rows;
+    private List<UsageRanking> models;
+
+    private Filters filters() {
+        Filters f = ViewState.of(Filters.class, Filters::new);
+        if (f.to == null) {
+            f.to = usage.today();
+        }
+        if (f.from == null) {
+            f.from = f.to.minusDays(DEFAULT_DAYS - 1);
+        }
+        return f;
+    }
+
+    /** Applies the filters (the form's button); a refused window is shown beside its field. */
+    public void apply() {
+        rows = null;
+        models = null;
+        try {
+            getRows();
+        } catch (Refusal e) {
+            PageMessages.refused("Filters not applied", e, FIELDS);
+        }
+    }
+
+    public List<UsageEntry> getRows() {
+        if (rows == null) {
+            Filters f = filters();
+            rows = usage.history(user.id(), f.from, f.to, f.model);
+        }
+        return rows;
+    }
+
+    /** The models the user asked for in the window, most tokens first. */
+    public List<UsageRanking> getModels() {
+        if (models == null) {
+            try {
+                models = usage.perModel(user.id(), filters().from, filters().to);
+            } catch (Refusal e) {
+                models = List.of();
+            }
+        }
+        return models;
+    }
+
+    public String getDailyChart() {
+        try {
+            return Charts.daily(usage.perDay(user.id(), filters().from, filters().to));
+        } catch (Refusal e) {
+            return Charts.daily(List.of());
+        }
+    }
+
+    public String getModelsChart() {
+        return Charts.shares(getModels(), "bottom");
+    }
+
+    public long getTotalTokens() {
+        return getRows().stream().mapToLong(UsageEntry::totalTokens).sum();
+    }
+
+    public LocalDate getFrom() {
+        return filters().from;
+    }
+
+    public void setFrom(LocalDate from) {
+        filters().from = from;
+    }
+
+    public LocalDate getTo() {
+        return filters().to;
+    }
+
+    public void setTo(LocalDate to) {
+        filters().to = to;
+    }
+
+    public String getModel() {
+        return filters().model;
+    }
+
+    public void setModel(String model) {
+        filters().model = model;
+    }
+
+    public int getMaxRows() {
+        return OwnUsage.MAX_ROWS;
+    }
+}
