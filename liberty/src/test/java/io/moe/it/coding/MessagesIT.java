@@ -200,6 +200,20 @@ class MessagesIT {
         assertTrue(badBinding.body().contains("cc_profile_id"), badBinding.body());
     }
 
+    @Test
+    void aNativeProfileAsksABusyServerOnceMoreAndTheTraceSaysSo() {
+        String key = key(Admin.newUser(), nativeProfile);
+        String marker = "busy-" + suffix();
+        rules.add(Simulator.addRule(Json.createObjectBuilder().add("match", Json.createObjectBuilder().add("contains", marker))
+                .add("times", 1).add("action", Json.createObjectBuilder().add("fault", "http_503")).build()));
+        HttpResponse<String> answered = message(key, "hello " + marker);
+        assertEquals(200, answered.statusCode(), answered.body());
+        assertEquals(2, Simulator.callsContaining(marker).size(), "the busy server was asked once more");
+        JsonObject attempt = trace(key, Http.object(answered).getString("id")).getJsonArray("attempts").getJsonObject(0);
+        assertEquals("http_503", attempt.getString("reason"));
+        assertEquals("retried", attempt.getString("next"));
+    }
+
     private static String profileOf(String key) {
         HttpResponse<String> r = message(key, "which profile " + suffix());
         assertEquals(200, r.statusCode(), r.body());

@@ -109,4 +109,24 @@ class UpstreamFaultsIT {
             assertEquals(1, Pipeline.calls(slow, "expert").size());
         }
     }
+
+    @ParameterizedTest(name = "native {0}, stream {1}")
+    @CsvSource({"http_503, false", "http_429, true", "reset, false", "http_502, true"})
+    void nativePassThroughAsksABusyOrBrokenServerOnceMore(String fault, boolean stream) {
+        String marker = Pipeline.marker();
+        try (Pipeline.Script script = new Pipeline.Script()) {
+            script.add(Json.createObjectBuilder().add("match", Json.createObjectBuilder().add("model", "sim-general:8b").add("contains", marker))
+                    .add("times", 1).add("action", Json.createObjectBuilder().add("fault", fault).add("retry_after", 0)).build());
+            HttpResponse<String> answer = Http.post(Pipeline.CHAT, Json.createObjectBuilder().add("model", "sim-general:8b@local")
+                    .add("stream", stream).add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user")
+                            .add("content", "Explain the idea " + marker))).build().toString(), "Authorization", Http.bearer(ItConfig.apiKey()));
+            assertEquals(200, answer.statusCode(), answer.body());
+            assertEquals(2, Pipeline.calls(marker).size(), "asked twice");
+            if (stream) {
+                assertTrue(answer.body().contains("data: [DONE]"), "the stream ends as a finished answer: " + answer.body());
+            } else {
+                assertFalse(Pipeline.content(Http.object(answer)).isBlank());
+            }
+        }
+    }
 }

@@ -4,6 +4,7 @@ import io.moe.application.limits.RequestGate;
 import io.moe.application.overview.RecentRequests;
 import io.moe.application.pipeline.after.ResponseStore;
 import io.moe.application.pipeline.trace.ResponseRecord;
+import io.moe.application.servers.CallRetries;
 import io.moe.application.spend.BudgetExceededException;
 import io.moe.application.spend.CostWeights;
 import io.moe.application.spend.SpendControl;
@@ -13,11 +14,13 @@ import io.moe.domain.chat.TokenUsage;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.UsageEntry;
 import io.moe.domain.shared.Ids;
+import io.moe.infrastructure.llm.InferenceException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
@@ -94,6 +97,7 @@ public class NativeChat {
         private volatile String question;
         private volatile String answer;
         private volatile JsonObject details;
+        private final List<JsonObject> attempts = new java.util.concurrent.CopyOnWriteArrayList<>();
 
         private Exchange(Caller caller, String requestId, Route.Native route, RequestGate.Pass pass,
                          SpendControl.Reservation reservation, OffsetDateTime at) {
@@ -105,12 +109,63 @@ public class NativeChat {
             this.at = at;
         }
 
+        /**
+         * Sends {@code body} and answers the server's reply; a server that is busy or broke down before it answered
+         * (429 with a short {@code Retry-After}, 500, 502, 503, no answer) is asked once more ({@link CallRetries}).
+         */
         public PassThrough.Reply complete(String body) {
-            return upstream.complete(route.server(), body);
+            for (int attempt = 1; ; attempt++) {
+                PassThrough.Reply reply;
+                try {
+                    reply = upstream.complete(route.server(), body);
+                } catch (InferenceException e) {
+                    if (CallRetries.after(e, attempt) != CallRetries.Step.RETRY_SAME_SERVER) {
+                        throw e;
+                    }
+                    retryAfter(CallRetries.reason(e), CallRetries.pauseBefore(e));
+                    continue;
+                }
+                if (reply.status() / 100 == 2 || CallRetries.after(reply.status(), reply.retryAfterSeconds(), attempt)
+                        != CallRetries.Step.RETRY_SAME_SERVER) {
+                    return reply;
+                }
+                retryAfter("http_" + reply.status(), CallRetries.pauseBefore(reply.retryAfterSeconds()));
+            }
         }
 
+        /** Like {@link #complete}, for a stream: a retry happens only before the server sent a first event. */
         public PassThrough.StreamReply stream(String body) {
-            return upstream.stream(route.server(), body);
+            for (int attempt = 1; ; attempt++) {
+                PassThrough.StreamReply reply;
+                try {
+                    reply = upstream.stream(route.server(), body);
+                } catch (InferenceException e) {
+                    if (CallRetries.after(e, attempt) != CallRetries.Step.RETRY_SAME_SERVER) {
+                        throw e;
+                    }
+                    retryAfter(CallRetries.reason(e), CallRetries.pauseBefore(e));
+                    continue;
+                }
+                if (reply.status() / 100 == 2 || CallRetries.after(reply.status(), reply.retryAfterSeconds(), attempt)
+                        != CallRetries.Step.RETRY_SAME_SERVER) {
+                    return reply;
+                }
+                long wait = reply.retryAfterSeconds();
+                reply.close();
+                retryAfter("http_" + reply.status(), CallRetries.pauseBefore(wait));
+            }
+        }
+
+        private void retryAfter(String reason, Duration pause) {
+            attempts.add(Json.createObjectBuilder().add("stage", "native").add("model", route.model().toString())
+                    .add("reason", reason).add("next", "retried").build());
+            try {
+                Thread.sleep(pause.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InferenceException("interrupted while waiting to call inference server '" + route.server().name()
+                        + "' again", false, e);
+            }
         }
 
         /** What was asked and answered, and what the trace adds (profile, mode), kept as the response record when the exchange is answered. */
@@ -139,10 +194,15 @@ public class NativeChat {
         }
 
         private void record(TokenUsage used) {
-            JsonObject trace = Json.createObjectBuilder(details).add("response_id", requestId).add("route", "native")
+            var builder = Json.createObjectBuilder(details).add("response_id", requestId).add("route", "native")
                     .add("model", route.model().toString()).add("server", route.server().name())
-                    .add("tokens", Json.createObjectBuilder().add("prompt", used.promptTokens()).add("completion", used.completionTokens()))
-                    .build();
+                    .add("tokens", Json.createObjectBuilder().add("prompt", used.promptTokens()).add("completion", used.completionTokens()));
+            if (!attempts.isEmpty()) {
+                var list = Json.createArrayBuilder();
+                attempts.forEach(list::add);
+                builder.add("attempts", list);
+            }
+            JsonObject trace = builder.build();
             try {
                 responses.put(requestId, new ResponseRecord(requestId, caller.userId(), caller.apiKeyId() == null ? "" : caller.apiKeyId(),
                         route.routing(), "", excerpt(question), excerpt(answer), "", List.of(), List.of(), null,

@@ -18,7 +18,12 @@ public interface PassThrough {
     /** Sends a streamed {@code body}; the reply must be closed, which frees the connection and the slot. */
     StreamReply stream(InferenceServer server, String body);
 
-    record Reply(int status, String body) {
+    /** The server's status and body, with its {@code Retry-After} in seconds (-1: none). */
+    record Reply(int status, String body, long retryAfterSeconds) {
+
+        public Reply(int status, String body) {
+            this(status, body, -1);
+        }
     }
 
     /** A streamed reply: on a 2xx status its server-sent event lines, else the error body. */
@@ -31,6 +36,11 @@ public interface PassThrough {
 
         /** The error body (non-2xx only). */
         String errorBody();
+
+        /** The server's {@code Retry-After} in seconds, -1 when it sent none. */
+        default long retryAfterSeconds() {
+            return -1;
+        }
 
         @Override
         void close();

@@ -58,7 +58,7 @@ public class HttpPassThrough implements PassThrough {
             told = true;
             tell(server, response.statusCode());
             observe(server, response);
-            return new Reply(response.statusCode(), response.body());
+            return new Reply(response.statusCode(), response.body(), retryAfter(response));
         } catch (IOException e) {
             told = true;
             breakers.failed(server.name());
@@ -102,6 +102,11 @@ public class HttpPassThrough implements PassThrough {
             breakers.untried(server.name());
             throw e;
         }
+    }
+
+    /** The response's {@code Retry-After} in whole seconds, -1 when absent or a date. */
+    static long retryAfter(HttpResponse<?> response) {
+        return UpstreamErrorMapper.retryAfter(response.headers().firstValue("Retry-After").orElse(null));
     }
 
     /** A server whose breaker is open is not called: the request fails at once. */
@@ -181,6 +186,11 @@ public class HttpPassThrough implements PassThrough {
         @Override
         public BufferedReader lines() {
             return lines;
+        }
+
+        @Override
+        public long retryAfterSeconds() {
+            return retryAfter(response);
         }
 
         @Override

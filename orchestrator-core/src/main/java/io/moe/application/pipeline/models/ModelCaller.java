@@ -5,6 +5,7 @@ import io.moe.application.pipeline.run.PipelineRun;
 import io.moe.application.pipeline.run.RequestCancelledException;
 import io.moe.application.pipeline.run.StageCall;
 import io.moe.application.pipeline.trace.AttemptEntry;
+import io.moe.application.servers.CallRetries;
 import io.moe.domain.chat.ChatMessage;
 import io.moe.domain.chat.Completion;
 import io.moe.domain.chat.ModelCall;

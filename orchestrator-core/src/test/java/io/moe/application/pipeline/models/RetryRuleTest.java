@@ -3,6 +3,7 @@ package io.moe.application.pipeline.models;
 import io.moe.application.pipeline.Fakes;
 import io.moe.application.pipeline.experts.ExpertStage;
 import io.moe.application.pipeline.run.PipelineRun;
+import io.moe.application.servers.CallRetries;
 import io.moe.domain.chat.Completion;
 import io.moe.domain.chat.ModelCall;
 import io.moe.domain.chat.TokenUsage;
