@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The portal in a real browser, as a user would: sign in with the password; create a key, use it for a
- * multi-part chat, see it in the usage list, open its answer inspector (plan, experts, timeline) and rate it;
+ * multi-part chat, see it in the usage list, open its answer inspector from there (plan, experts, timeline) and rate it;
  * see the month on the billing page; revoke the key and see 401; change name and password; as an expert create,
  * toggle, export and import own templates and make an own coding-client profile. Another user gets 404 for the
  * answer; a user without the expert role is told why there are no own templates. Every page is screenshot.
@@ -69,6 +69,7 @@ class PortalPagesIT {
     private void signIn(String username, String password) {
         web.open("/user/login");
         WebElement name = web.visible("login:username");
+        web.screenshot("portal-login");
         name.sendKeys(username, Keys.TAB);
         web.driver.switchTo().activeElement().sendKeys(password, Keys.ENTER);
         web.wait.until(ExpectedConditions.urlContains("/user/dashboard"));
@@ -110,13 +111,17 @@ class PortalPagesIT {
         assertEquals(200, answer.statusCode(), answer.body());
         String responseId = Http.object(answer).getString("id");
 
-        web.open("/user/usage");
-        web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("usage-panels"), "moe-orchestrator"));
+        openInspector(responseId);
+        By inspect = By.cssSelector("a[href$='/user/requests/" + responseId + "']");
+        Instant listed = Instant.now().plusSeconds(30);
+        do {
+            web.open("/user/usage"); // the usage row is written a moment after the answer
+        } while (web.driver.findElements(inspect).isEmpty() && Instant.now().isBefore(listed));
         web.visible(By.cssSelector("#daily-chart canvas"));
         web.assertEveryFieldHasALabel("/user/usage");
         web.screenshot("portal-usage");
-
-        openInspector(responseId);
+        web.click(inspect);
+        web.visible("timeline");
         String plan = web.visible("plan").getText();
         assertTrue(plan.contains("Explain the sorting") && plan.contains("Review the loop"), plan);
         String experts = web.visible("experts").getText();
