@@ -31,6 +31,7 @@ public class MonitoringPage {
 
     private RecentRequests.Summary requests;
     private List<Breaker> breakers;
+    private Map<String, Long> confidence;
 
     public RecentRequests.Summary getRequests() {
         if (requests == null) {
@@ -59,12 +60,19 @@ public class MonitoringPage {
         return Charts.shares(rankings(getRequests().tokensByModel()), "bottom");
     }
 
+    private Map<String, Long> confidence() {
+        if (confidence == null) {
+            confidence = monitoring.confidence();
+        }
+        return confidence;
+    }
+
     public boolean isAnyConfidence() {
-        return !monitoring.confidence().isEmpty();
+        return !confidence().isEmpty();
     }
 
     public String getConfidenceChart() {
-        return Charts.counts("Expert answers", monitoring.confidence());
+        return Charts.counts("Expert answers", confidence());
     }
 
     /** The metrics endpoint on the orchestrator's HTTPS port, on the host the browser used for this page. */

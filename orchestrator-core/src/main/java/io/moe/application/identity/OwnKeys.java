@@ -39,8 +39,9 @@ public class OwnKeys {
 
     public List<OwnKey> list(Caller caller) {
         Map<String, String> names = profileNames(caller);
+        Map<String, String> bindings = profiles.keyBindings(caller.userId());
         return users.keys(caller.userId()).stream().map(k -> {
-            String profileId = profiles.boundProfileId(k.id()).orElse(null);
+            String profileId = bindings.get(k.id());
             return new OwnKey(k, profileId, profileId == null ? null : names.get(profileId));
         }).toList();
     }

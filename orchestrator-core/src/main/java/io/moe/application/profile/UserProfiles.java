@@ -20,6 +20,7 @@ import jakarta.transaction.Transactional;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -165,9 +166,9 @@ public class UserProfiles {
         profiles.bindKey(keyId, profileId);
     }
 
-    /** The id of the own profile key {@code keyId} is bound to, if any. */
-    public Optional<String> boundProfileId(String keyId) {
-        return profiles.ofKey(keyId);
+    /** The own profiles the keys of {@code userId} are bound to: key id → profile id. */
+    public Map<String, String> keyBindings(String userId) {
+        return profiles.keyBindings(userId);
     }
 
     /** The profiles of {@code userId}, whatever the role (the portal's key form lists them; none without the role). */

@@ -1,6 +1,7 @@
 package io.moe.domain.profile;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** Port: the users' own coding-client profiles and the keys bound to them. Writes join the caller's transaction and are flushed at once. */
@@ -25,6 +26,9 @@ public interface UserProfileRepository {
 
     /** The id of the own profile API key {@code keyId} is bound to, if any. */
     Optional<String> ofKey(String keyId);
+
+    /** The own profiles the keys of user {@code userId} are bound to: key id → profile id (unbound keys are absent). */
+    Map<String, String> keyBindings(String userId);
 
     /** Binds key {@code keyId} to own profile {@code profileId} (null unbinds); false when no such key exists. */
     boolean bindKey(String keyId, String profileId);

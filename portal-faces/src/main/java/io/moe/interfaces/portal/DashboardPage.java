@@ -30,6 +30,8 @@ public class DashboardPage {
     OwnKeys keys;
 
     private OwnUsage.Budget budget;
+    private Long usableKeys;
+    private List<UsageEntry> recent;
 
     /** One budget figure: what is used, the limit (null: none), and the share used in percent (0 without a limit). */
     public record Meter(String label, Long used, Long limit) {
@@ -58,10 +60,16 @@ public class DashboardPage {
     }
 
     public long getUsableKeys() {
-        return keys.list(user.caller()).stream().filter(k -> k.key().isUsableAt(Ids.nowUtc())).count();
+        if (usableKeys == null) {
+            usableKeys = keys.list(user.caller()).stream().filter(k -> k.key().isUsableAt(Ids.nowUtc())).count();
+        }
+        return usableKeys;
     }
 
     public List<UsageEntry> getRecent() {
-        return usage.recent(user.id(), RECENT);
+        if (recent == null) {
+            recent = usage.recent(user.id(), RECENT);
+        }
+        return recent;
     }
 }

@@ -55,13 +55,23 @@ public class KeysPage {
         return ViewState.of(State.class, State::new);
     }
 
+    private List<OwnKeys.OwnKey> keyList;
+    private List<UserProfileRecord> profileList;
+
+    /** The user's keys, read once per request (the table asks several times while it renders). */
     public List<OwnKeys.OwnKey> getKeys() {
-        return keys.list(user.caller());
+        if (keyList == null) {
+            keyList = keys.list(user.caller());
+        }
+        return keyList;
     }
 
     /** The user's own active profiles a key may be bound to (none without the role expert). */
     public List<UserProfileRecord> getProfiles() {
-        return profiles.ownedBy(user.id()).stream().filter(UserProfileRecord::isActive).toList();
+        if (profileList == null) {
+            profileList = profiles.ownedBy(user.id()).stream().filter(UserProfileRecord::isActive).toList();
+        }
+        return profileList;
     }
 
     public void create() {
@@ -73,6 +83,7 @@ public class KeysPage {
                     expires, s.profileId);
             s.rawKey = created.rawKey();
             PageMessages.done("Key " + created.key().keyPrefix() + "… created: copy it now, it is shown only once");
+            keyList = null;
             s.label = null;
             s.lastDay = null;
             s.profileId = null;
@@ -86,6 +97,7 @@ public class KeysPage {
         try {
             keys.revoke(user.caller(), key.id());
             PageMessages.done("Key " + key.keyPrefix() + "… revoked: it is refused from the next request");
+            keyList = null;
         } catch (IdentityException e) {
             PageMessages.refused("Not revoked", e, Map.of());
         }

@@ -62,6 +62,7 @@ public abstract class OwnItemsPage<R> {
 
     private UploadedFile upload;
     private List<Row> rows;
+    private Boolean allowed;
 
     /** The editor state of this page's view (each page is a view of its own). */
     private Editor editor() {
@@ -96,8 +97,12 @@ public abstract class OwnItemsPage<R> {
     /** "template" or "profile". */
     protected abstract String noun();
 
+    /** Whether the user may keep own items; asked once per request (the page's conditions ask several times). */
     public boolean isAllowed() {
-        return authors.mayAuthor(user.caller());
+        if (allowed == null) {
+            allowed = authors.mayAuthor(user.caller());
+        }
+        return allowed;
     }
 
     public List<Row> getItems() {

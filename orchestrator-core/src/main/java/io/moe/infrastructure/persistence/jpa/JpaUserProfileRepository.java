@@ -6,7 +6,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -64,6 +66,18 @@ public class JpaUserProfileRepository implements UserProfileRepository {
         }
         List<?> rows = em.createNativeQuery("SELECT user_cc_profile_id FROM api_key WHERE id = ?1").setParameter(1, keyId).getResultList();
         return rows.isEmpty() || rows.get(0) == null ? Optional.empty() : Optional.of(rows.get(0).toString());
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Map<String, String> keyBindings(String userId) {
+        Map<String, String> bindings = new HashMap<>();
+        for (Object[] row : (List<Object[]>) em.createNativeQuery(
+                "SELECT id, user_cc_profile_id FROM api_key WHERE user_id = ?1 AND user_cc_profile_id IS NOT NULL")
+                .setParameter(1, userId).getResultList()) {
+            bindings.put(String.valueOf(row[0]), String.valueOf(row[1]));
+        }
+        return bindings;
     }
 
     @Override
