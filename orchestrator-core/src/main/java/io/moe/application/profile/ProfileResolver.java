@@ -30,12 +30,13 @@ public class ProfileResolver {
     UserProfiles own;
 
     public ResolvedProfile resolve(Caller caller) {
-        Optional<UserProfileRecord> ownProfile = own.boundToKey(caller);
+        ProfileRepository.KeyBinding binding = profiles.bindingOf(caller.apiKeyId());
+        Optional<UserProfileRecord> ownProfile = Optional.ofNullable(binding.ownProfileId()).flatMap(id -> own.activeOwn(caller, id));
         if (ownProfile.isPresent()) {
             CcProfile profile = own.allowed(caller, ownProfile.get().profile(), "");
             return new ResolvedProfile(ownProfile.get().name(), profile, true);
         }
-        return bound(profiles.ofKey(caller.apiKeyId()))
+        return bound(Optional.ofNullable(binding.profileId()))
                 .or(() -> bound(profiles.defaultOf(caller.userId())))
                 .or(() -> profiles.all().stream().filter(CcProfileRecord::isActive)
                         .filter(p -> caller.mayUse(ResourceType.CC_PROFILE, p.grant())).findFirst())

@@ -176,10 +176,9 @@ public class UserProfiles {
         return profiles.ofUser(userId);
     }
 
-    /** The caller's active own profile bound to key {@code keyId}, while the owner may still use what it names. */
-    public Optional<UserProfileRecord> boundToKey(Caller caller) {
-        return profiles.ofKey(caller.apiKeyId()).flatMap(id -> profiles.ofUser(caller.userId(), id))
-                .filter(UserProfileRecord::isActive);
+    /** The caller's own profile {@code profileId} (the one bound to the caller's key), when it is active. */
+    public Optional<UserProfileRecord> activeOwn(Caller caller, String profileId) {
+        return profiles.ofUser(caller.userId(), profileId).filter(UserProfileRecord::isActive);
     }
 
     /** The profile, when the caller may use its tool model and its expert template. */

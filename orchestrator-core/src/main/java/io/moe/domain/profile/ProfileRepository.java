@@ -25,6 +25,15 @@ public interface ProfileRepository {
     /** The id of the profile bound to API key {@code keyId}, if any. */
     Optional<String> ofKey(String keyId);
 
+    /** Both bindings of API key {@code keyId} in one read: an admin profile's id and a user's own profile's id (each may be null). */
+    KeyBinding bindingOf(String keyId);
+
+    /** The profiles a key is bound to: an admin profile ({@code cc_profile}) and the owner's own one ({@code user_cc_profiles}). */
+    record KeyBinding(String profileId, String ownProfileId) {
+
+        public static final KeyBinding NONE = new KeyBinding(null, null);
+    }
+
     /** The id of user {@code userId}'s default profile, if any. */
     Optional<String> defaultOf(String userId);
 

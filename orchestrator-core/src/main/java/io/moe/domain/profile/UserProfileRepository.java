@@ -24,9 +24,6 @@ public interface UserProfileRepository {
 
     void remove(UserProfileRecord profile);
 
-    /** The id of the own profile API key {@code keyId} is bound to, if any. */
-    Optional<String> ofKey(String keyId);
-
     /** The own profiles the keys of user {@code userId} are bound to: key id → profile id (unbound keys are absent). */
     Map<String, String> keyBindings(String userId);
 

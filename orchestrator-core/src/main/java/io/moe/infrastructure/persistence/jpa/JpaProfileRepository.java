@@ -59,6 +59,21 @@ public class JpaProfileRepository implements ProfileRepository {
     }
 
     @Override
+    @SuppressWarnings("unchecked")
+    public KeyBinding bindingOf(String keyId) {
+        if (keyId == null) {
+            return KeyBinding.NONE;
+        }
+        List<Object[]> rows = em.createNativeQuery("SELECT cc_profile_id, user_cc_profile_id FROM api_key WHERE id = ?1")
+                .setParameter(1, keyId).getResultList();
+        if (rows.isEmpty()) {
+            return KeyBinding.NONE;
+        }
+        Object[] row = rows.get(0);
+        return new KeyBinding(row[0] == null ? null : row[0].toString(), row[1] == null ? null : row[1].toString());
+    }
+
+    @Override
     public Optional<String> defaultOf(String userId) {
         return single("SELECT default_cc_profile_id FROM users WHERE id = ?1", userId);
     }

@@ -60,15 +60,6 @@ public class JpaUserProfileRepository implements UserProfileRepository {
     }
 
     @Override
-    public Optional<String> ofKey(String keyId) {
-        if (keyId == null) {
-            return Optional.empty();
-        }
-        List<?> rows = em.createNativeQuery("SELECT user_cc_profile_id FROM api_key WHERE id = ?1").setParameter(1, keyId).getResultList();
-        return rows.isEmpty() || rows.get(0) == null ? Optional.empty() : Optional.of(rows.get(0).toString());
-    }
-
-    @Override
     @SuppressWarnings("unchecked")
     public Map<String, String> keyBindings(String userId) {
         Map<String, String> bindings = new HashMap<>();
