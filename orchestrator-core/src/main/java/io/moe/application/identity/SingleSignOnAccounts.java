@@ -12,7 +12,9 @@ import jakarta.transaction.Transactional;
 
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Optional;
+import java.util.logging.Logger;
 
 /**
  * Admits people and service clients that the identity provider vouches for. To the admin application only
@@ -28,7 +30,7 @@ import java.util.Optional;
 public class SingleSignOnAccounts {
 
     private static final SecureRandom RANDOM = new SecureRandom();
-    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(SingleSignOnAccounts.class.getName());
+    private static final Logger LOG = Logger.getLogger(SingleSignOnAccounts.class.getName());
 
     @Inject
     UserRepository accounts;
@@ -41,27 +43,13 @@ public class SingleSignOnAccounts {
 
     /** The local admin account of this identity, created on its first sign-in. */
     public UserAccount admitAdmin(SsoIdentity identity) {
-        if (identity.subject() == null) {
-            throw new IdentityException(Kind.UNAUTHENTICATED, "invalid_token", null, "the identity provider sent no subject (sub claim)");
-        }
+        requireSubject(identity);
         if (!identity.inGroup(settings.getAdminGroup())) {
             throw new IdentityException(Kind.FORBIDDEN, "not_an_admin", null, "the identity provider does not list '" + identity.username()
                     + "' in the group '" + settings.getAdminGroup() + "' (claim '" + settings.getGroupsClaim()
                     + "'), which admits admins; ask your identity administrator to add you");
         }
-        Optional<UserAccount> linked = accounts.withSingleSignOn(identity.link());
-        if (linked.isPresent()) {
-            UserAccount user = linked.get();
-            if (!user.isActive()) {
-                throw new IdentityException(Kind.FORBIDDEN, "account_blocked", null, "the account '" + user.username()
-                        + "' is deactivated here; another admin can reactivate it");
-            }
-            return user.isAdmin() ? user : users.update(user.id(), null, null, null, true, null);
-        }
-        String username = freeUsername(identity);
-        UserAccount user = users.create(username, freeEmail(identity, username), unusablePassword(), identity.username(), true);
-        user.linkSingleSignOn(identity.link());
-        return user;
+        return linkedOrNew(identity, true, List.of());
     }
 
     /**
@@ -70,31 +58,10 @@ public class SingleSignOnAccounts {
      * role expert of its groups are added (never taken away: an admin does that). A deactivated account stays shut.
      */
     public UserAccount admitUser(SsoIdentity identity) {
-        if (identity.subject() == null) {
-            throw new IdentityException(Kind.UNAUTHENTICATED, "invalid_token", null, "the identity provider sent no subject (sub claim)");
-        }
-        boolean admin = identity.inGroup(settings.getAdminGroup());
+        requireSubject(identity);
         SsoGrantRules rules = SsoGrantRules.parse(settings.getUserGrants(), settings.getGroupGrants());
         rules.problems().forEach(p -> LOG.warning(() -> "single sign-on grant rule left out: " + p));
-        Optional<UserAccount> linked = accounts.withSingleSignOn(identity.link());
-        UserAccount user;
-        if (linked.isPresent()) {
-            user = linked.get();
-            if (!user.isActive()) {
-                throw new IdentityException(Kind.FORBIDDEN, "account_blocked", null, "the account '" + user.username()
-                        + "' is deactivated here; an admin can reactivate it");
-            }
-            if (admin && !user.isAdmin()) {
-                user = users.update(user.id(), null, null, null, true, null);
-            }
-        } else {
-            String username = freeUsername(identity);
-            user = users.create(username, freeEmail(identity, username), unusablePassword(), identity.username(), admin);
-            user.linkSingleSignOn(identity.link());
-            for (SsoGrantRules.Grant grant : rules.defaults()) {
-                users.grant(user.id(), grant.type().wireName(), grant.resourceId());
-            }
-        }
+        UserAccount user = linkedOrNew(identity, identity.inGroup(settings.getAdminGroup()), rules.defaults());
         for (SsoGrantRules.GroupRule rule : rules.rulesOf(identity.groups())) {
             for (SsoGrantRules.Grant grant : rule.grants()) {
                 users.grant(user.id(), grant.type().wireName(), grant.resourceId());
@@ -102,6 +69,35 @@ public class SingleSignOnAccounts {
             if (rule.expert() && !user.isExpert()) {
                 user = users.setExpert(user.id(), true);
             }
+        }
+        return user;
+    }
+
+    private static void requireSubject(SsoIdentity identity) {
+        if (identity.subject() == null) {
+            throw new IdentityException(Kind.UNAUTHENTICATED, "invalid_token", null, "the identity provider sent no subject (sub claim)");
+        }
+    }
+
+    /**
+     * The account linked to the identity (made an admin when {@code admin}; a deactivated one stays shut), or a
+     * new one linked to it, with {@code grants}.
+     */
+    private UserAccount linkedOrNew(SsoIdentity identity, boolean admin, List<SsoGrantRules.Grant> grants) {
+        Optional<UserAccount> linked = accounts.withSingleSignOn(identity.link());
+        if (linked.isPresent()) {
+            UserAccount user = linked.get();
+            if (!user.isActive()) {
+                throw new IdentityException(Kind.FORBIDDEN, "account_blocked", null, "the account '" + user.username()
+                        + "' is deactivated here; an admin can reactivate it");
+            }
+            return admin && !user.isAdmin() ? users.update(user.id(), null, null, null, true, null) : user;
+        }
+        String username = freeUsername(identity);
+        UserAccount user = users.create(username, freeEmail(identity, username), unusablePassword(), identity.username(), admin);
+        user.linkSingleSignOn(identity.link());
+        for (SsoGrantRules.Grant grant : grants) {
+            users.grant(user.id(), grant.type().wireName(), grant.resourceId());
         }
         return user;
     }
