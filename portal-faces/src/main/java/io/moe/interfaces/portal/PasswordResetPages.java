@@ -40,6 +40,7 @@ public class PasswordResetPages {
     private String name;
     private String password;
     private boolean requested;
+    private Boolean tokenValid;
 
     private Link link() {
         return ViewState.of(Link.class, Link::new);
@@ -70,9 +71,12 @@ public class PasswordResetPages {
         }
     }
 
-    /** Whether the page's link may still be used (the reset form is shown only then). */
+    /** Whether the page's link may still be used (the reset form is shown only then); read once per request. */
     public boolean isTokenValid() {
-        return resets.isValid(link().token);
+        if (tokenValid == null) {
+            tokenValid = resets.isValid(link().token);
+        }
+        return tokenValid;
     }
 
     public boolean isRequested() {
