@@ -3,6 +3,7 @@ package io.moe.it.coding;
 import io.moe.it.Http;
 import io.moe.it.ItConfig;
 import io.moe.it.NodeTest;
+import io.moe.it.Poll;
 import io.moe.it.Simulator;
 import io.moe.it.identity.Admin;
 import jakarta.json.Json;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -262,9 +264,9 @@ class MessagesIT {
         String user = Admin.newUser();
         String key = key(user, nativeProfile);
         assertEquals(200, message(key, "status please").statusCode());
-        HttpResponse<String> r = Http.get(ItConfig.orchestratorUrl() + "/v1/provider-status", "x-api-key", key);
-        assertEquals(200, r.statusCode(), r.body());
-        JsonObject status = Http.object(r);
+        // the servers' rate-limit state is written at most once a second
+        JsonObject status = Poll.until(() -> Http.object(Http.get(ItConfig.orchestratorUrl() + "/v1/provider-status", "x-api-key", key)),
+                s -> !s.getJsonArray("servers").isEmpty(), Duration.ofSeconds(10), "the server's rate limits in the provider status");
         JsonObject local = status.getJsonArray("servers").getJsonObject(0);
         assertEquals("local", local.getString("server"), status.toString());
         assertTrue(Long.parseLong(local.getString("limit_requests")) > 0, status.toString());

@@ -45,6 +45,18 @@ class JpaUsageLogIT extends WithOwner {
     }
 
     @Test
+    void aBatchRetriedAfterPartOfItWasLoggedAppendsOnlyTheRestInOneTransaction() {
+        UsageEntry logged = entry("ok", 10, 5, 2);
+        UsageEntry second = entry("ok", 1, 1, 1);
+        UsageEntry third = entry("error", 2, 0, 0);
+        tx.run(() -> log.append(logged));
+
+        tx.run(() -> log.appendAll(List.of(logged, second, third)));
+
+        assertEquals(List.of(third.id(), second.id(), logged.id()), log.recent(owner.id(), 10).stream().map(UsageEntry::id).toList());
+    }
+
+    @Test
     void recentEntriesComeNewestFirstAndTotalsArePerStatus() {
         UsageEntry oldest = entry("ok", 10, 5, 3);
         UsageEntry middle = entry("error", 7, 0, 2);

@@ -4,21 +4,16 @@ package io.moe.application.limits;
  * The chat requests each user has running, shared by every node, so that one user's flood cannot take
  * the pipeline from everyone else. A place is a lease: the node running the request renews it while the
  * request runs ({@link #renew}), and a place not renewed for {@link #LEASE} no longer counts, so a node that
- * dies mid-request gives its users' places back within a minute.
+ * dies mid-request gives its users' places back within a minute. Places are taken and given back together with
+ * a token reservation ({@link io.moe.application.spend.AdmissionCounters}).
  */
 public interface InFlightRequests {
 
     /** How long a place counts without being renewed. */
     java.time.Duration LEASE = java.time.Duration.ofSeconds(60);
 
-    /** Takes a place for {@code requestId} if {@code userId} has fewer than {@code limit} requests running; false otherwise. */
-    boolean tryEnter(String userId, String requestId, int limit);
-
     /** Keeps the place of {@code requestId} for another {@link #LEASE}; a place already given back stays given back. */
     void renew(String userId, String requestId);
-
-    /** Gives the place of {@code requestId} back. */
-    void leave(String userId, String requestId);
 
     /** How many requests {@code userId} has running now, on all nodes. */
     int running(String userId);

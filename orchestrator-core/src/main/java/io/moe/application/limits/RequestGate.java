@@ -15,11 +15,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 
 /**
- * Admits a user's chat request only while that user has fewer than
- * {@code moe.limits.concurrent-requests-per-user} requests running on all nodes; the rest are refused
- * with 429 and a {@code Retry-After}. When the shared store cannot be reached the gate lets requests
- * through (logged): it is a fairness measure, and budgets stay enforced on their own. The places this node
- * holds are renewed every {@link #RENEW_EVERY} while their requests run (see {@link InFlightRequests#LEASE}).
+ * The places of running chat requests: a user may have at most {@code moe.limits.concurrent-requests-per-user}
+ * requests running on all nodes (the place is taken when the request is admitted, see
+ * {@link io.moe.application.spend.Admission}); the rest are refused with 429 and a {@code Retry-After}. The places this
+ * node holds are renewed every {@link #RENEW_EVERY} while their requests run (see {@link InFlightRequests#LEASE}).
  */
 @ApplicationScoped
 public class RequestGate {
@@ -39,6 +38,16 @@ public class RequestGate {
 
     private final Set<Pass> held = ConcurrentHashMap.newKeySet();
     private ScheduledFuture<?> renewal;
+
+    /** For the container. */
+    RequestGate() {
+    }
+
+    /** A gate over {@code inFlight}, renewing nothing by itself (for tests of what uses it). */
+    public RequestGate(InFlightRequests inFlight, RequestLimits limits) {
+        this.inFlight = inFlight;
+        this.limits = limits;
+    }
 
     @PostConstruct
     void startRenewing() {
@@ -70,22 +79,27 @@ public class RequestGate {
     public record Pass(String userId, String requestId, boolean counted) {
     }
 
-    public Pass enter(String userId, String requestId) {
-        int limit = limits.concurrentRequestsPerUser;
-        boolean entered;
-        try {
-            entered = inFlight.tryEnter(userId, requestId, limit);
-        } catch (RuntimeException e) {
-            LOG.warning(() -> "In-flight request counts unavailable, admitting a request of " + userId + ": " + e.getMessage());
-            return new Pass(userId, requestId, false);
-        }
-        if (!entered) {
-            throw new TooManyRequestsException("you already have " + limit + " requests running "
-                    + "(moe.limits.concurrent-requests-per-user); wait for one to finish and retry", RETRY_AFTER_SECONDS);
-        }
+    /** The most requests one user may have running on all nodes. */
+    public int limit() {
+        return limits.concurrentRequestsPerUser;
+    }
+
+    /** The refusal of a request whose user already has {@link #limit()} requests running. */
+    public TooManyRequestsException refusal() {
+        return new TooManyRequestsException("you already have " + limit() + " requests running "
+                + "(moe.limits.concurrent-requests-per-user); wait for one to finish and retry", RETRY_AFTER_SECONDS);
+    }
+
+    /** A place just taken in the shared store; this node renews it until {@link #letGo}. */
+    public Pass hold(String userId, String requestId) {
         Pass pass = new Pass(userId, requestId, true);
         held.add(pass);
         return pass;
+    }
+
+    /** Stops renewing a place (it is being given back). */
+    public void letGo(Pass pass) {
+        held.remove(pass);
     }
 
     /** The user's requests running now and the limit; {@code running} is -1 when the shared store cannot say. */
@@ -101,18 +115,6 @@ public class RequestGate {
             return new Load(inFlight.running(userId), limits.concurrentRequestsPerUser);
         } catch (RuntimeException e) {
             return new Load(-1, limits.concurrentRequestsPerUser);
-        }
-    }
-
-    public void leave(Pass pass) {
-        if (!pass.counted()) {
-            return;
-        }
-        held.remove(pass);
-        try {
-            inFlight.leave(pass.userId(), pass.requestId());
-        } catch (RuntimeException e) {
-            LOG.warning(() -> "Could not free the in-flight place of " + pass.requestId() + " (it expires by itself): " + e.getMessage());
         }
     }
 }

@@ -1,13 +1,12 @@
 package io.moe.application.routing;
 
-import io.moe.application.limits.RequestGate;
 import io.moe.application.overview.RecentRequests;
 import io.moe.application.pipeline.after.ResponseStore;
 import io.moe.application.pipeline.trace.ResponseRecord;
 import io.moe.application.servers.CallRetries;
+import io.moe.application.spend.Admission;
 import io.moe.application.spend.BudgetExceededException;
 import io.moe.application.spend.CostWeights;
-import io.moe.application.spend.SpendControl;
 import io.moe.application.spend.SpendMetrics;
 import io.moe.application.spend.UsageRecorder;
 import io.moe.domain.chat.TokenUsage;
@@ -29,9 +28,9 @@ import java.util.logging.Logger;
 
 /**
  * Native pass-through (moe_mode {@code native}): a request goes straight to its inference server in the
- * OpenAI wire format, metered like every other request. Opening an exchange takes a place among the
- * caller's concurrent requests and reserves the estimate from the budget; finishing it settles the
- * budget to the tokens the server reported, weighted by the server's {@code cost_factor}, writes the
+ * OpenAI wire format, metered like every other request. Opening an exchange admits it ({@link Admission}: a place
+ * among the caller's concurrent requests and the estimate reserved from the budget); finishing it gives the place
+ * back and settles the budget to the tokens the server reported, weighted by the server's {@code cost_factor}, writes the
  * usage row (raw and weighted tokens) and moves the counters on /metrics. An answered exchange whose caller
  * described it ({@link Exchange#describe}) is kept as a response record with a trace, like a pipeline answer,
  * so that its id takes feedback and shows its trace.
@@ -40,10 +39,7 @@ import java.util.logging.Logger;
 public class NativeChat {
 
     @Inject
-    RequestGate gate;
-
-    @Inject
-    SpendControl budgets;
+    Admission admission;
 
     @Inject
     UsageRecorder usage;
@@ -66,19 +62,14 @@ public class NativeChat {
     /** Opens a metered exchange for {@code route}, reserving {@code estimate} tokens; refused when the budget does not allow it. */
     public Exchange open(Caller caller, String requestId, Route.Native route, long estimate) {
         OffsetDateTime at = Ids.nowUtc();
-        RequestGate.Pass pass = gate.enter(caller.userId(), requestId);
         try {
-            SpendControl.Reservation reservation = budgets.reserve(caller, CostWeights.weigh(estimate, route.server()));
-            return new Exchange(caller, requestId, route, pass, reservation, at);
+            Admission.Ticket ticket = admission.admit(caller, requestId, CostWeights.weigh(estimate, route.server()));
+            return new Exchange(caller, requestId, route, ticket, at);
         } catch (BudgetExceededException e) {
-            gate.leave(pass);
             metrics.request("native", false, caller.userId());
             metrics.budgetExceeded(caller.userId(), e.limitType());
             usage.record(new UsageEntry(caller.userId(), caller.apiKeyId(), requestId, route.modelId(), route.routing(),
                     0, 0, UsageEntry.BUDGET_EXCEEDED, at));
-            throw e;
-        } catch (RuntimeException e) {
-            gate.leave(pass);
             throw e;
         }
     }
@@ -89,8 +80,7 @@ public class NativeChat {
         private final Caller caller;
         private final String requestId;
         private final Route.Native route;
-        private final RequestGate.Pass pass;
-        private final SpendControl.Reservation reservation;
+        private final Admission.Ticket ticket;
         private final OffsetDateTime at;
         private final long startNanos = System.nanoTime();
         private final AtomicBoolean finished = new AtomicBoolean();
@@ -99,13 +89,11 @@ public class NativeChat {
         private volatile JsonObject details;
         private final List<JsonObject> attempts = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-        private Exchange(Caller caller, String requestId, Route.Native route, RequestGate.Pass pass,
-                         SpendControl.Reservation reservation, OffsetDateTime at) {
+        private Exchange(Caller caller, String requestId, Route.Native route, Admission.Ticket ticket, OffsetDateTime at) {
             this.caller = caller;
             this.requestId = requestId;
             this.route = route;
-            this.pass = pass;
-            this.reservation = reservation;
+            this.ticket = ticket;
             this.at = at;
         }
 
@@ -180,9 +168,8 @@ public class NativeChat {
             if (!finished.compareAndSet(false, true)) {
                 return;
             }
-            gate.leave(pass);
             long weighted = CostWeights.weigh(used.totalTokens(), route.server());
-            budgets.settle(reservation, weighted);
+            admission.release(ticket, weighted);
             metrics.request("native", false, caller.userId());
             metrics.tokens(route.model().model(), route.server().name(), caller.userId(), used.promptTokens(), used.completionTokens());
             usage.record(new UsageEntry(caller.userId(), caller.apiKeyId(), requestId, route.modelId(), route.routing(),

@@ -1,7 +1,6 @@
 package io.moe.application.spend;
 
 import io.moe.application.chat.ChatService;
-import io.moe.application.limits.RequestGate;
 import io.moe.application.overview.RecentRequests;
 import io.moe.application.pipeline.run.CallLedger;
 import io.moe.application.pipeline.run.Cancellation;
@@ -26,8 +25,8 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * A chat request on behalf of a caller, in the spec's order: its route was resolved and granted, the caller must
- * have a free place among its concurrent requests, the budget must allow it (a reservation is taken),
- * the answer is computed, then the reservation is settled to the tokens of every model call the request
+ * be admitted ({@link Admission}: a free place among its concurrent requests, and a reservation the budget allows),
+ * the answer is computed, then the place is given back and the reservation settled to the tokens of every model call the request
  * made, weighted by the servers' and the template's cost factors — answered, failed or cancelled alike, so failed work is never free — one usage row is written
  * and the counters on /metrics move.
  */
@@ -40,10 +39,7 @@ public class MeteredChat {
     ChatService chat;
 
     @Inject
-    SpendControl budgets;
-
-    @Inject
-    RequestGate gate;
+    Admission admission;
 
     @Inject
     UsageRecorder usage;
@@ -70,18 +66,13 @@ public class MeteredChat {
         String routing = route.routing();
         OffsetDateTime at = Ids.nowUtc();
         long start = System.nanoTime();
-        RequestGate.Pass pass = gate.enter(caller.userId(), id);
-        SpendControl.Reservation reservation;
+        Admission.Ticket ticket;
         try {
-            reservation = budgets.reserve(caller, Math.max(estimate(request), typical.of(request.mode())));
+            ticket = admission.admit(caller, id, Math.max(estimate(request), typical.of(request.mode())));
         } catch (BudgetExceededException e) {
-            gate.leave(pass);
             metrics.request(request.mode().modeName(), false, caller.userId());
             metrics.budgetExceeded(caller.userId(), e.limitType());
             usage.record(new UsageEntry(caller.userId(), caller.apiKeyId(), id, model, routing, 0, 0, UsageEntry.BUDGET_EXCEEDED, at));
-            throw e;
-        } catch (RuntimeException e) {
-            gate.leave(pass);
             throw e;
         }
         CallLedger ledger = new CallLedger();
@@ -92,10 +83,9 @@ public class MeteredChat {
             answer = CompletableFuture.failedFuture(e);
         }
         return answer.whenComplete((done, failure) -> {
-            gate.leave(pass);
             TokenUsage used = ledger.usage();
             long weighted = weights.weigh(ledger.completions(), route.template().costFactor());
-            budgets.settle(reservation, weighted);
+            admission.release(ticket, weighted);
             metrics.request(request.mode().modeName(), failure == null && done.cacheHit(), caller.userId());
             if (failure == null && !done.cacheHit()) {
                 typical.observe(request.mode(), used.totalTokens());

@@ -2,9 +2,16 @@ package io.moe.application.spend;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.Tag;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The spec's counters on /metrics: moe_requests_total{mode,cache_hit,user_id},
@@ -24,27 +31,49 @@ public class SpendMetrics {
     private static final Metadata BUDGET = Metadata.builder().withName("moe_budget_exceeded")
             .withDescription("Requests refused because a token limit was reached").build();
 
+    /** More counters than this are looked up in the registry each time instead of being kept here. */
+    static final int KEPT_MAX = 10_000;
+
     @Inject
     MetricRegistry registry;
 
+    /** The counters already registered, by name and label values: the registry's lookup is not free on every request. */
+    private final Map<List<String>, Counter> kept = new ConcurrentHashMap<>();
+
     public void request(String mode, boolean cacheHit, String userId) {
-        registry.counter(REQUESTS, new Tag("mode", mode), new Tag("cache_hit", String.valueOf(cacheHit)),
-                new Tag("user_id", user(userId))).inc();
+        counter(REQUESTS, "mode", mode, "cache_hit", String.valueOf(cacheHit), "user_id", user(userId)).inc();
     }
 
     public void tokens(String model, String node, String userId, long prompt, long completion) {
         if (prompt > 0) {
-            registry.counter(TOKENS, new Tag("model", model), new Tag("token_type", "prompt"), new Tag("node", node),
-                    new Tag("user_id", user(userId))).inc(prompt);
+            counter(TOKENS, "model", model, "token_type", "prompt", "node", node, "user_id", user(userId)).inc(prompt);
         }
         if (completion > 0) {
-            registry.counter(TOKENS, new Tag("model", model), new Tag("token_type", "completion"), new Tag("node", node),
-                    new Tag("user_id", user(userId))).inc(completion);
+            counter(TOKENS, "model", model, "token_type", "completion", "node", node, "user_id", user(userId)).inc(completion);
         }
     }
 
     public void budgetExceeded(String userId, String limitType) {
-        registry.counter(BUDGET, new Tag("user_id", user(userId)), new Tag("limit_type", limitType)).inc();
+        counter(BUDGET, "user_id", user(userId), "limit_type", limitType).inc();
+    }
+
+    /** The counter {@code metadata} with the labels given as name, value, name, value… */
+    private Counter counter(Metadata metadata, String... labels) {
+        List<String> id = new ArrayList<>(labels.length + 1);
+        id.add(metadata.getName());
+        id.addAll(Arrays.asList(labels));
+        Counter counter = kept.get(id);
+        if (counter == null) {
+            Tag[] tags = new Tag[labels.length / 2];
+            for (int i = 0; i < tags.length; i++) {
+                tags[i] = new Tag(labels[2 * i], labels[2 * i + 1]);
+            }
+            counter = registry.counter(metadata, tags);
+            if (kept.size() < KEPT_MAX) {
+                kept.put(id, counter);
+            }
+        }
+        return counter;
     }
 
     private static String user(String userId) {

@@ -6,7 +6,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
-/** Writes one usage row in a transaction of its own. */
+import java.util.List;
+
+/** Writes a batch of usage rows in a transaction of its own. */
 @ApplicationScoped
 public class UsageWriter {
 
@@ -14,7 +16,7 @@ public class UsageWriter {
     UsageLog log;
 
     @Transactional(Transactional.TxType.REQUIRES_NEW)
-    public void write(UsageEntry entry) {
-        log.append(entry);
+    public void write(List<UsageEntry> entries) {
+        log.appendAll(entries);
     }
 }

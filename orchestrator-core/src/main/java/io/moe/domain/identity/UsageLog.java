@@ -2,13 +2,19 @@ package io.moe.domain.identity;
 
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
+import java.util.Collection;
 import java.util.List;
 
 /** Port: the append-only log of what each request used and how it ended. */
 public interface UsageLog {
 
     /** Appends the entry unless an entry with its id is already logged (so a retried write is harmless). */
-    void append(UsageEntry entry);
+    default void append(UsageEntry entry) {
+        appendAll(List.of(entry));
+    }
+
+    /** Appends the entries whose ids are not logged yet, in one unit of work (a retried batch is harmless). */
+    void appendAll(Collection<UsageEntry> entries);
 
     /** The user's latest entries, newest first, at most {@code max}. */
     List<UsageEntry> recent(String userId, int max);

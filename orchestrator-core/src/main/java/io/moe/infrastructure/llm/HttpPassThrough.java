@@ -2,7 +2,7 @@ package io.moe.infrastructure.llm;
 
 import io.moe.application.routing.PassThrough;
 import io.moe.application.servers.InferenceServer;
-import io.moe.application.servers.ProviderLimits;
+import io.moe.application.servers.RateLimitReports;
 import io.moe.application.servers.RateLimitState;
 import io.moe.application.servers.ServerBreakers;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -29,7 +30,7 @@ import java.util.Map;
  * alive between requests, so a native request costs one hop on a warm connection. Each exchange holds
  * one of the server's {@link ServerSlots}; the connect timeout is 5 s and the server's timeout bounds the
  * wait for the response headers (a stream then runs as long as the server sends). The rate-limit headers of
- * every response are kept in {@link ProviderLimits} for {@code GET /v1/provider-status}.
+ * every response are reported to {@link RateLimitReports} for {@code GET /v1/provider-status}.
  */
 @ApplicationScoped
 public class HttpPassThrough implements PassThrough {
@@ -44,7 +45,7 @@ public class HttpPassThrough implements PassThrough {
     ServerBreakers breakers;
 
     @Inject
-    ProviderLimits limits;
+    RateLimitReports limits;
 
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(CONNECT_TIMEOUT).build();
@@ -129,8 +130,13 @@ public class HttpPassThrough implements PassThrough {
     /** Keeps the rate-limit headers the server sent, if it sent any. */
     private void observe(InferenceServer server, HttpResponse<?> response) {
         Map<String, String> values = new HashMap<>();
-        RateLimitState.HEADERS.forEach((header, field) -> response.headers().firstValue(header)
-                .map(v -> v.length() > 64 ? v.substring(0, 64) : v).ifPresent(v -> values.put(field, v)));
+        response.headers().map().forEach((header, list) -> {
+            String field = RateLimitState.HEADERS.get(header.toLowerCase(Locale.ROOT));
+            if (field != null && !list.isEmpty()) {
+                String v = list.get(0);
+                values.put(field, v.length() > 64 ? v.substring(0, 64) : v);
+            }
+        });
         if (!values.isEmpty() && limits != null) {
             limits.observe(server.name(), new RateLimitState(values, response.statusCode(), Instant.now()));
         }

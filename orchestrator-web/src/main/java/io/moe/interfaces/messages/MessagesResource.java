@@ -19,6 +19,7 @@ import io.moe.domain.template.ExpertTemplateRecord;
 import io.moe.interfaces.openai.ApiKeyFilter;
 import io.moe.interfaces.openai.ChatCompletionRequest;
 import io.moe.interfaces.openai.KeyRequired;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
@@ -49,6 +50,7 @@ import java.util.concurrent.CompletableFuture;
  */
 @Path("/v1/messages")
 @KeyRequired
+@ApplicationScoped
 public class MessagesResource {
 
     private static final int CHARS_PER_TOKEN = 4;

@@ -11,6 +11,7 @@ import io.moe.domain.identity.Caller;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.core.Context;
 import io.moe.domain.chat.ChatAnswer;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
@@ -34,6 +35,7 @@ import java.util.concurrent.CompletableFuture;
  */
 @Path("/v1/chat/completions")
 @KeyRequired
+@ApplicationScoped
 public class ChatCompletionsResource {
 
     @Inject

@@ -16,6 +16,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+import jakarta.json.stream.JsonParser;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
@@ -141,17 +142,30 @@ public class NativeCompletions {
         return messages.toString().length() / CHARS_PER_TOKEN + Math.max(1, maxTokens);
     }
 
-    /** The usage the server reported, else an estimate from the characters. */
-    private static TokenUsage usageOf(String body, JsonArray messages) {
-        try {
-            JsonObject reply = Json.createReader(new StringReader(body)).readObject();
-            if (reply.get("usage") instanceof JsonObject u) {
-                return new TokenUsage(u.getJsonNumber("prompt_tokens").longValue(), u.getJsonNumber("completion_tokens").longValue());
+    /**
+     * The usage the server reported, else an estimate from the characters. The reply is read as a stream of events
+     * and only its top-level {@code usage} object is built: the answer itself is passed on as the server sent it.
+     */
+    static TokenUsage usageOf(String body, JsonArray messages) {
+        try (JsonParser reply = Json.createParser(new StringReader(body))) {
+            if (reply.hasNext() && reply.next() == JsonParser.Event.START_OBJECT) {
+                while (reply.hasNext() && reply.next() == JsonParser.Event.KEY_NAME) {
+                    String key = reply.getString();
+                    JsonParser.Event value = reply.next();
+                    if (value == JsonParser.Event.START_OBJECT && key.equals("usage")) {
+                        JsonObject u = reply.getObject();
+                        return new TokenUsage(u.getJsonNumber("prompt_tokens").longValue(), u.getJsonNumber("completion_tokens").longValue());
+                    } else if (value == JsonParser.Event.START_OBJECT) {
+                        reply.skipObject();
+                    } else if (value == JsonParser.Event.START_ARRAY) {
+                        reply.skipArray();
+                    }
+                }
             }
-            return new TokenUsage(messages.toString().length() / CHARS_PER_TOKEN, body.length() / CHARS_PER_TOKEN);
-        } catch (JsonException | ClassCastException | NullPointerException e) {
-            return new TokenUsage(messages.toString().length() / CHARS_PER_TOKEN, body.length() / CHARS_PER_TOKEN);
+        } catch (JsonException | ClassCastException | NullPointerException | IllegalStateException | java.util.NoSuchElementException e) {
+            // estimated below
         }
+        return new TokenUsage(messages.toString().length() / CHARS_PER_TOKEN, body.length() / CHARS_PER_TOKEN);
     }
 
     /** Tokens of a stream: the server's usage chunk, else a count of the characters it sent. */

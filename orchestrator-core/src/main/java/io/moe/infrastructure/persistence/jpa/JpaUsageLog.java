@@ -12,7 +12,10 @@ import jakarta.persistence.PersistenceContext;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /** The usage log in table {@code usage_log}; the service-wide sums run in PostgreSQL, never over loaded rows. */
 @ApplicationScoped
@@ -22,10 +25,13 @@ public class JpaUsageLog implements UsageLog {
     EntityManager em;
 
     @Override
-    public void append(UsageEntry entry) {
-        if (em.find(UsageEntry.class, entry.id()) == null) {
-            em.persist(entry);
+    public void appendAll(Collection<UsageEntry> entries) {
+        if (entries.isEmpty()) {
+            return;
         }
+        Set<String> logged = new HashSet<>(em.createQuery("SELECT u.id FROM UsageEntry u WHERE u.id IN :ids", String.class)
+                .setParameter("ids", entries.stream().map(UsageEntry::id).toList()).getResultList());
+        entries.stream().filter(entry -> logged.add(entry.id())).forEach(em::persist);
     }
 
     @Override

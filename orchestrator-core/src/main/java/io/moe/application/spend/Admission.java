@@ -1,0 +1,83 @@
+package io.moe.application.spend;
+
+import io.moe.application.limits.RequestGate;
+import io.moe.domain.identity.Caller;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.logging.Logger;
+
+/**
+ * Lets a request run, or refuses it, before it reaches any model: it must find a place among its user's concurrent
+ * requests ({@code moe.limits.concurrent-requests-per-user}, on all nodes; 429 with {@code Retry-After} otherwise), and
+ * the estimate of its tokens must fit its user's daily, monthly and total limits (429 {@code budget_exceeded}). Both are
+ * taken in one step on the shared counters ({@link AdmissionCounters}); when the request ends, its place is given back and
+ * the reservation settled to the tokens it really used, again in one step. Concurrent requests therefore overspend a
+ * limit by at most one request's tokens.
+ *
+ * <p>Failure policy: when the shared counters cannot be reached, a caller without limits goes on uncounted (logged: the
+ * concurrency gate is a fairness measure), a caller with a limit is refused ({@link BudgetUnavailableException}: limits are
+ * never silently skipped), and a release that cannot be written is logged and dropped (the place expires by itself).
+ */
+@ApplicationScoped
+public class Admission {
+
+    private static final Logger LOG = Logger.getLogger(Admission.class.getName());
+
+    @Inject
+    AdmissionCounters counters;
+
+    @Inject
+    RequestGate gate;
+
+    Clock clock = Clock.systemUTC();
+
+    /** A running request's place and the tokens reserved for it at {@code at}; uncounted when the counters were down. */
+    public record Ticket(RequestGate.Pass place, Instant at, long reserved) {
+
+        public boolean counted() {
+            return place.counted();
+        }
+    }
+
+    /** Admits the request or throws {@link io.moe.application.limits.TooManyRequestsException} or {@link BudgetExceededException}. */
+    public Ticket admit(Caller caller, String requestId, long estimate) {
+        Instant at = clock.instant();
+        int limit = gate.limit();
+        AdmissionCounters.Decision decision;
+        try {
+            decision = counters.admit(caller.userId(), requestId, limit, at, caller.limits(), estimate);
+        } catch (RuntimeException e) {
+            if (!caller.limits().unlimited()) {
+                throw new BudgetUnavailableException(e);
+            }
+            LOG.warning(() -> "Shared counters unavailable, admitting a request of " + caller.userId() + " uncounted: " + e.getMessage());
+            return new Ticket(new RequestGate.Pass(caller.userId(), requestId, false), at, 0);
+        }
+        if (decision.busy()) {
+            throw gate.refusal();
+        }
+        if (decision.overBudget() != null) {
+            BudgetCounters.Refusal refusal = decision.overBudget();
+            throw new BudgetExceededException(refusal.limitType(), refusal.used(), refusal.limit(), estimate);
+        }
+        return new Ticket(gate.hold(caller.userId(), requestId), at, estimate);
+    }
+
+    /** Gives the request's place back and corrects its reservation to {@code actualTokens}. */
+    public void release(Ticket ticket, long actualTokens) {
+        if (!ticket.counted()) {
+            return;
+        }
+        gate.letGo(ticket.place());
+        long delta = actualTokens - ticket.reserved();
+        try {
+            counters.release(ticket.place().userId(), ticket.place().requestId(), ticket.at(), delta);
+        } catch (RuntimeException e) {
+            LOG.warning(() -> "Shared counters unavailable, could not free the place of " + ticket.place().requestId()
+                    + " (it expires by itself) nor settle " + delta + " tokens: " + e.getMessage());
+        }
+    }
+}

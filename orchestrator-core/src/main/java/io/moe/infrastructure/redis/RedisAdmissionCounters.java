@@ -1,0 +1,100 @@
+package io.moe.infrastructure.redis;
+
+import io.moe.application.spend.AdmissionCounters;
+import io.moe.application.spend.BudgetCounters;
+import io.moe.domain.identity.Limits;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Admission as one Lua script each way over the keys of {@link RedisInFlightRequests} (the user's sorted set of places)
+ * and {@link RedisBudgetCounters} (the user's day, month and total counters). Admitting drops places whose lease ran out,
+ * checks the place count and then every limit, and only when all pass adds the place and the tokens; so concurrent
+ * requests of one user on several nodes can slip neither under the concurrency limit nor past a token limit together.
+ */
+@ApplicationScoped
+public class RedisAdmissionCounters implements AdmissionCounters {
+
+    /**
+     * KEYS[1] = places, KEYS[2..4] = counters. ARGV: now millis, stale-before millis, place limit, request id, places ttl
+     * seconds, tokens, then the limit per counter (-1 none), then the ttl seconds per counter (-1 none). Answers
+     * {-1, 0, 0} when no place is free, {i, used, limit} when counter i would pass its limit, {0, 0, 0} when admitted.
+     */
+    static final String ADMIT = """
+            redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[2])
+            if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return {-1, 0, 0} end
+            local tokens = tonumber(ARGV[6])
+            for i = 2, #KEYS do
+              local limit = tonumber(ARGV[5 + i])
+              if limit >= 0 then
+                local used = tonumber(redis.call('GET', KEYS[i]) or '0')
+                if used + tokens > limit then return {i - 1, used, limit} end
+              end
+            end
+            redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
+            redis.call('EXPIRE', KEYS[1], ARGV[5])
+            for i = 2, #KEYS do
+              redis.call('INCRBY', KEYS[i], tokens)
+              local ttl = tonumber(ARGV[8 + i])
+              if ttl > 0 then redis.call('EXPIRE', KEYS[i], ttl) end
+            end
+            return {0, 0, 0}
+            """;
+    /** KEYS as for {@link #ADMIT}; ARGV: request id, tokens to add. A counter that expired meanwhile is not started again. */
+    static final String RELEASE = """
+            redis.call('ZREM', KEYS[1], ARGV[1])
+            if tonumber(ARGV[2]) ~= 0 then
+              for i = 2, #KEYS do
+                if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('INCRBY', KEYS[i], ARGV[2]) end
+              end
+            end
+            return 0
+            """;
+
+    @Inject
+    RedisStore redis;
+
+    Clock clock = Clock.systemUTC();
+
+    @Override
+    public Decision admit(String userId, String requestId, int concurrentLimit, Instant at, Limits limits, long tokens) {
+        long now = clock.millis();
+        List<String> args = new ArrayList<>(12);
+        args.add(String.valueOf(now));
+        args.add(String.valueOf(now - RedisInFlightRequests.STALE_AFTER.toMillis()));
+        args.add(String.valueOf(concurrentLimit));
+        args.add(requestId);
+        args.add(String.valueOf(RedisInFlightRequests.STALE_AFTER.toSeconds()));
+        args.add(String.valueOf(tokens));
+        for (Long limit : new Long[] {limits.daily(), limits.monthly(), limits.total()}) {
+            args.add(String.valueOf(limit == null ? -1 : limit));
+        }
+        args.add(String.valueOf(RedisBudgetCounters.DAILY_TTL.toSeconds()));
+        args.add(String.valueOf(RedisBudgetCounters.MONTHLY_TTL.toSeconds()));
+        args.add("-1");
+        List<?> result = (List<?>) redis.eval(ADMIT, keys(userId, at), args);
+        int refused = ((Long) result.get(0)).intValue();
+        if (refused < 0) {
+            return Decision.BUSY;
+        }
+        return refused == 0 ? Decision.ADMITTED : new Decision(false,
+                new BudgetCounters.Refusal(RedisBudgetCounters.TYPES[refused - 1], (Long) result.get(1), (Long) result.get(2)));
+    }
+
+    @Override
+    public void release(String userId, String requestId, Instant at, long delta) {
+        redis.eval(RELEASE, keys(userId, at), List.of(requestId, String.valueOf(delta)));
+    }
+
+    private static List<String> keys(String userId, Instant at) {
+        List<String> keys = new ArrayList<>(4);
+        keys.add(RedisInFlightRequests.key(userId));
+        keys.addAll(RedisBudgetCounters.keys(userId, at));
+        return keys;
+    }
+}

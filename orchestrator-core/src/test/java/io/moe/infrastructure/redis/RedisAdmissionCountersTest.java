@@ -1,0 +1,162 @@
+package io.moe.infrastructure.redis;
+
+import io.moe.application.spend.AdmissionCounters.Decision;
+import io.moe.application.spend.BudgetCounters.Refusal;
+import io.moe.domain.identity.Limits;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.IntStream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Admission against a real Redis: token counters by UTC date with every limit checked in the same atomic step as the
+ * place, settlement and expiry; the per-user places under concurrency, given back, renewed and freed when stale.
+ */
+class RedisAdmissionCountersTest {
+
+    private static final Instant JAN_15 = Instant.parse("2030-01-15T23:30:00Z");
+    private static final int NO_LIMIT = 1_000;
+
+    private final RedisAdmissionCounters admission = new RedisAdmissionCounters();
+    private final RedisBudgetCounters counters = new RedisBudgetCounters();
+    private final RedisInFlightRequests places = new RedisInFlightRequests();
+
+    RedisAdmissionCountersTest() {
+        admission.redis = TestRedis.store();
+        counters.redis = TestRedis.store();
+        places.redis = TestRedis.store();
+    }
+
+    private static String user() {
+        return "u" + UUID.randomUUID();
+    }
+
+    private static String request() {
+        return "r" + UUID.randomUUID();
+    }
+
+    private Decision reserve(String user, Limits limits, long tokens) {
+        return admission.admit(user, request(), NO_LIMIT, JAN_15, limits, tokens);
+    }
+
+    @Test
+    void aReservationCountsInTheDayAndMonthOfItsInstantAndInTheTotal() {
+        String user = user();
+        assertTrue(reserve(user, Limits.NONE, 100).admitted());
+        assertArrayEquals(new long[] {100, 100, 100}, counters.used(user, JAN_15));
+        assertArrayEquals(new long[] {0, 100, 100}, counters.used(user, JAN_15.plus(Duration.ofHours(1))), "the next UTC day");
+        assertArrayEquals(new long[] {0, 0, 100}, counters.used(user, Instant.parse("2030-02-01T00:00:00Z")), "the next month");
+    }
+
+    @Test
+    void aReservationOverAnyLimitAddsToNoCounterTakesNoPlaceAndNamesTheFirstLimitItWouldPass() {
+        String user = user();
+        Limits limits = new Limits(1000L, 120L, 125L);
+        assertTrue(reserve(user, limits, 100).admitted());
+        Decision refused = reserve(user, limits, 30);
+        assertEquals(new Decision(false, new Refusal("monthly", 100, 120)), refused);
+        assertArrayEquals(new long[] {100, 100, 100}, counters.used(user, JAN_15));
+        assertEquals(1, places.running(user), "only the admitted request holds a place");
+        assertTrue(reserve(user, limits, 20).admitted(), "what still fits is taken");
+    }
+
+    @Test
+    void concurrentReservationsCannotSlipPastALimitTogether() throws Exception {
+        String user = user();
+        Limits limits = new Limits(100L, null, null);
+        ExecutorService pool = Executors.newFixedThreadPool(16);
+        try {
+            List<Callable<Boolean>> reservations = IntStream.range(0, 40)
+                    .<Callable<Boolean>>mapToObj(i -> () -> reserve(user, limits, 10).admitted()).toList();
+            int taken = 0;
+            for (Future<Boolean> f : pool.invokeAll(reservations)) {
+                taken += f.get() ? 1 : 0;
+            }
+            assertEquals(10, taken);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(100, counters.used(user, JAN_15)[0]);
+    }
+
+    @Test
+    void concurrentRequestsOfOneUserGetExactlyTheLimitAndABusyRefusalReservesNothing() throws Exception {
+        String user = user();
+        ExecutorService pool = Executors.newFixedThreadPool(16);
+        try {
+            List<Callable<Boolean>> tries = IntStream.range(0, 40)
+                    .<Callable<Boolean>>mapToObj(i -> () -> admission.admit(user, "r" + i, 4, JAN_15, Limits.NONE, 10).admitted()).toList();
+            int entered = 0;
+            for (Future<Boolean> f : pool.invokeAll(tries)) {
+                entered += f.get() ? 1 : 0;
+            }
+            assertEquals(4, entered);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(40, counters.used(user, JAN_15)[2], "only the four admitted requests reserved tokens");
+        assertEquals(Decision.BUSY, admission.admit(user, "r40", 4, JAN_15, Limits.NONE, 10));
+        assertTrue(admission.admit(user(), "r", 4, JAN_15, Limits.NONE, 10).admitted(), "another user is not affected");
+    }
+
+    @Test
+    void aReleaseGivesThePlaceBackAndCorrectsTheCountersButDoesNotStartOneThatExpired() {
+        String user = user();
+        assertTrue(admission.admit(user, "a", 1, JAN_15, Limits.NONE, 100).admitted());
+        assertEquals(Decision.BUSY, admission.admit(user, "b", 1, JAN_15, Limits.NONE, 100));
+        TestRedis.store().delete(RedisBudgetCounters.keys(user, JAN_15).get(0)); // the daily counter expired meanwhile
+        admission.release(user, "a", JAN_15, -40);
+        assertArrayEquals(new long[] {0, 60, 60}, counters.used(user, JAN_15));
+        assertTrue(TestRedis.store().get(RedisBudgetCounters.keys(user, JAN_15).get(0)).isEmpty());
+        assertTrue(admission.admit(user, "b", 1, JAN_15, Limits.NONE, 100).admitted(), "the place given back is taken again");
+    }
+
+    @Test
+    void aRenewedPlaceKeepsCountingAndAPlaceGivenBackIsNotRevivedByARenewal() {
+        String user = user();
+        admission.clock = Clock.fixed(Instant.now().minus(RedisInFlightRequests.STALE_AFTER).minus(Duration.ofMinutes(1)), ZoneOffset.UTC);
+        assertTrue(admission.admit(user, "long-running", 1, JAN_15, Limits.NONE, 1).admitted());
+        admission.clock = Clock.systemUTC();
+        places.renew(user, "long-running");
+        assertFalse(admission.admit(user, "new", 1, JAN_15, Limits.NONE, 1).admitted(), "the renewed place still counts");
+        admission.release(user, "long-running", JAN_15, 0);
+        places.renew(user, "long-running");
+        assertTrue(admission.admit(user, "new", 1, JAN_15, Limits.NONE, 1).admitted(), "a renewal after leaving takes no place");
+    }
+
+    @Test
+    void aPlaceOlderThanAnyRequestCanRunIsFreed() {
+        String user = user();
+        admission.clock = Clock.fixed(Instant.now().minus(RedisInFlightRequests.STALE_AFTER).minus(Duration.ofMinutes(1)), ZoneOffset.UTC);
+        assertTrue(admission.admit(user, "left-behind-by-a-dead-node", 1, JAN_15, Limits.NONE, 1).admitted());
+        admission.clock = Clock.systemUTC();
+        assertTrue(admission.admit(user, "new", 1, JAN_15, Limits.NONE, 1).admitted(), "the stale place no longer counts");
+        assertEquals(1, places.running(user));
+    }
+
+    @Test
+    void dailyAndMonthlyCountersExpireAndTheTotalIsKept() {
+        String user = user();
+        reserve(user, Limits.NONE, 1);
+        List<String> keys = RedisBudgetCounters.keys(user, JAN_15);
+        long daily = TestRedis.store().secondsToLive(keys.get(0)).orElseThrow();
+        long monthly = TestRedis.store().secondsToLive(keys.get(1)).orElseThrow();
+        assertTrue(daily > Duration.ofHours(47).toSeconds() && daily <= Duration.ofHours(48).toSeconds(), "daily " + daily);
+        assertTrue(monthly > Duration.ofDays(34).toSeconds() && monthly <= Duration.ofDays(35).toSeconds(), "monthly " + monthly);
+        assertTrue(TestRedis.store().secondsToLive(keys.get(2)).isEmpty(), "the total never expires");
+    }
+}
