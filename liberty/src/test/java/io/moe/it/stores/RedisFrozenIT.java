@@ -1,7 +1,7 @@
 package io.moe.it.stores;
 
+import io.moe.it.Health;
 import io.moe.it.Http;
-import io.moe.it.ItConfig;
 import io.moe.it.Metrics;
 import io.moe.it.chat.ChatCompletionsIT;
 import io.moe.it.identity.Admin;
@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.time.Instant;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -68,12 +67,12 @@ class RedisFrozenIT {
                 assertEquals(200, answer.statusCode(), "answered without Redis: " + answer.body());
             }
             assertTrue(opened() > openedBefore, "circuit breakers of Redis operations opened");
-            String health = awaitHealth(h -> h.matches("(?s).*Redis[^,}\\]]*down.*"), "Redis reported down");
+            String health = Health.await(h -> h.matches("(?s).*Redis[^,}\\]]*down.*"), "Redis reported down");
             assertTrue(health.contains("PostgreSQL"), health);
         } finally {
             signal(redis, "CONT");
         }
-        awaitHealth(h -> h.matches("(?s).*Redis[^,}\\]]*up.*"), "Redis reported up again");
+        Health.await(h -> h.matches("(?s).*Redis[^,}\\]]*up.*"), "Redis reported up again");
         Instant deadline = Instant.now().plusSeconds(30);
         HttpResponse<String> after;
         do {
@@ -81,18 +80,5 @@ class RedisFrozenIT {
             TimeUnit.MILLISECONDS.sleep(200);
         } while (after.statusCode() != 200 && Instant.now().isBefore(deadline));
         assertEquals(200, after.statusCode(), after.body());
-    }
-
-    static String awaitHealth(java.util.function.Predicate<String> ok, String what) throws InterruptedException {
-        Instant deadline = Instant.now().plusSeconds(30);
-        String last = "";
-        while (Instant.now().isBefore(deadline)) {
-            last = Optional.ofNullable(Http.get(ItConfig.orchestratorUrl() + "/health").body()).orElse("");
-            if (ok.test(last)) {
-                return last;
-            }
-            TimeUnit.MILLISECONDS.sleep(500);
-        }
-        throw new AssertionError(what + " within 30 s: " + last);
     }
 }

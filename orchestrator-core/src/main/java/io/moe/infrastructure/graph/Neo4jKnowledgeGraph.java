@@ -5,6 +5,7 @@ import io.moe.domain.pipeline.KnowledgeGraph;
 import io.moe.domain.shared.Ids;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.neo4j.driver.Record;
 
 import java.util.ArrayList;
@@ -24,6 +25,7 @@ import java.util.regex.Pattern;
  * everything else goes in as parameters. Driver failures propagate.
  */
 @ApplicationScoped
+@CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = Neo4jClient.BREAKER_OPEN_MILLIS, successThreshold = 1)
 public class Neo4jKnowledgeGraph implements KnowledgeGraph {
 
     /** How many answers a relation remembers as its sources (the most recent ones). */

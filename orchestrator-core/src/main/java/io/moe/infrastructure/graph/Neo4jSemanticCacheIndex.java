@@ -6,6 +6,7 @@ import io.moe.domain.pipeline.Confidence;
 import io.moe.domain.shared.Ids;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.neo4j.driver.Record;
 import org.neo4j.driver.Value;
 
@@ -20,6 +21,7 @@ import java.util.Optional;
  * answer and its flag. Driver failures propagate; the cache lookup treats them as a miss.
  */
 @ApplicationScoped
+@CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = Neo4jClient.BREAKER_OPEN_MILLIS, successThreshold = 1)
 public class Neo4jSemanticCacheIndex implements SemanticCacheIndex {
 
     public static final String INDEX = "moe_cache_question";

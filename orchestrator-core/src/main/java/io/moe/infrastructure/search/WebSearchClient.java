@@ -8,6 +8,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 
 import java.io.IOException;
 import java.io.StringReader;
@@ -30,6 +31,8 @@ import java.util.Optional;
 @ApplicationScoped
 public class WebSearchClient {
 
+    static final long OPEN_MILLIS = 5_000;
+
     static final int MAX_RESULTS = 5;
 
     @Inject
@@ -46,7 +49,12 @@ public class WebSearchClient {
         return url.filter(u -> !u.isBlank()).isPresent();
     }
 
-    /** Up to five results for {@code query}; fails with UncheckedIOException when the engine cannot be asked. */
+    /**
+     * Up to five results for {@code query}; fails with UncheckedIOException when the engine cannot be asked. After three
+     * failures in four calls the circuit breaker fails calls at once for {@value #OPEN_MILLIS} ms (web research then goes
+     * on without results), then lets one through.
+     */
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public List<SearchHit> search(String query) {
         if (!configured()) {
             return List.of();

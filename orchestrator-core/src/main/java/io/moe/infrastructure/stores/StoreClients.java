@@ -8,6 +8,7 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -34,8 +35,9 @@ public class StoreClients {
     @Singleton
     Neo4jClient neo4j(@ConfigProperty(name = "moe.neo4j.uri", defaultValue = "bolt://127.0.0.1:17687") String uri,
                      @ConfigProperty(name = "moe.neo4j.username") Optional<String> username,
-                     @ConfigProperty(name = "moe.neo4j.password") Optional<String> password) {
-        return new Neo4jClient(uri, username.orElse(null), password.orElse(null));
+                     @ConfigProperty(name = "moe.neo4j.password") Optional<String> password,
+                     @ConfigProperty(name = "moe.neo4j.timeout-seconds", defaultValue = "5") int timeoutSeconds) {
+        return new Neo4jClient(uri, username.orElse(null), password.orElse(null), Duration.ofSeconds(Math.max(1, timeoutSeconds)));
     }
 
     void closeNeo4j(@Disposes Neo4jClient neo4j) {

@@ -9,10 +9,8 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import java.io.IOException;
 import java.io.StringReader;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -46,7 +44,9 @@ public class ToolServerClient {
     @ConfigProperty(name = "moe.tools.timeout-seconds", defaultValue = "30")
     int timeoutSeconds;
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    @Inject
+    ToolServerHttp http;
+
     private volatile String descriptions;
     private volatile Instant descriptionsAt = Instant.EPOCH;
 
@@ -56,7 +56,7 @@ public class ToolServerClient {
             return descriptions;
         }
         try {
-            HttpResponse<String> response = http.send(request("/tools").GET().build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = http.send(request("/tools").GET().build());
             if (response.statusCode() != 200) {
                 return descriptions == null ? "" : descriptions;
             }
@@ -74,12 +74,9 @@ public class ToolServerClient {
             descriptions = lines.toString();
             descriptionsAt = Instant.now();
             return descriptions;
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             LOG.log(Level.FINE, "tool descriptions unavailable", e);
             return descriptions == null ? "" : descriptions;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "";
         }
     }
 
@@ -95,8 +92,7 @@ public class ToolServerClient {
     /** Every tool of the tool server, in its order; empty when the server cannot be asked. */
     public List<ToolDescription> catalog() {
         try {
-            HttpResponse<String> response = http.send(request("/tools").GET().timeout(Duration.ofSeconds(5)).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = http.send(request("/tools").GET().timeout(Duration.ofSeconds(5)).build());
             if (response.statusCode() != 200) {
                 return List.of();
             }
@@ -105,11 +101,8 @@ public class ToolServerClient {
                     .map(t -> new ToolDescription(t.getString("name", ""), t.getString("description", ""), t.getBoolean("enabled", true),
                             t.containsKey("input_schema") && t.get("input_schema") instanceof JsonObject schema ? schema : JsonValue.EMPTY_JSON_OBJECT))
                     .filter(t -> !t.name().isEmpty()).toList();
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             LOG.log(Level.FINE, "tool catalog unavailable", e);
-            return List.of();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
             return List.of();
         }
     }
@@ -130,8 +123,7 @@ public class ToolServerClient {
             if (admin != null) {
                 builder.header("X-Moe-On-Behalf-Of", admin);
             }
-            HttpResponse<String> response = http.send(builder
-                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = http.send(builder.POST(HttpRequest.BodyPublishers.ofString(body)).build());
             JsonObject json = Json.createReader(new StringReader(response.body())).readObject();
             if (response.statusCode() == 200) {
                 return new ToolResult(tool, args, true, cap(json.get("result").toString()));
@@ -139,11 +131,8 @@ public class ToolServerClient {
             JsonObject error = json.getJsonObject("error");
             return new ToolResult(tool, args, false, error == null ? "HTTP " + response.statusCode()
                     : error.getString("error_code", "error") + ": " + error.getString("message", ""));
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             return new ToolResult(tool, args, false, "tool server at " + url + " could not be reached: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new ToolResult(tool, args, false, "interrupted");
         }
     }
 

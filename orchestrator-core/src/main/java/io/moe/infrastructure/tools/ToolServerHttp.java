@@ -1,0 +1,39 @@
+package io.moe.infrastructure.tools;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/**
+ * The HTTP connection to the tool server, behind a circuit breaker (MicroProfile Fault Tolerance): after three
+ * calls of four that could not reach it or got no answer in time, calls fail at once for {@value #OPEN_MILLIS} ms,
+ * then one call tries again. A hung tool server therefore costs a request its wait only until the breaker opened.
+ * Any answer, an error status included, counts as the server working.
+ */
+@ApplicationScoped
+public class ToolServerHttp {
+
+    static final long OPEN_MILLIS = 5_000;
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    /** The server's answer; fails with {@link UncheckedIOException} when it cannot be asked. */
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
+    public HttpResponse<String> send(HttpRequest request) {
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UncheckedIOException(new IOException("interrupted while calling the tool server"));
+        }
+    }
+}
