@@ -205,6 +205,58 @@ class ModelSimulatorTest {
         held.cancel(true);
     }
 
+    /**
+     * The stall this guards against is protocol-level, not a matter of speed: a response written in two small writes
+     * without TCP_NODELAY waits for the client's delayed ACK (about 40 ms on Linux) on every reused connection, while a
+     * fresh connection does not. So a kept-alive connection must answer about as fast as fresh ones do.
+     */
+    @Test
+    void aKeptAliveConnectionAnswersAsFastAsFreshOnes() throws Exception {
+        byte[] request = ("POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                + "Content-Length: %d\r\n\r\n%s").formatted(chat("m", "s", "hi", false).length(), chat("m", "s", "hi", false))
+                .getBytes(StandardCharsets.UTF_8);
+        long[] fresh = new long[21];
+        for (int i = 0; i < fresh.length; i++) {
+            try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), SIM.port())) {
+                fresh[i] = timedExchange(socket, request);
+            }
+        }
+        long[] reused = new long[21];
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), SIM.port())) {
+            timedExchange(socket, request);
+            for (int i = 0; i < reused.length; i++) {
+                reused[i] = timedExchange(socket, request);
+            }
+        }
+        Arrays.sort(fresh);
+        Arrays.sort(reused);
+        long freshMedian = fresh[fresh.length / 2] / 1_000_000;
+        long reusedMedian = reused[reused.length / 2] / 1_000_000;
+        assertTrue(reusedMedian < freshMedian + 20, "median on a reused connection " + reusedMedian + " ms, on fresh ones "
+                + freshMedian + " ms: the answer waits for a delayed ACK");
+    }
+
+    /** Sends one request on {@code socket} and reads its whole response (by Content-Length); the nanoseconds it took. */
+    private static long timedExchange(Socket socket, byte[] request) throws IOException {
+        long start = System.nanoTime();
+        socket.getOutputStream().write(request);
+        socket.getOutputStream().flush();
+        InputStream in = socket.getInputStream();
+        StringBuilder head = new StringBuilder();
+        while (!head.toString().endsWith("\r\n\r\n")) {
+            int c = in.read();
+            if (c < 0) {
+                throw new IOException("connection closed in the headers: " + head);
+            }
+            head.append((char) c);
+        }
+        int length = head.toString().lines().filter(l -> l.toLowerCase(java.util.Locale.ROOT).startsWith("content-length:"))
+                .map(l -> Integer.parseInt(l.substring(15).trim())).findFirst()
+                .orElseThrow(() -> new IOException("no Content-Length: " + head));
+        in.readNBytes(length);
+        return System.nanoTime() - start;
+    }
+
     @Test
     void aResetIsAConnectionErrorNotAResponse() throws Exception {
         send("POST", "/_sim/rules", "{\"action\":{\"fault\":\"reset\"}}");
