@@ -4,12 +4,14 @@
 # throughput and latency percentiles, the server's memory, the semantic-cache lookup time at 10k and
 # 100k entries, knowledge-bundle export/import throughput and /graph/search p50 at 100k relations, native
 # pass-through's added latency and throughput beside the Portkey gateway (npm @portkey-ai/gateway, proxying the
-# same simulator), and the messages API's added latency and time to the first token with a native coding-client
-# profile beside the chat API's. It never fails on a time. Stop command 1 first: both use the same default ports.
+# same simulator), the messages API's added latency and time to the first token with a native coding-client
+# profile beside the chat API's, and what a request pays for a frozen Redis or search engine once its circuit breaker
+# opened. It never fails on a time. Stop command 1 first: both use the same default ports.
 #
 #   ./bench.sh                       everything (about 10 minutes on two cores)
 #   BENCH_CACHE_SIZES=10000 ./bench.sh
 #   BENCH_ONLY_KNOWLEDGE=1 BENCH_KNOWLEDGE_RELATIONS=100000 ./bench.sh   only the knowledge-graph figures
+#   BENCH_ONLY_FROZEN_STORES=1 ./bench.sh                              only the frozen-store figures
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$PWD
@@ -23,9 +25,14 @@ echo "==> Building"
 
 RUN_PID=""
 PORTKEY_PID=""
+RELAY_PID=""
 cleanup() {
   if [[ -n $PORTKEY_PID ]]; then
     kill -TERM "$PORTKEY_PID" 2>/dev/null || true
+  fi
+  if [[ -n $RELAY_PID ]]; then
+    kill -CONT "$RELAY_PID" 2>/dev/null || true
+    kill -TERM "$RELAY_PID" 2>/dev/null || true
   fi
   if [[ -n $RUN_PID ]] && kill -0 "$RUN_PID" 2>/dev/null; then
     kill -TERM "$RUN_PID" 2>/dev/null || true
@@ -34,9 +41,17 @@ cleanup() {
 }
 trap cleanup INT TERM EXIT
 
+# Web search goes through a relay process of its own (devservices' TcpRelay) to the simulator's /search, so that the
+# frozen-store figures can freeze the search engine alone; the search timeout is shortened so its breaker opens sooner.
+SEARCH_RELAY_PORT=${BENCH_SEARCH_RELAY_PORT:-11444}
+java -Xmx32m -XX:+UseSerialGC -cp devservices/target/devservices.jar io.moe.devservices.TcpRelay "$SEARCH_RELAY_PORT" \
+  "127.0.0.1:11434" "$DATA/relays/search.pid" >"$DATA/search-relay.log" 2>&1 &
+RELAY_PID=$!
+
 echo "==> Starting the service (log: $DATA/run.log)"
 # One key drives 16 clients at once (64 for pass-through): lift the per-user fairness bounds, which would
 # otherwise answer 429, and let the simulator's server take 64 calls at once, as Portkey does.
+MOE_SEARCH_URL=http://127.0.0.1:$SEARCH_RELAY_PORT MOE_SEARCH_TIMEOUT_SECONDS=5 \
 MOE_LIMITS_CONCURRENT_REQUESTS_PER_USER=64 MOE_INFERENCE_CONCURRENCY=64 MOE_DATA_DIR=$DATA MOE_ADMIN_API_KEY=$KEY ./run.sh --no-build >"$DATA/run.log" 2>&1 &
 RUN_PID=$!
 ORCH=http://127.0.0.1:${MOE_ORCHESTRATOR_PORT:-8002}
@@ -73,4 +88,5 @@ java -cp "benchmark/target/benchmark-0.1.0-SNAPSHOT.jar:benchmark/target/lib/*" 
   --admin "http://127.0.0.1:${MOE_ADMIN_PORT:-8088}" --coding-requests "${BENCH_CODING_REQUESTS:-500}" \
   --knowledge-relations "${BENCH_KNOWLEDGE_RELATIONS:-100000}" ${BENCH_ONLY_KNOWLEDGE:+--only-knowledge yes} \
   --server-pid "$SERVER_PID" --cache-sizes "${BENCH_CACHE_SIZES:-10000,100000}" \
-  --requests "${BENCH_REQUESTS:-200}" --concurrency "${BENCH_CONCURRENCY:-16}"
+  --requests "${BENCH_REQUESTS:-200}" --concurrency "${BENCH_CONCURRENCY:-16}" \
+  --frozen-stores "$DATA" ${BENCH_ONLY_FROZEN_STORES:+--only-frozen-stores yes}

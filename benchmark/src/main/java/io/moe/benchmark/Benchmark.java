@@ -1,5 +1,6 @@
 package io.moe.benchmark;
 
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -11,7 +12,7 @@ import java.util.Map;
  * [--cache-sizes 10000,100000] [--requests 200] [--concurrency 16]
  * [--pass-through-requests 2000 [--pass-through-concurrency 64] [--portkey URL] [--only-pass-through yes]]
  * [--admin URL --coding-requests 500 [--only-coding-clients yes]]
- * [--knowledge-relations 100000 [--only-knowledge yes]].
+ * [--knowledge-relations 100000 [--only-knowledge yes]] [--frozen-stores DATA-DIR [--only-frozen-stores yes]].
  */
 public final class Benchmark {
 
@@ -22,6 +23,10 @@ public final class Benchmark {
         Map<String, String> a = new HashMap<>();
         for (int i = 0; i + 1 < args.length; i += 2) {
             a.put(args[i].replaceFirst("^--", ""), args[i + 1]);
+        }
+        if (a.containsKey("only-frozen-stores")) {
+            frozenStores(a);
+            return;
         }
         if (a.containsKey("knowledge-relations")) {
             new KnowledgeBenchmark(a.get("orchestrator"), a.get("key"), a.get("neo4j")).run(Integer.parseInt(a.get("knowledge-relations")));
@@ -49,5 +54,13 @@ public final class Benchmark {
                 Long.parseLong(a.getOrDefault("server-pid", "0")));
         List<Integer> sizes = Arrays.stream(a.getOrDefault("cache-sizes", "10000,100000").split(",")).map(Integer::parseInt).toList();
         new CacheLookupBenchmark(a.get("neo4j")).run(sizes);
+        if (a.containsKey("frozen-stores")) {
+            frozenStores(a); // last: it freezes stores the other figures need
+        }
+    }
+
+    private static void frozenStores(Map<String, String> a) throws Exception {
+        new FrozenStoreBenchmark(a.get("orchestrator"), a.get("simulator"), a.get("key"), Path.of(a.get("frozen-stores")))
+                .run(Integer.parseInt(a.getOrDefault("frozen-requests", "200")));
     }
 }

@@ -1,0 +1,140 @@
+package io.moe.benchmark;
+
+import jakarta.json.Json;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.UUID;
+
+/**
+ * A hung store after its circuit breaker opened: what does a request still pay for it? Freezes, one at a time and with
+ * SIGSTOP, the Redis of the service and the relay bench.sh puts in front of the search engine, keeps sending the
+ * requests that use them until the breakers opened (ten answers in a row within 20 ms of the usual time), then compares
+ * the median with the one before the freeze. Redis is measured on native pass-through (its key check and admission go
+ * to Redis), the search engine on a research question whose plan holds a web search.
+ */
+final class FrozenStoreBenchmark {
+
+    private static final Duration OPENING_AT_MOST = Duration.ofMinutes(3);
+
+    private final String orchestrator;
+    private final String simulator;
+    private final String key;
+    private final Path data;
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+
+    FrozenStoreBenchmark(String orchestrator, String simulator, String key, Path data) {
+        this.orchestrator = orchestrator;
+        this.simulator = simulator;
+        this.key = key;
+        this.data = data;
+    }
+
+    void run(int requests) throws Exception {
+        System.out.println("== A frozen store after its circuit breaker opened (SIGSTOP; added median per request, target ≤ 5 ms)");
+        frozen("Redis", data.resolve("redis").resolve("redis.pid"), "native pass-through", this::nativeRequest, requests);
+        String rule = rule("{\"match\":{\"role\":\"planner\",\"contains\":\"frozenbench\"},\"action\":{\"content\":"
+                + Json.createValue("Here is my plan:\n```json\n[{\"task\":\"Explain the topic\",\"category\":\"general\"},"
+                + "{\"task\":\"Find current news\",\"category\":\"research\",\"search_query\":\"latest news\"}]\n```") + "}}");
+        try {
+            frozen("the search engine", data.resolve("relays").resolve("search.pid"), "a research question with one search",
+                    this::researchRequest, Math.max(10, requests / 10));
+        } finally {
+            send(HttpRequest.newBuilder(URI.create(simulator + "/_sim/rules/" + rule)).DELETE().build());
+        }
+    }
+
+    private void frozen(String store, Path pidFile, String what, Runnable request, int n) throws Exception {
+        if (!Files.exists(pidFile)) {
+            System.out.println(store + ": not measured (no process to freeze: " + pidFile + ")");
+            return;
+        }
+        long pid = Long.parseLong(Files.readString(pidFile).trim());
+        sample(request, n); // warm-up: JIT, connections
+        Percentiles before = sample(request, n);
+        signal(pid, "STOP");
+        Percentiles during;
+        int untilOpen = 0;
+        long frozenAt = System.nanoTime();
+        try {
+            int fast = 0;
+            while (fast < 10 && System.nanoTime() - frozenAt < OPENING_AT_MOST.toNanos()) {
+                long t = System.nanoTime();
+                request.run();
+                fast = (System.nanoTime() - t) / 1e6 < before.at(50) + 20 ? fast + 1 : 0;
+                untilOpen++;
+            }
+            during = sample(request, n);
+        } finally {
+            signal(pid, "CONT");
+        }
+        double opened = (System.nanoTime() - frozenAt) / 1e9;
+        System.out.printf(Locale.ROOT, "%s frozen, %s: p50 %.2f ms, p99 %.2f ms (before %.2f ms, %.2f ms): adds %.2f ms at the"
+                        + " median; the breakers were open after %d requests and %.0f s%n", store, what, during.at(50), during.at(99),
+                before.at(50), before.at(99), during.at(50) - before.at(50), untilOpen, opened);
+        Thread.sleep(6_000); // a breaker tries again 5 s after it opened: let the store be used again before the next one
+    }
+
+    private Percentiles sample(Runnable request, int n) {
+        Percentiles p = new Percentiles();
+        for (int i = 0; i < n; i++) {
+            long t = System.nanoTime();
+            request.run();
+            p.add((System.nanoTime() - t) / 1e6);
+        }
+        return p;
+    }
+
+    private void nativeRequest() {
+        chat("sim-general:8b@local", "Say hi " + UUID.randomUUID());
+    }
+
+    private void researchRequest() {
+        chat("moe-orchestrator-research", "frozenbench what is new about " + UUID.randomUUID());
+    }
+
+    private void chat(String model, String question) {
+        String body = Json.createObjectBuilder().add("model", model).add("max_tokens", 64)
+                .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user").add("content", question)))
+                .build().toString();
+        HttpResponse<String> r = send(HttpRequest.newBuilder(URI.create(orchestrator + "/v1/chat/completions"))
+                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
+                .timeout(Duration.ofMinutes(2)).POST(HttpRequest.BodyPublishers.ofString(body)).build());
+        if (r.statusCode() != 200) {
+            throw new IllegalStateException(model + " answered " + r.statusCode() + ": " + r.body());
+        }
+    }
+
+    private String rule(String json) {
+        HttpResponse<String> r = send(HttpRequest.newBuilder(URI.create(simulator + "/_sim/rules"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build());
+        return Json.createReader(new java.io.StringReader(r.body())).readObject().getString("id");
+    }
+
+    private static void signal(long pid, String signal) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(pid)).inheritIO().start();
+        if (kill.waitFor() != 0) {
+            throw new IllegalStateException("kill -" + signal + " " + pid + " failed");
+        }
+    }
+
+    private HttpResponse<String> send(HttpRequest request) {
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
