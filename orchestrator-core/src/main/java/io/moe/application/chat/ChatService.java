@@ -11,6 +11,7 @@ import io.moe.application.pipeline.merge.Merger;
 import io.moe.application.pipeline.merge.OutputFormat;
 import io.moe.application.pipeline.ParallelStage;
 import io.moe.application.pipeline.run.PipelineRun;
+import io.moe.application.tracing.Spans;
 import io.moe.application.pipeline.plan.Planner;
 import io.moe.application.pipeline.run.Progress;
 import io.moe.application.pipeline.research.ResearchFallback;
@@ -26,6 +27,7 @@ import io.moe.infrastructure.concurrency.PipelineExecutor;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.util.stream.Collectors;
 
@@ -77,13 +79,33 @@ public class ChatService {
     @Inject
     AfterAnswer afterAnswer;
 
+    @Inject
+    Spans spans;
+
     /**
      * Answers {@code request} for {@code caller} under the response id {@code id}; progress lines go to
      * {@code progress}, with the models of {@code template}, every model call to {@code ledger}, and the run stops once {@code cancellation} is triggered.
      */
     public CompletionStage<ChatAnswer> answer(Caller caller, String id, long created, ChatRequest request, ExpertTemplate template,
                                               Progress progress, CallLedger ledger, Cancellation cancellation) {
-        return executor.supply(() -> run(new PipelineRun(id, caller, request, template, progress, ledger, cancellation), created));
+        PipelineRun run = new PipelineRun(id, caller, request, template, progress, ledger, cancellation);
+        Spans.Span span = spans.start("moe.pipeline " + request.mode().modeName(), null, Map.of("moe.response_id", id,
+                "moe.mode", request.mode().modeName(), "moe.template", template == null ? "" : template.name(),
+                "moe.user_id", caller.userId()));
+        run.traced(spans, span);
+        try {
+            return executor.supply(() -> run(run, created)).whenComplete((answer, failure) -> {
+                if (failure != null) {
+                    span.failed(failure);
+                }
+                span.attribute("moe.tokens", run.usage().totalTokens());
+                span.end();
+            });
+        } catch (RuntimeException e) {
+            span.failed(e);
+            span.end();
+            throw e;
+        }
     }
 
     private ChatAnswer run(PipelineRun run, long created) {

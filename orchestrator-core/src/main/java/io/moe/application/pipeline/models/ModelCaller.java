@@ -6,6 +6,7 @@ import io.moe.application.pipeline.run.RequestCancelledException;
 import io.moe.application.pipeline.run.StageCall;
 import io.moe.application.pipeline.trace.AttemptEntry;
 import io.moe.application.servers.CallRetries;
+import io.moe.application.tracing.Spans;
 import io.moe.domain.chat.ChatMessage;
 import io.moe.domain.chat.Completion;
 import io.moe.domain.chat.ModelCall;
@@ -22,6 +23,7 @@ import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -128,8 +130,25 @@ public class ModelCaller {
         run.cancellation().checkpoint();
     }
 
-    /** One call of {@code call} to its server, within the caller's share of the server's slots. */
+    /** One call of {@code call} to its server, recorded as a span (model, stage, tokens) of the run. */
     private Completion attempt(PipelineRun run, String stage, ModelCall call) {
+        Spans.Span span = run.startSpan("model " + call.model(), run.currentSpan(), Map.of("moe.stage", stage,
+                "moe.model", call.model().toString(), "moe.response_id", run.id()));
+        try {
+            Completion done = send(run, stage, call);
+            span.attribute("moe.tokens.prompt", done.usage().promptTokens());
+            span.attribute("moe.tokens.completion", done.usage().completionTokens());
+            return done;
+        } catch (RuntimeException e) {
+            span.failed(e);
+            throw e;
+        } finally {
+            span.end();
+        }
+    }
+
+    /** One call of {@code call} to its server, within the caller's share of the server's slots. */
+    private Completion send(PipelineRun run, String stage, ModelCall call) {
         ModelRef model = call.model();
         Optional<Duration> limit = TokenCaps.role(stage).flatMap(run.template()::timeout);
         String user = run.caller().userId();

@@ -1,6 +1,7 @@
 package io.moe.application.pipeline.research;
 
 import io.moe.application.pipeline.run.PipelineRun;
+import io.moe.application.tracing.Spans;
 import io.moe.application.pipeline.trace.PipelineTrace;
 
 import io.moe.application.pipeline.trace.SearchEntry;
@@ -16,6 +17,7 @@ import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -57,7 +59,15 @@ public class ResearchStage {
     }
 
     public void run(PipelineRun run, List<String> queries) {
-        List<Supplier<List<SearchHit>>> searches = queries.stream().<Supplier<List<SearchHit>>>map(q -> () -> searchQuietly(run, q)).toList();
+        Spans.Span parent = run.currentSpan();
+        List<Supplier<List<SearchHit>>> searches = queries.stream().<Supplier<List<SearchHit>>>map(q -> () -> {
+            Spans.Span span = run.startSpan("search", parent, Map.of("moe.response_id", run.id()));
+            try {
+                return searchQuietly(run, q);
+            } finally {
+                span.end();
+            }
+        }).toList();
         List<List<SearchHit>> results = executor.all(searches);
         List<SearchEntry> trace = new ArrayList<>();
         for (int i = 0; i < queries.size(); i++) {

@@ -1,6 +1,7 @@
 package io.moe.application.pipeline.run;
 
 import io.moe.application.pipeline.trace.PipelineTrace;
+import io.moe.application.tracing.Spans;
 import io.moe.domain.chat.ChatRequest;
 import io.moe.domain.chat.Completion;
 import io.moe.domain.chat.TokenUsage;
@@ -9,6 +10,7 @@ import io.moe.domain.mode.Mode;
 import io.moe.domain.template.ExpertTemplate;
 
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -44,6 +46,10 @@ public final class PipelineRun {
     private final PipelineTrace trace = new PipelineTrace();
     private final CallLedger ledger;
     private final Cancellation cancellation;
+    private volatile Spans spans = Spans.NONE;
+    private volatile Spans.Span span = Spans.Span.NONE;
+    /** The stage each thread of this run is in ({@link #timed}): the parent of the calls made there. */
+    private final ThreadLocal<Spans.Span> stage = new ThreadLocal<>();
 
     public PipelineRun(String id, Caller caller, ChatRequest request, ExpertTemplate template, Progress progress) {
         this(id, caller, request, template, progress, new CallLedger(), Cancellation.none());
@@ -103,12 +109,42 @@ public final class PipelineRun {
         progress.status(line);
     }
 
-    /** Runs {@code work} as the stage {@code name}, adding its wall time to the trace. */
+    /** Records this run's stages and calls as spans under {@code runSpan}, whose trace id goes into the trace. */
+    public void traced(Spans spans, Spans.Span runSpan) {
+        this.spans = spans;
+        this.span = runSpan;
+        trace.traceId(runSpan.traceId());
+    }
+
+    /** The span the work of the current thread belongs to: its stage's, else the run's own. */
+    public Spans.Span currentSpan() {
+        Spans.Span current = stage.get();
+        return current != null ? current : span;
+    }
+
+    /** Starts the span of one call (model, tool, search) of this run under {@code parent}. */
+    public Spans.Span startSpan(String name, Spans.Span parent, Map<String, String> attributes) {
+        return spans.start(name, parent, attributes);
+    }
+
+    /** Runs {@code work} as the stage {@code name}, adding its wall time to the trace and recording it as a span. */
     public <T> T timed(String name, Supplier<T> work) {
         long start = System.nanoTime();
+        Spans.Span outer = stage.get();
+        Spans.Span stageSpan = spans.start("stage " + name, outer != null ? outer : span, Map.of("moe.stage", name));
+        stage.set(stageSpan);
         try {
             return work.get();
+        } catch (RuntimeException | Error e) {
+            stageSpan.failed(e);
+            throw e;
         } finally {
+            if (outer == null) {
+                stage.remove();
+            } else {
+                stage.set(outer);
+            }
+            stageSpan.end();
             trace.stage(name, (System.nanoTime() - start) / 1_000_000);
         }
     }

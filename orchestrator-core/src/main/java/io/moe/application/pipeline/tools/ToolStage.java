@@ -1,6 +1,7 @@
 package io.moe.application.pipeline.tools;
 
 import io.moe.application.pipeline.run.PipelineRun;
+import io.moe.application.tracing.Spans;
 
 import io.moe.application.pipeline.trace.ToolEntry;
 import io.moe.domain.identity.Caller;
@@ -15,6 +16,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -51,7 +53,8 @@ public class ToolStage {
     /** Runs the plan's tool tasks (already within the user's grants, see {@link #withinGrants}). */
     public List<ToolResult> run(PipelineRun run) {
         List<Subtask> tasks = run.findings().plan().of(Category.PRECISION_TOOLS);
-        List<ToolResult> results = executor.all(tasks.stream().<Supplier<ToolResult>>map(t -> () -> invoke(t)).toList());
+        Spans.Span parent = run.currentSpan();
+        List<ToolResult> results = executor.all(tasks.stream().<Supplier<ToolResult>>map(t -> () -> traced(run, parent, t)).toList());
         for (ToolResult r : results) {
             run.trace().tool(ToolEntry.ran(r.tool(), r.args(), r.ok(), r.output()));
         }
@@ -61,6 +64,21 @@ public class ToolStage {
     /** A task without a tool is kept (it fails with its reason); a named tool needs admin or an mcp_tool grant. */
     private static boolean permitted(Caller caller, Subtask task) {
         return task.mcpTool() == null || caller.admin() || caller.granted(ResourceType.MCP_TOOL).contains(task.mcpTool());
+    }
+
+    /** One tool call, as a span of the run under the tools stage. */
+    private ToolResult traced(PipelineRun run, Spans.Span parent, Subtask task) {
+        Spans.Span span = run.startSpan("tool " + task.mcpTool(), parent, Map.of("moe.tool", String.valueOf(task.mcpTool()),
+                "moe.response_id", run.id()));
+        try {
+            ToolResult result = invoke(task);
+            if (!result.ok()) {
+                span.failed(new IllegalStateException(result.output()));
+            }
+            return result;
+        } finally {
+            span.end();
+        }
     }
 
     private ToolResult invoke(Subtask task) {

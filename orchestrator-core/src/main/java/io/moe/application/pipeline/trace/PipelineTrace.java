@@ -23,6 +23,7 @@ public final class PipelineTrace {
     public enum Failing { EXPERT, RESEARCH, GAP_CHECK, GRAPH }
 
     private String planSource;
+    private String traceId = "";
     private CachePath cache;
     private String skill;
     private boolean internal;
@@ -108,6 +109,11 @@ public final class PipelineTrace {
         attempts.add(attempt);
     }
 
+    /** The OpenTelemetry trace the run's spans belong to (empty when none is recorded). */
+    public synchronized void traceId(String id) {
+        traceId = id == null ? "" : id;
+    }
+
     public synchronized void stage(String name, long millis) {
         stageMillis.merge(name, millis, Long::sum);
     }
@@ -126,6 +132,9 @@ public final class PipelineTrace {
         }
         if (planSource != null) {
             o.add("plan_source", planSource);
+        }
+        if (!traceId.isEmpty()) {
+            o.add("trace_id", traceId);
         }
         if (graphCacheHit) {
             o.add("graph_cache", "hit");
