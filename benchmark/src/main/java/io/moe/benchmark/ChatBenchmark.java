@@ -5,7 +5,6 @@ import jakarta.json.JsonObject;
 
 import java.io.IOException;
 import java.io.StringReader;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -49,10 +48,10 @@ final class ChatBenchmark {
         for (int run = 0; run < runs; run++) {
             String marker = "bench" + UUID.randomUUID().toString().replaceAll("[^a-f]", "");
             List<String> rules = new ArrayList<>();
-            rules.add(rule("{\"match\":{\"role\":\"planner\",\"contains\":\"" + marker + "\"},\"action\":{\"content\":"
+            rules.add(BenchHttp.addRule(http, simulator, "{\"match\":{\"role\":\"planner\",\"contains\":\"" + marker + "\"},\"action\":{\"content\":"
                     + Json.createValue(plan(marker)) + "}}"));
-            rules.add(rule("{\"match\":{\"role\":\"expert\",\"contains\":\"" + marker + "\"},\"action\":{\"latency_ms\":" + DELAY_MS + "}}"));
-            rules.add(rule("{\"match\":{\"role\":\"search\",\"contains\":\"" + marker + "\"},\"action\":{\"latency_ms\":" + DELAY_MS + "}}"));
+            rules.add(BenchHttp.addRule(http, simulator, "{\"match\":{\"role\":\"expert\",\"contains\":\"" + marker + "\"},\"action\":{\"latency_ms\":" + DELAY_MS + "}}"));
+            rules.add(BenchHttp.addRule(http, simulator, "{\"match\":{\"role\":\"search\",\"contains\":\"" + marker + "\"},\"action\":{\"latency_ms\":" + DELAY_MS + "}}"));
             try {
                 long t = System.nanoTime();
                 JsonObject answer = chat("Four parts and two searches " + marker);
@@ -62,7 +61,7 @@ final class ChatBenchmark {
                 long research = stageMs(trace, "research");
                 stage.add(Math.max(experts, research));
             } finally {
-                rules.forEach(id -> send(HttpRequest.newBuilder(URI.create(simulator + "/_sim/rules/" + id)).DELETE().build()));
+                rules.forEach(id -> BenchHttp.removeRule(http, simulator, id));
             }
         }
         double critical = DELAY_MS;
@@ -124,7 +123,7 @@ final class ChatBenchmark {
         String body = Json.createObjectBuilder().add("model", "moe-orchestrator")
                 .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user").add("content", question)))
                 .build().toString();
-        HttpResponse<String> r = send(HttpRequest.newBuilder(URI.create(orchestrator + "/v1/chat/completions"))
+        HttpResponse<String> r = BenchHttp.send(http, HttpRequest.newBuilder(URI.create(orchestrator + "/v1/chat/completions"))
                 .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
                 .timeout(Duration.ofMinutes(5)).POST(HttpRequest.BodyPublishers.ofString(body)).build());
         if (r.statusCode() != 200) {
@@ -135,7 +134,7 @@ final class ChatBenchmark {
 
     private JsonObject trace(String id) {
         for (int i = 0; i < 100; i++) {
-            HttpResponse<String> r = send(HttpRequest.newBuilder(URI.create(orchestrator + "/v1/responses/" + id + "/trace"))
+            HttpResponse<String> r = BenchHttp.send(http, HttpRequest.newBuilder(URI.create(orchestrator + "/v1/responses/" + id + "/trace"))
                     .header("Authorization", "Bearer " + key).GET().build());
             if (r.statusCode() == 200) {
                 return Json.createReader(new StringReader(r.body())).readObject();
@@ -148,23 +147,6 @@ final class ChatBenchmark {
             }
         }
         throw new IllegalStateException("no trace for " + id);
-    }
-
-    private String rule(String json) {
-        HttpResponse<String> r = send(HttpRequest.newBuilder(URI.create(simulator + "/_sim/rules"))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build());
-        return Json.createReader(new StringReader(r.body())).readObject().getString("id");
-    }
-
-    private HttpResponse<String> send(HttpRequest request) {
-        try {
-            return http.send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 
     private static String rss(long pid) {

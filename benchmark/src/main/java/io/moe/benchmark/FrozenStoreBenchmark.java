@@ -3,7 +3,6 @@ package io.moe.benchmark;
 import jakarta.json.Json;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -42,14 +41,14 @@ final class FrozenStoreBenchmark {
     void run(int requests) throws Exception {
         System.out.println("== A frozen store after its circuit breaker opened (SIGSTOP; added median per request, target ≤ 5 ms)");
         frozen("Redis", data.resolve("redis").resolve("redis.pid"), "native pass-through", this::nativeRequest, requests);
-        String rule = rule("{\"match\":{\"role\":\"planner\",\"contains\":\"frozenbench\"},\"action\":{\"content\":"
+        String rule = BenchHttp.addRule(http, simulator, "{\"match\":{\"role\":\"planner\",\"contains\":\"frozenbench\"},\"action\":{\"content\":"
                 + Json.createValue("Here is my plan:\n```json\n[{\"task\":\"Explain the topic\",\"category\":\"general\"},"
                 + "{\"task\":\"Find current news\",\"category\":\"research\",\"search_query\":\"latest news\"}]\n```") + "}}");
         try {
             frozen("the search engine", data.resolve("relays").resolve("search.pid"), "a research question with one search",
                     this::researchRequest, Math.max(10, requests / 10));
         } finally {
-            send(HttpRequest.newBuilder(URI.create(simulator + "/_sim/rules/" + rule)).DELETE().build());
+            BenchHttp.removeRule(http, simulator, rule);
         }
     }
 
@@ -106,7 +105,7 @@ final class FrozenStoreBenchmark {
         String body = Json.createObjectBuilder().add("model", model).add("max_tokens", 64)
                 .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user").add("content", question)))
                 .build().toString();
-        HttpResponse<String> r = send(HttpRequest.newBuilder(URI.create(orchestrator + "/v1/chat/completions"))
+        HttpResponse<String> r = BenchHttp.send(http, HttpRequest.newBuilder(URI.create(orchestrator + "/v1/chat/completions"))
                 .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
                 .timeout(Duration.ofMinutes(2)).POST(HttpRequest.BodyPublishers.ofString(body)).build());
         if (r.statusCode() != 200) {
@@ -114,27 +113,10 @@ final class FrozenStoreBenchmark {
         }
     }
 
-    private String rule(String json) {
-        HttpResponse<String> r = send(HttpRequest.newBuilder(URI.create(simulator + "/_sim/rules"))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build());
-        return Json.createReader(new java.io.StringReader(r.body())).readObject().getString("id");
-    }
-
     private static void signal(long pid, String signal) throws IOException, InterruptedException {
         Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(pid)).inheritIO().start();
         if (kill.waitFor() != 0) {
             throw new IllegalStateException("kill -" + signal + " " + pid + " failed");
-        }
-    }
-
-    private HttpResponse<String> send(HttpRequest request) {
-        try {
-            return http.send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 }

@@ -89,10 +89,7 @@ public class ChatService {
     public CompletionStage<ChatAnswer> answer(Caller caller, String id, long created, ChatRequest request, ExpertTemplate template,
                                               Progress progress, CallLedger ledger, Cancellation cancellation) {
         PipelineRun run = new PipelineRun(id, caller, request, template, progress, ledger, cancellation);
-        Spans.Span span = spans.start("moe.pipeline " + request.mode().modeName(), null, Map.of("moe.response_id", id,
-                "moe.mode", request.mode().modeName(), "moe.template", template == null ? "" : template.name(),
-                "moe.user_id", caller.userId()));
-        run.traced(spans, span);
+        Spans.Span span = traced(run);
         try {
             return executor.supply(() -> run(run, created)).whenComplete((answer, failure) -> {
                 if (failure != null) {
@@ -106,6 +103,15 @@ public class ChatService {
             span.end();
             throw e;
         }
+    }
+
+    /** The run's span, under the current one (the HTTP request's): its stages and calls become spans under it. */
+    private Spans.Span traced(PipelineRun run) {
+        Spans.Span span = spans.start("moe.pipeline " + run.mode().modeName(), null, Map.of("moe.response_id", run.id(),
+                "moe.mode", run.mode().modeName(), "moe.template", run.template() == null ? "" : run.template().name(),
+                "moe.user_id", run.caller().userId()));
+        run.traced(spans, span);
+        return span;
     }
 
     private ChatAnswer run(PipelineRun run, long created) {

@@ -1,14 +1,11 @@
 package io.moe.application.events;
 
+import io.moe.application.ManagedThreads;
 import io.moe.application.events.EventBacklog.KeptEvent;
-import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.json.Json;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
@@ -18,12 +15,11 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.function.BooleanSupplier;
 
+import static io.moe.application.ManagedThreads.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /** Events are never lost and never block: a refused event is kept, and the backlog is sent from start-up on. */
 class EventOutboxTest {
@@ -40,25 +36,8 @@ class EventOutboxTest {
         EventOutbox outbox = new EventOutbox();
         outbox.broker = broker;
         outbox.backlog = backlog;
-        outbox.scheduler = (ManagedScheduledExecutorService) Proxy.newProxyInstance(getClass().getClassLoader(),
-                new Class<?>[] {ManagedScheduledExecutorService.class}, (proxy, method, args) -> {
-                    try {
-                        return method.invoke(threads, args);
-                    } catch (InvocationTargetException e) {
-                        throw e.getCause();
-                    }
-                });
+        outbox.scheduler = ManagedThreads.managed(threads);
         return outbox;
-    }
-
-    private static void until(BooleanSupplier condition, String what) {
-        Instant deadline = Instant.now().plusSeconds(10);
-        while (!condition.getAsBoolean()) {
-            if (Instant.now().isAfter(deadline)) {
-                fail(what + " did not happen within 10 s");
-            }
-            Thread.onSpinWait();
-        }
     }
 
     @Test

@@ -1,11 +1,9 @@
 package io.moe.application.servers;
 
-import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import io.moe.application.ManagedThreads;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +13,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /** Rate-limit reports reach the shared store once a second per server with the latest state, and a 429 at once. */
 class RateLimitReportsTest {
@@ -41,14 +38,7 @@ class RateLimitReportsTest {
                 return Optional.empty();
             }
         };
-        reports.scheduler = (ManagedScheduledExecutorService) Proxy.newProxyInstance(getClass().getClassLoader(),
-                new Class<?>[] {ManagedScheduledExecutorService.class}, (proxy, method, args) -> {
-                    try {
-                        return method.invoke(threads, args);
-                    } catch (InvocationTargetException e) {
-                        throw e.getCause();
-                    }
-                });
+        reports.scheduler = ManagedThreads.managed(threads);
         return reports;
     }
 
@@ -57,13 +47,7 @@ class RateLimitReportsTest {
     }
 
     private void awaitWrites(int n) {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (written.size() < n) {
-            if (System.nanoTime() > deadline) {
-                fail("expected " + n + " writes, saw " + written);
-            }
-            Thread.onSpinWait();
-        }
+        ManagedThreads.until(() -> written.size() >= n, n + " writes (saw " + written + ")");
     }
 
     @Test

@@ -6,7 +6,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Proxy;
-import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Set;
@@ -14,12 +13,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import java.util.stream.IntStream;
 
+import static io.moe.application.ManagedThreads.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 class UsageRecorderTest {
 
@@ -75,16 +73,6 @@ class UsageRecorderTest {
 
     private static UsageEntry row(int n) {
         return new UsageEntry("u1", "k1", "r" + n, "m", "native", 10, 5, UsageEntry.OK, OffsetDateTime.parse("2026-11-26T08:00:00Z"));
-    }
-
-    private static void until(BooleanSupplier condition, String what) {
-        Instant deadline = Instant.now().plusSeconds(10);
-        while (!condition.getAsBoolean()) {
-            if (Instant.now().isAfter(deadline)) {
-                fail(what + " did not happen within 10 s");
-            }
-            Thread.onSpinWait();
-        }
     }
 
     @Test

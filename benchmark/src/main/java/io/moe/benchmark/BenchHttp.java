@@ -1,0 +1,40 @@
+package io.moe.benchmark;
+
+import jakarta.json.Json;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+
+/** The HTTP steps several benchmarks share: a request whose failure stops the benchmark, and simulator rules. */
+final class BenchHttp {
+
+    private BenchHttp() {
+    }
+
+    static HttpResponse<String> send(HttpClient http, HttpRequest request) {
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Adds a rule ({@code POST /_sim/rules}) to the simulator; answers its id. */
+    static String addRule(HttpClient http, String simulator, String json) {
+        HttpResponse<String> r = send(http, HttpRequest.newBuilder(URI.create(simulator + "/_sim/rules"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build());
+        return Json.createReader(new StringReader(r.body())).readObject().getString("id");
+    }
+
+    static void removeRule(HttpClient http, String simulator, String id) {
+        send(http, HttpRequest.newBuilder(URI.create(simulator + "/_sim/rules/" + id)).DELETE().build());
+    }
+}
