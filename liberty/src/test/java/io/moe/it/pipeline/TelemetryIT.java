@@ -45,7 +45,7 @@ class TelemetryIT {
         assertEquals(32, traceId.length(), "the provenance trace names its OpenTelemetry trace");
 
         List<Span> spans = awaitSpans(traceId, s -> s.stream().anyMatch(span -> span.getName().startsWith("moe.pipeline"))
-                && s.stream().anyMatch(span -> span.getName().startsWith("model ")));
+                && s.stream().anyMatch(span -> span.getName().equals("stage merger")));
         Map<String, Span> byId = spans.stream().collect(Collectors.toMap(s -> hex(s.getSpanId().toByteArray()), Function.identity(), (a, b) -> a));
         Span run = spans.stream().filter(s -> s.getName().startsWith("moe.pipeline")).findFirst().orElseThrow();
         assertEquals(responseId, attribute(run, "moe.response_id").orElse(""), run.toString());
@@ -65,6 +65,11 @@ class TelemetryIT {
         assertTrue(attribute(plannerCall, "moe.model").orElse("").contains("@"), plannerCall.toString());
         assertTrue(plannerCall.getAttributesList().stream().anyMatch(a -> a.getKey().equals("moe.tokens.completion")
                 && a.getValue().getIntValue() > 0), plannerCall.toString());
+        Span experts = spans.stream().filter(s -> s.getName().equals("stage experts")).findFirst()
+                .orElseThrow(() -> new AssertionError("no experts stage: " + names(spans)));
+        assertTrue(spans.stream().anyMatch(s -> s.getName().startsWith("model ")
+                        && hex(s.getParentSpanId().toByteArray()).equals(hex(experts.getSpanId().toByteArray()))),
+                "the experts' calls, made on threads of their own, are under the experts stage: " + names(spans));
         assertTrue(spans.stream().allMatch(s -> s.getStartTimeUnixNano() <= s.getEndTimeUnixNano()));
     }
 

@@ -52,7 +52,7 @@ public class ExpertStage {
 
     public List<ExpertResult> run(PipelineRun run, List<Subtask> tasks) {
         List<Supplier<List<ExpertResult>>> perTask = tasks.stream()
-                .<Supplier<List<ExpertResult>>>map(task -> () -> forTask(run, task)).toList();
+                .<Supplier<List<ExpertResult>>>map(task -> run.inCurrentStage(() -> forTask(run, task))).toList();
         List<ExpertResult> all = new ArrayList<>();
         executor.all(perTask).forEach(all::addAll);
         return all;
@@ -86,7 +86,7 @@ public class ExpertStage {
     }
 
     private List<ExpertResult> ask(PipelineRun run, Subtask task, List<ExpertModel> tier) {
-        return executor.all(tier.stream().<Supplier<ExpertResult>>map(m -> () -> ask(run, task, m)).toList());
+        return executor.all(tier.stream().<Supplier<ExpertResult>>map(m -> run.inCurrentStage(() -> ask(run, task, m))).toList());
     }
 
     private ExpertResult ask(PipelineRun run, Subtask task, ExpertModel model) {

@@ -59,15 +59,14 @@ public class ResearchStage {
     }
 
     public void run(PipelineRun run, List<String> queries) {
-        Spans.Span parent = run.currentSpan();
-        List<Supplier<List<SearchHit>>> searches = queries.stream().<Supplier<List<SearchHit>>>map(q -> () -> {
-            Spans.Span span = run.startSpan("search", parent, Map.of("moe.response_id", run.id()));
+        List<Supplier<List<SearchHit>>> searches = queries.stream().<Supplier<List<SearchHit>>>map(q -> run.inCurrentStage(() -> {
+            Spans.Span span = run.startSpan("search", run.currentSpan(), Map.of("moe.response_id", run.id()));
             try {
                 return searchQuietly(run, q);
             } finally {
                 span.end();
             }
-        }).toList();
+        })).toList();
         List<List<SearchHit>> results = executor.all(searches);
         List<SearchEntry> trace = new ArrayList<>();
         for (int i = 0; i < queries.size(); i++) {

@@ -122,6 +122,27 @@ public final class PipelineRun {
         return current != null ? current : span;
     }
 
+    /**
+     * {@code work}, to be run on another thread, inside the stage the current thread is in: the calls it makes become
+     * spans under that stage, as if it ran here.
+     */
+    public <T> Supplier<T> inCurrentStage(Supplier<T> work) {
+        Spans.Span here = currentSpan();
+        return () -> {
+            Spans.Span outer = stage.get();
+            stage.set(here);
+            try {
+                return work.get();
+            } finally {
+                if (outer == null) {
+                    stage.remove();
+                } else {
+                    stage.set(outer);
+                }
+            }
+        };
+    }
+
     /** Starts the span of one call (model, tool, search) of this run under {@code parent}. */
     public Spans.Span startSpan(String name, Spans.Span parent, Map<String, String> attributes) {
         return spans.start(name, parent, attributes);

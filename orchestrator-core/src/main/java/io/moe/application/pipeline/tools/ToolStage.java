@@ -53,8 +53,7 @@ public class ToolStage {
     /** Runs the plan's tool tasks (already within the user's grants, see {@link #withinGrants}). */
     public List<ToolResult> run(PipelineRun run) {
         List<Subtask> tasks = run.findings().plan().of(Category.PRECISION_TOOLS);
-        Spans.Span parent = run.currentSpan();
-        List<ToolResult> results = executor.all(tasks.stream().<Supplier<ToolResult>>map(t -> () -> traced(run, parent, t)).toList());
+        List<ToolResult> results = executor.all(tasks.stream().<Supplier<ToolResult>>map(t -> run.inCurrentStage(() -> traced(run, t))).toList());
         for (ToolResult r : results) {
             run.trace().tool(ToolEntry.ran(r.tool(), r.args(), r.ok(), r.output()));
         }
@@ -67,8 +66,8 @@ public class ToolStage {
     }
 
     /** One tool call, as a span of the run under the tools stage. */
-    private ToolResult traced(PipelineRun run, Spans.Span parent, Subtask task) {
-        Spans.Span span = run.startSpan("tool " + task.mcpTool(), parent, Map.of("moe.tool", String.valueOf(task.mcpTool()),
+    private ToolResult traced(PipelineRun run, Subtask task) {
+        Spans.Span span = run.startSpan("tool " + task.mcpTool(), run.currentSpan(), Map.of("moe.tool", String.valueOf(task.mcpTool()),
                 "moe.response_id", run.id()));
         try {
             ToolResult result = invoke(task);

@@ -71,12 +71,20 @@ class PipelineRunSpansTest {
             run.startSpan("model judge@local", run.currentSpan(), Map.of()).end();
         });
         CompletableFuture.runAsync(() -> run.startSpan("model expert", run.currentSpan(), Map.of()).end()).get();
+        run.timed("experts", () -> {
+            var inStage = run.inCurrentStage(() -> {
+                run.startSpan("model tier one", run.currentSpan(), Map.of()).end();
+                return null;
+            });
+            CompletableFuture.supplyAsync(inStage).join();
+        });
 
         assertEquals("moe.pipeline", spans.named("stage merger").parent);
         assertEquals("stage merger", spans.named("stage gap_check").parent);
         assertEquals("stage gap_check", spans.named("model judge").parent);
         assertEquals("stage merger", spans.named("model judge@local").parent, "after the nested stage, its outer stage again");
         assertEquals("moe.pipeline", spans.named("model expert").parent, "another thread is in no stage of this run");
+        assertEquals("stage experts", spans.named("model tier one").parent, "unless handed the stage it was started from");
         assertTrue(spans.spans.stream().filter(s -> s != root).allMatch(s -> s.ended));
         assertEquals(root, run.currentSpan(), "outside every stage, the run's own span");
         assertEquals("0af7651916cd43dd8448eb211c80319c", run.trace().toJson(List.of()).getString("trace_id"));
