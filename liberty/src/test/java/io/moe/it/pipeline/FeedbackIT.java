@@ -14,6 +14,7 @@ import static io.moe.it.pipeline.Pipeline.ask;
 import static io.moe.it.pipeline.Pipeline.marker;
 import static io.moe.it.pipeline.Pipeline.trace;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -76,6 +77,30 @@ class FeedbackIT {
         }
         String expertInput = Pipeline.calls(next, "expert").get(0).getString("user");
         assertTrue(expertInput.contains("Correction: It is 324 metres tall"), expertInput);
+    }
+
+    @Test
+    void theTraceAndABadRatingWorkTheMomentTheAnswerArrivesPlainOrStreamed() {
+        String question = "Why do the seasons change " + marker();
+        String plain = ask("moe-orchestrator", question).getString("id");
+        HttpResponse<String> trace = Http.get(ItConfig.orchestratorUrl() + "/v1/responses/" + plain + "/trace",
+                "Authorization", Http.bearer(ItConfig.apiKey()));
+        assertEquals(200, trace.statusCode(), "the trace, asked for once, right after the answer: " + trace.body());
+        assertEquals(plain, Http.object(trace).getString("response_id"));
+        HttpResponse<String> rated = rate(plain, 1, null, ItConfig.apiKey());
+        assertEquals(200, rated.statusCode(), "rated right after the answer: " + rated.body());
+        assertTrue(Http.object(rated).getJsonObject("effects").getBoolean("cache_entry_flagged"),
+                "the answer's cache entry exists by the time the rating applies, and is flagged: " + rated.body());
+        assertNotEquals("hard", Pipeline.trace(ask("moe-orchestrator", question).getString("id")).getJsonObject("cache")
+                .getString("path"), "the flagged answer is not served again");
+
+        HttpResponse<String> streamed = Http.post(Pipeline.CHAT, Json.createObjectBuilder().add("model", "moe-orchestrator")
+                .add("stream", true).add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user")
+                        .add("content", "Why is the sea salty, streamed " + marker()))).build().toString(), "Authorization", Http.bearer(ItConfig.apiKey()));
+        assertEquals(200, streamed.statusCode(), streamed.body());
+        java.util.regex.Matcher id = java.util.regex.Pattern.compile("\"id\":\"(chatcmpl-[^\"]+)\"").matcher(streamed.body());
+        assertTrue(id.find(), streamed.body());
+        assertEquals(200, rate(id.group(1), 5, null, ItConfig.apiKey()).statusCode(), "a streamed answer, rated as soon as it ended");
     }
 
     @Test

@@ -63,7 +63,10 @@ final class Pipeline {
         return completion.getJsonArray("choices").getJsonObject(0).getJsonObject("message").getString("content");
     }
 
-    /** The trace of a response, waiting (up to 20 s) for the after-answer work that stores it. */
+    /**
+     * The trace of a response once its answer is in the semantic cache, if it goes there ({@code cache_store} no longer
+     * {@code pending}): what tests of the cache and of learned material build on. Waits up to 20 s.
+     */
     static JsonObject trace(String responseId) {
         return trace(responseId, ItConfig.apiKey());
     }
@@ -73,7 +76,7 @@ final class Pipeline {
         HttpResponse<String> last;
         do {
             last = Http.get(ItConfig.orchestratorUrl() + "/v1/responses/" + responseId + "/trace", "Authorization", Http.bearer(key));
-            if (last.statusCode() == 200) {
+            if (last.statusCode() == 200 && !"pending".equals(Http.object(last).getString("cache_store", ""))) {
                 return Http.object(last);
             }
             pause();

@@ -7,6 +7,7 @@ import io.moe.application.events.EventOutbox;
 import io.moe.application.pipeline.experts.ErrorExamples;
 import io.moe.application.pipeline.plan.LearnedPatterns;
 import io.moe.application.pipeline.experts.ModelScores;
+import io.moe.application.pipeline.after.AfterAnswer;
 import io.moe.application.pipeline.after.ResponseStore;
 import io.moe.application.pipeline.cache.SemanticCache;
 import io.moe.domain.identity.Caller;
@@ -18,8 +19,10 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
+import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -37,6 +40,8 @@ public class FeedbackService {
 
     static final Pattern NUMBER = Pattern.compile("\\d");
     static final int EXCERPT = 300;
+    static final Duration CACHE_WAIT = Duration.ofSeconds(5);
+    static final Duration CACHE_POLL = Duration.ofMillis(25);
 
     @Inject
     ResponseStore responses;
@@ -61,7 +66,7 @@ public class FeedbackService {
 
     /** Applies a rating and returns what it changed. */
     public JsonObject rate(Caller caller, String responseId, int rating, String correction) {
-        ResponseRecord meta = responses.get(responseId).map(ResponseRecord::fromJson)
+        ResponseRecord meta = settled(responseId).map(ResponseRecord::fromJson)
                 .filter(m -> m.receivedBy(caller.userId(), caller.apiKeyId())).orElseThrow(() ->
                 new FeedbackException(Kind.NOT_FOUND, "response_not_found", "no response '" + responseId
                         + "' of this key is known; feedback is taken for 7 days by the key that received the answer"));
@@ -115,8 +120,31 @@ public class FeedbackService {
     public JsonObject trace(Caller caller, String responseId) {
         return responses.get(responseId).map(ResponseRecord::fromJson).filter(m -> caller.userId().equals(m.userId()))
                 .map(ResponseRecord::trace).orElseThrow(() -> new FeedbackException(Kind.NOT_FOUND, "response_not_found",
-                        "no response '" + responseId + "' of yours is known; a trace is stored a moment after its answer "
-                                + "and kept for 7 days"));
+                        "no response '" + responseId + "' of yours is known; a trace is kept for 7 days"));
+    }
+
+    /**
+     * The response's record once the after-answer work no longer has its answer on the way into the semantic cache
+     * (so that a bad rating can flag the entry), waiting at most {@link #CACHE_WAIT}; a rating can arrive the moment
+     * the client holds the answer.
+     */
+    private Optional<JsonObject> settled(String responseId) {
+        long deadline = System.nanoTime() + CACHE_WAIT.toNanos();
+        Optional<JsonObject> record = responses.get(responseId);
+        while (record.filter(FeedbackService::cachePending).isPresent() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(CACHE_POLL.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            record = responses.get(responseId);
+        }
+        return record;
+    }
+
+    private static boolean cachePending(JsonObject record) {
+        return record.get("trace") instanceof JsonObject trace && AfterAnswer.CACHE_PENDING.equals(trace.getString("cache_store", ""));
     }
 
     private static String excerpt(String text) {

@@ -21,16 +21,19 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Rules 10 and 11, off the response path: the response metadata (with the trace) is kept for 7 days
- * and the moe.requests event is published for answers longer than 150 characters. Such an answer is
+ * Rules 10 and 11: the response metadata (with the trace) is kept for 7 days — written before the answer leaves —
+ * and, off the response path, the moe.requests event is published for answers longer than 150 characters. Such an answer is
  * also shared (stored in the semantic cache and published on moe.ingest for the knowledge graph) only
  * when it is {@link #fresh fresh} and {@link SelfContained self-contained}: a cache hit would cost an
  * unbilled judge call for nothing new, and an answer shaped by client-written turns must not reach other
- * users. Usage accounting is done by the metered chat around the pipeline. Nothing here can fail or
- * delay the answer.
+ * users. Usage accounting is done by the metered chat around the pipeline. Nothing here can fail the answer; only
+ * the one metadata write delays it.
  */
 @ApplicationScoped
 public class AfterAnswer {
+
+    /** The trace's {@code cache_store} while the answer is on its way into the semantic cache. */
+    public static final String CACHE_PENDING = "pending";
 
     /** Answers up to this length are neither cached nor published. */
     public static final int MIN_CHARS = 150;
@@ -50,21 +53,28 @@ public class AfterAnswer {
     @Inject
     EventOutbox events;
 
-    /** Schedules the after-answer work and returns at once. */
+    /**
+     * Keeps the response metadata before the answer leaves (one write to the shared store), so that the client can
+     * fetch the trace and rate the answer as soon as it holds it, and schedules the rest. An answer that goes into the
+     * semantic cache is kept with {@code cache_store: pending} in its trace until the entry exists: a rating waits for
+     * that ({@link io.moe.application.feedback.FeedbackService}), since a bad one must flag the entry.
+     */
     public void schedule(PipelineRun run, String content, long millis) {
+        boolean shared = content.length() > MIN_CHARS && fresh(run) && SelfContained.of(run);
         JsonObject trace = traceOf(run, millis);
+        attempt("response metadata", () -> responses.put(run.id(), metadata(run, shared ? with(trace, CACHE_PENDING) : trace).toJson()));
         executor.branch(() -> {
-            work(run, content, trace);
+            work(run, content, trace, shared);
             return null;
         });
     }
 
-    private void work(PipelineRun run, String content, JsonObject trace) {
-        boolean shared = content.length() > MIN_CHARS && fresh(run) && SelfContained.of(run);
+    private void work(PipelineRun run, String content, JsonObject trace, boolean shared) {
         if (shared) {
             attempt("cache store", () -> cache.store(run, run.verdict().answer()).ifPresent(run.verdict()::storedInCache));
+            attempt("response metadata", () -> responses.put(run.id(), metadata(run, with(trace,
+                    run.verdict().cacheEntryId() != null ? "stored" : "not_stored")).toJson()));
         }
-        attempt("response metadata", () -> responses.put(run.id(), metadata(run, trace).toJson()));
         if (content.length() > MIN_CHARS) {
             attempt("events", () -> {
                 String user = run.caller() == null ? "anon" : run.caller().userId();
@@ -99,6 +109,10 @@ public class AfterAnswer {
                 run.mode().modeName(), run.template().name(), cut(run.question().text(), MAX_INPUT),
                 cut(run.verdict().answer() == null ? "" : run.verdict().answer(), MAX_INPUT), run.findings().plan() == null ? "" : run.findings().plan().pattern(),
                 experts, run.findings().graph().stream().map(GraphFact::id).toList(), run.verdict().cacheEntryId(), Ids.nowUtc().toString(), trace);
+    }
+
+    private static JsonObject with(JsonObject trace, String cacheStore) {
+        return Json.createObjectBuilder(trace).add("cache_store", cacheStore).build();
     }
 
     private static JsonObject traceOf(PipelineRun run, long millis) {
