@@ -45,14 +45,16 @@ public class UsageRecorder {
 
     private final BlockingQueue<UsageEntry> queue = new LinkedBlockingQueue<>(QUEUE_LIMIT);
     private volatile boolean stopping;
-    private Thread worker;
+    private volatile Thread worker;
 
     public void record(UsageEntry entry) {
         if (stopping) {
             writeOneByOne(List.of(entry)); // a request that ends while the application stops
             return;
         }
-        startOnce();
+        if (worker == null) {
+            startOnce(); // the first row only: no lock on the request path afterwards
+        }
         if (!queue.offer(entry)) {
             lost(entry, "the queue of unwritten usage rows is full (" + QUEUE_LIMIT + " rows)", null);
         }
@@ -119,10 +121,7 @@ public class UsageRecorder {
     @PreDestroy
     void writeRemaining() {
         stopping = true;
-        Thread running;
-        synchronized (this) {
-            running = worker;
-        }
+        Thread running = worker;
         if (running != null) {
             running.interrupt();
             try {
