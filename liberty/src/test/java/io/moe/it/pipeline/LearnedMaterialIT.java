@@ -165,7 +165,10 @@ class LearnedMaterialIT {
         ask(user[1], "Describe the old bridge " + barrier);
         await("the ingest of a later answer", Duration.ofSeconds(90), () -> !calls(barrier, "triples").isEmpty());
 
-        assertEquals(1, calls(m, "triples").size(), () -> "cache hits are not ingested again: " + calls(m, "triples"));
+        // counted by the question the ingest was for: a later answer may quote this one as a soft-hit example
+        List<JsonObject> ingestsOfTheQuestion = calls(m, "triples").stream()
+                .filter(c -> c.getString("user").startsWith("Question: " + question + "\n")).toList();
+        assertEquals(1, ingestsOfTheQuestion.size(), () -> "cache hits are not ingested again: " + calls(m, "triples"));
         assertEquals(0, calls(inConversation, "triples").size(), "answers shaped by earlier turns are not ingested");
         String system = systemUserId();
         await("the system account's usage row of the ingest", Duration.ofSeconds(30),
