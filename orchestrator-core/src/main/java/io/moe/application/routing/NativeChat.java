@@ -24,6 +24,8 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 /**
@@ -102,31 +104,21 @@ public class NativeChat {
          * (429 with a short {@code Retry-After}, 500, 502, 503, no answer) is asked once more ({@link CallRetries}).
          */
         public PassThrough.Reply complete(String body) {
-            for (int attempt = 1; ; attempt++) {
-                PassThrough.Reply reply;
-                try {
-                    reply = upstream.complete(route.server(), body);
-                } catch (InferenceException e) {
-                    if (CallRetries.after(e, attempt) != CallRetries.Step.RETRY_SAME_SERVER) {
-                        throw e;
-                    }
-                    retryAfter(CallRetries.reason(e), CallRetries.pauseBefore(e));
-                    continue;
-                }
-                if (reply.status() / 100 == 2 || CallRetries.after(reply.status(), reply.retryAfterSeconds(), attempt)
-                        != CallRetries.Step.RETRY_SAME_SERVER) {
-                    return reply;
-                }
-                retryAfter("http_" + reply.status(), CallRetries.pauseBefore(reply.retryAfterSeconds()));
-            }
+            return withRetry(() -> upstream.complete(route.server(), body), reply -> {
+            });
         }
 
         /** Like {@link #complete}, for a stream: a retry happens only before the server sent a first event. */
         public PassThrough.StreamReply stream(String body) {
+            return withRetry(() -> upstream.stream(route.server(), body), PassThrough.StreamReply::close);
+        }
+
+        /** Sends with {@code send}, once more where {@link CallRetries} says so; a reply not passed on is {@code discard}ed. */
+        private <R extends PassThrough.Answered> R withRetry(Supplier<R> send, Consumer<R> discard) {
             for (int attempt = 1; ; attempt++) {
-                PassThrough.StreamReply reply;
+                R reply;
                 try {
-                    reply = upstream.stream(route.server(), body);
+                    reply = send.get();
                 } catch (InferenceException e) {
                     if (CallRetries.after(e, attempt) != CallRetries.Step.RETRY_SAME_SERVER) {
                         throw e;
@@ -138,9 +130,9 @@ public class NativeChat {
                         != CallRetries.Step.RETRY_SAME_SERVER) {
                     return reply;
                 }
-                long wait = reply.retryAfterSeconds();
-                reply.close();
-                retryAfter("http_" + reply.status(), CallRetries.pauseBefore(wait));
+                Duration pause = CallRetries.pauseBefore(reply.retryAfterSeconds());
+                discard.accept(reply); // read before: a closed stream may no longer answer
+                retryAfter("http_" + reply.status(), pause);
             }
         }
 

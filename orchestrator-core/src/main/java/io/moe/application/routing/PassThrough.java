@@ -18,8 +18,16 @@ public interface PassThrough {
     /** Sends a streamed {@code body}; the reply must be closed, which frees the connection and the slot. */
     StreamReply stream(InferenceServer server, String body);
 
+    /** What a retry decision reads of any reply: its status and {@code Retry-After} in seconds (-1: none). */
+    interface Answered {
+
+        int status();
+
+        long retryAfterSeconds();
+    }
+
     /** The server's status and body, with its {@code Retry-After} in seconds (-1: none). */
-    record Reply(int status, String body, long retryAfterSeconds) {
+    record Reply(int status, String body, long retryAfterSeconds) implements Answered {
 
         public Reply(int status, String body) {
             this(status, body, -1);
@@ -27,8 +35,9 @@ public interface PassThrough {
     }
 
     /** A streamed reply: on a 2xx status its server-sent event lines, else the error body. */
-    interface StreamReply extends AutoCloseable {
+    interface StreamReply extends Answered, AutoCloseable {
 
+        @Override
         int status();
 
         /** The lines of the event stream (2xx only). */
@@ -38,6 +47,7 @@ public interface PassThrough {
         String errorBody();
 
         /** The server's {@code Retry-After} in seconds, -1 when it sent none. */
+        @Override
         default long retryAfterSeconds() {
             return -1;
         }
