@@ -8,6 +8,7 @@ import io.moe.application.pipeline.experts.ErrorExamples;
 import io.moe.application.pipeline.plan.LearnedPatterns;
 import io.moe.application.pipeline.experts.ModelScores;
 import io.moe.application.pipeline.after.AfterAnswer;
+import io.moe.application.pipeline.after.ResponseRecords;
 import io.moe.application.pipeline.after.ResponseStore;
 import io.moe.application.pipeline.cache.SemanticCache;
 import io.moe.domain.identity.Caller;
@@ -24,6 +25,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.regex.Pattern;
 
 /**
@@ -42,9 +45,15 @@ public class FeedbackService {
     static final int EXCERPT = 300;
     static final Duration CACHE_WAIT = Duration.ofSeconds(5);
     static final Duration CACHE_POLL = Duration.ofMillis(25);
+    /** The longest a rating holds its response while applied (longer than its slowest store's bound). */
+    static final Duration HOLD = Duration.ofSeconds(60);
+    private static final Logger LOG = Logger.getLogger(FeedbackService.class.getName());
 
     @Inject
     ResponseStore responses;
+
+    @Inject
+    ResponseRecords records;
 
     @Inject
     ModelScores scores;
@@ -64,15 +73,43 @@ public class FeedbackService {
     @Inject
     EventOutbox events;
 
-    /** Applies a rating and returns what it changed. */
+    /**
+     * Applies a rating and returns what it changed. The rating counts once it is applied completely: while it is
+     * applied the response is held for this request ({@link #HOLD}); a failure half-way gives the response back
+     * unrated (503), and sending the rating again applies only the effects still missing ({@link RatingSteps}).
+     */
     public JsonObject rate(Caller caller, String responseId, int rating, String correction) {
         ResponseRecord meta = settled(responseId).map(ResponseRecord::fromJson)
                 .filter(m -> m.receivedBy(caller.userId(), caller.apiKeyId())).orElseThrow(() ->
                 new FeedbackException(Kind.NOT_FOUND, "response_not_found", "no response '" + responseId
                         + "' of this key is known; feedback is taken for 7 days by the key that received the answer"));
-        if (!responses.markRated(responseId)) {
-            throw new FeedbackException(Kind.CONFLICT, "feedback_exists", "response '" + responseId + "' was already rated; one rating per response counts");
+        switch (records.beginRating(responseId, HOLD)) {
+            case RATED -> throw new FeedbackException(Kind.CONFLICT, "feedback_exists",
+                    "response '" + responseId + "' was already rated; one rating per response counts");
+            case IN_PROGRESS -> throw new FeedbackException(Kind.CONFLICT, "feedback_in_progress",
+                    "a rating of response '" + responseId + "' is being applied right now; one rating per response counts");
+            case BEGUN -> {
+            }
         }
+        try {
+            JsonObject result = apply(caller, meta, rating, correction, new RatingSteps(records, responseId));
+            records.finishRating(responseId);
+            return result;
+        } catch (RuntimeException e) {
+            giveBack(responseId);
+            if (e instanceof FeedbackException refused) {
+                throw refused;
+            }
+            LOG.log(Level.WARNING, "Rating of " + responseId + " not applied completely", e);
+            throw new FeedbackException(Kind.UNAVAILABLE, "feedback_not_applied", "the rating of response '" + responseId
+                    + "' could not be applied completely (a store did not answer) and is not recorded; send it again"
+                    + " later: the effects already applied are not repeated");
+        }
+    }
+
+    /** The rating's effects (spec: feedback effects), each once; what they changed. */
+    private JsonObject apply(Caller caller, ResponseRecord meta, int rating, String correction, RatingSteps steps) {
+        String responseId = meta.responseId();
         JsonObjectBuilder effects = Json.createObjectBuilder();
         if (rating <= 2 || rating >= 4) {
             boolean positive = rating >= 4;
@@ -81,27 +118,32 @@ public class FeedbackService {
             for (ResponseRecord.RatedExpert expert : meta.experts()) {
                 String model = expert.model();
                 String category = expert.category();
-                if (rated.add(model + "|" + category) && scores.rate(model, category, positive, caller.userId())) {
+                if (rated.add(model + "|" + category) && steps.onceTrue("score:" + model + "|" + category,
+                        () -> scores.rate(model, category, positive, caller.userId()))) {
                     counted++;
                 }
             }
             effects.add("model_scores", counted).add("model_votes_already_counted_today", rated.size() - counted);
             List<String> relations = meta.graphRelations();
-            long changed = relations.isEmpty() ? 0 : positive ? graph.verify(relations) : graph.flag(relations);
+            long changed = relations.isEmpty() ? 0
+                    : steps.count("graph", () -> positive ? graph.verify(relations) : graph.flag(relations));
             effects.add(positive ? "graph_relations_verified" : "graph_relations_flagged", changed);
             if (positive) {
                 String pattern = meta.pattern();
                 if (!pattern.isEmpty()) {
-                    patterns.success(pattern);
+                    steps.once("pattern", () -> {
+                        patterns.success(pattern);
+                        return pattern;
+                    });
                     effects.add("planner_pattern", pattern);
                 }
             } else {
                 String entry = meta.cacheEntry();
-                effects.add("cache_entry_flagged", entry != null && cache.flag(entry));
+                effects.add("cache_entry_flagged", entry != null && steps.onceTrue("cache", () -> cache.flag(entry)));
                 if (correction != null && NUMBER.matcher(correction).find()) {
                     String example = "Question: " + excerpt(meta.query()) + "\nWrong answer: "
                             + excerpt(meta.answer()) + "\nCorrection: " + excerpt(correction);
-                    String id = errors.add(caller.userId(), meta.categories(), example);
+                    String id = steps.once("correction", () -> errors.add(caller.userId(), meta.categories(), example));
                     effects.add("error_example_stored", true).add("correction", Json.createObjectBuilder()
                             .add("id", id).add("status", ErrorExamples.PENDING));
                 }
@@ -109,11 +151,23 @@ public class FeedbackService {
         }
         JsonObject result = Json.createObjectBuilder().add("status", "ok").add("response_id", responseId)
                 .add("rating", rating).add("effects", effects).build();
-        events.publish("moe.feedback", responseId, Json.createObjectBuilder().add("response_id", responseId)
-                .add("user_id", caller.userId()).add("rating", rating).add("correction", correction == null ? "" : correction)
-                .add("pattern", meta.pattern()).add("experts", meta.expertsJson())
-                .add("at", Ids.nowUtc().toString()).build());
+        steps.once("event", () -> {
+            events.publish("moe.feedback", responseId, Json.createObjectBuilder().add("response_id", responseId)
+                    .add("user_id", caller.userId()).add("rating", rating).add("correction", correction == null ? "" : correction)
+                    .add("pattern", meta.pattern()).add("experts", meta.expertsJson())
+                    .add("at", Ids.nowUtc().toString()).build());
+            return "published";
+        });
         return result;
+    }
+
+    /** Gives an unfinished rating back; if even that fails, the hold runs out by itself. */
+    private void giveBack(String responseId) {
+        try {
+            records.abandonRating(responseId);
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "rating hold of " + responseId + " not given back; it ends after " + HOLD, e);
+        }
     }
 
     /** The response's trace, for the key's user only. */

@@ -8,16 +8,21 @@ import jakarta.json.JsonObject;
 
 import java.io.StringReader;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * Response metadata in Redis as JSON under {@code moe:response:<id>}, and a rating mark under
- * {@code moe:feedback-given:<id>} set only if absent; both expire after 7 days.
+ * Response metadata in Redis as JSON under {@code moe:response:<id>}; the rating's state under
+ * {@code moe:feedback-given:<id>} ({@code applying} while a request holds it, then {@code 1}: rated), set only if
+ * absent; the effects a rating applied so far in the hash {@code moe:feedback-steps:<id>}. All expire after 7 days
+ * (a held rating after its hold).
  */
 @ApplicationScoped
 public class RedisResponseRecords implements ResponseRecords {
 
     static final Duration TTL = Duration.ofDays(7);
+    private static final String APPLYING = "applying";
+    private static final String RATED = "1";
 
     @Inject
     RedisStore redis;
@@ -33,8 +38,39 @@ public class RedisResponseRecords implements ResponseRecords {
     }
 
     @Override
-    public boolean markRated(String responseId) {
-        return redis.putIfAbsent("moe:feedback-given:" + responseId, "1", TTL);
+    public RatingStart beginRating(String responseId, Duration hold) {
+        if (redis.putIfAbsent(ratedKey(responseId), APPLYING, hold)) {
+            return RatingStart.BEGUN;
+        }
+        return redis.get(ratedKey(responseId)).filter(APPLYING::equals).isPresent() ? RatingStart.IN_PROGRESS : RatingStart.RATED;
+    }
+
+    @Override
+    public void finishRating(String responseId) {
+        redis.put(ratedKey(responseId), RATED, TTL);
+    }
+
+    @Override
+    public void abandonRating(String responseId) {
+        redis.delete(ratedKey(responseId));
+    }
+
+    @Override
+    public Map<String, String> ratingSteps(String responseId) {
+        return redis.hash(stepsKey(responseId));
+    }
+
+    @Override
+    public void ratingStepDone(String responseId, String step, String result) {
+        redis.hashPut(stepsKey(responseId), step, result, TTL);
+    }
+
+    private static String ratedKey(String responseId) {
+        return "moe:feedback-given:" + responseId;
+    }
+
+    private static String stepsKey(String responseId) {
+        return "moe:feedback-steps:" + responseId;
     }
 
     private static String key(String responseId) {

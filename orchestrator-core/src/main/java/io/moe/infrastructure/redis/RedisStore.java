@@ -124,6 +124,13 @@ public class RedisStore implements AutoCloseable {
         return redis.hincrBy(key, field, by);
     }
 
+    /** Sets one field of a hash (HSET) and the hash's expiry. */
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
+    public void hashPut(String key, String field, String value, Duration ttl) {
+        redis.hset(key, field, value);
+        redis.expire(key, Math.max(1, ttl.toSeconds()));
+    }
+
     @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public java.util.Map<String, String> hash(String key) {
         return redis.hgetAll(key);

@@ -4,14 +4,16 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
+import io.moe.application.pipeline.after.ResponseRecords;
+
 import java.time.Duration;
+import java.util.Map;
 import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Response records against a real Redis: metadata kept 7 days, and one rating mark per response. */
+/** Response records against a real Redis: metadata kept 7 days, and the state and steps of its rating. */
 class RedisResponseRecordsTest {
 
     private static RedisResponseRecords records() {
@@ -34,11 +36,28 @@ class RedisResponseRecordsTest {
     }
 
     @Test
-    void aResponseCanBeMarkedRatedOnce() {
+    void aRatingIsHeldWhileAppliedThenRatedOrGivenBack() {
         RedisResponseRecords records = records();
         String id = "chatcmpl-" + UUID.randomUUID();
-        assertTrue(records.markRated(id));
-        assertFalse(records.markRated(id));
-        assertTrue(records.markRated(id + "-other"));
+        assertEquals(ResponseRecords.RatingStart.BEGUN, records.beginRating(id, Duration.ofSeconds(60)));
+        assertEquals(ResponseRecords.RatingStart.IN_PROGRESS, records.beginRating(id, Duration.ofSeconds(60)));
+        records.abandonRating(id);
+        assertEquals(ResponseRecords.RatingStart.BEGUN, records.beginRating(id, Duration.ofSeconds(60)));
+        records.finishRating(id);
+        assertEquals(ResponseRecords.RatingStart.RATED, records.beginRating(id, Duration.ofSeconds(60)));
+        long ttl = TestRedis.store().secondsToLive("moe:feedback-given:" + id).orElseThrow();
+        assertTrue(ttl > Duration.ofDays(6).toSeconds(), "a finished rating is kept 7 days: " + ttl);
+        assertEquals(ResponseRecords.RatingStart.BEGUN, records.beginRating(id + "-other", Duration.ofSeconds(60)));
+    }
+
+    @Test
+    void theStepsOfARatingAreKeptWithTheResponse() {
+        RedisResponseRecords records = records();
+        String id = "chatcmpl-" + UUID.randomUUID();
+        assertEquals(Map.of(), records.ratingSteps(id));
+        records.ratingStepDone(id, "score:m1|code", "true");
+        records.ratingStepDone(id, "graph", "2");
+        assertEquals(Map.of("score:m1|code", "true", "graph", "2"), records.ratingSteps(id));
+        assertTrue(TestRedis.store().secondsToLive("moe:feedback-steps:" + id).orElseThrow() > Duration.ofDays(6).toSeconds());
     }
 }

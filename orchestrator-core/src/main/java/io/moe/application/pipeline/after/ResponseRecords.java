@@ -2,19 +2,46 @@ package io.moe.application.pipeline.after;
 
 import jakarta.json.JsonObject;
 
+import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * The metadata of each answer, kept 7 days by response id (spec: feedback and response metadata), and
- * whether it has been rated. Every method fails with a runtime exception when the store cannot be reached.
+ * the state of its rating. Every method fails with a runtime exception when the store cannot be reached.
  */
 public interface ResponseRecords {
+
+    /** Where a rating of a response stands when one more is asked for. */
+    enum RatingStart {
+        /** This caller now applies the rating (for at most the hold it asked for). */
+        BEGUN,
+        /** Another request is applying a rating of the response right now. */
+        IN_PROGRESS,
+        /** The response was rated. */
+        RATED
+    }
 
     /** Keeps the metadata of a response for 7 days, replacing any kept before. */
     void put(String responseId, JsonObject metadata);
 
     Optional<JsonObject> find(String responseId);
 
-    /** Marks the response as rated (for 7 days); false when it already was. Atomic. */
-    boolean markRated(String responseId);
+    /**
+     * Takes the response's rating for {@code hold} unless it is rated or held by another request. Atomic: of
+     * parallel callers, one begins.
+     */
+    RatingStart beginRating(String responseId, Duration hold);
+
+    /** Marks the rating begun here as done (for 7 days): the response takes no more ratings. */
+    void finishRating(String responseId);
+
+    /** Gives a rating begun here back unfinished, so that it can be sent again at once. */
+    void abandonRating(String responseId);
+
+    /** The effects of the response's rating applied so far, by name, with what each reported. */
+    Map<String, String> ratingSteps(String responseId);
+
+    /** Notes that the effect {@code step} of the response's rating is applied and reported {@code result}. */
+    void ratingStepDone(String responseId, String step, String result);
 }

@@ -24,9 +24,4 @@ public class ResponseStore {
     public Optional<JsonObject> get(String responseId) {
         return records.find(responseId);
     }
-
-    /** Marks the response as rated; false when it already was (one rating per response counts). */
-    public boolean markRated(String responseId) {
-        return records.markRated(responseId);
-    }
 }
