@@ -1,6 +1,7 @@
 package io.moe.it.cluster;
 
 import io.moe.it.Http;
+import io.moe.it.Poll;
 import io.moe.it.Simulator;
 import io.moe.it.chat.ChatCompletionsIT;
 import io.moe.it.identity.Admin;
@@ -29,6 +30,8 @@ import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,7 +40,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Two Liberty servers on the same PostgreSQL, Redis, Kafka and Neo4j answer as one service: a budget stays exact
  * when one user's requests are spread over both, a key revoked through one node is refused by both on the very
  * next request, the ingest consumers of both nodes share the topic's partitions, and when one node dies the
- * other keeps answering while the places its requests held come back when their lease runs out. (What a killed node
+ * other keeps answering while the places its requests held come back when their lease runs out, and every request the
+ * dead node answered has its usage row (journaled with the budget's settlement, written by whichever node reads it). (What a killed node
  * had reserved but not settled stays on the budget counter: see the README.)
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -126,13 +130,32 @@ class TwoNodesIT {
         String slow = "slow-on-the-dying-node-" + UUID.randomUUID();
         String rule = Simulator.addRule(Json.createObjectBuilder().add("match", Json.createObjectBuilder().add("contains", slow))
                 .add("action", Json.createObjectBuilder().add("latency_ms", 20_000)).build());
+        String loadUser = userWithKey();
+        String loadKey = Admin.newKey(loadUser)[1];
+        AtomicBoolean dead = new AtomicBoolean();
+        AtomicInteger answered = new AtomicInteger();
         try {
             List<CompletableFuture<HttpResponse<String>>> onSecond = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
                 onSecond.add(CLIENT.sendAsync(chat(NODES[1], key, slow + " " + i), HttpResponse.BodyHandlers.ofString()));
             }
+            List<CompletableFuture<Void>> load = new ArrayList<>();
+            for (int loop = 0; loop < 2; loop++) {
+                int name = loop;
+                load.add(CompletableFuture.runAsync(() -> keepAsking(loadKey, "Load " + name, dead, answered)));
+            }
             awaitInFlight(key, 2, "the second node runs two requests of the user");
+            Poll.until(answered::get, n -> n >= 10, Duration.ofSeconds(60), "answers of the load on the second node");
             SecondNode.kill();
+            dead.set(true);
+            CompletableFuture.allOf(load.toArray(CompletableFuture[]::new)).get(2, TimeUnit.MINUTES);
+            int answeredBeforeDeath = answered.get();
+            JsonObject rows = Poll.until(() -> Admin.usage(loadUser), u -> okRows(u) >= answeredBeforeDeath,
+                    Duration.ofSeconds(60), "a usage row for every request the dead node answered");
+            assertTrue(okRows(rows) <= answeredBeforeDeath + 2, "at most the two requests cut off by the kill have a row"
+                    + " without their answer: " + rows);
+            assertTrue(rows.getJsonObject("counters").getJsonNumber("daily").longValue() >= rows.getJsonNumber("total_tokens").longValue(),
+                    "the counter holds every row (and the reservations of requests cut off by the kill): " + rows);
             for (int i = 0; i < 5; i++) {
                 HttpResponse<String> after = CLIENT.send(chat(NODES[0], key, "After the crash " + i), HttpResponse.BodyHandlers.ofString());
                 assertEquals(200, after.statusCode(), "the first node keeps answering: " + after.body());
@@ -145,6 +168,27 @@ class TwoNodesIT {
         } finally {
             Simulator.removeRule(rule);
         }
+    }
+
+    /** Asks the second node one question after another until it dies, counting the answers. */
+    private static void keepAsking(String key, String text, AtomicBoolean dead, AtomicInteger answered) {
+        for (int i = 0; !dead.get(); i++) {
+            try {
+                if (CLIENT.send(chat(NODES[1], key, text + " " + i), HttpResponse.BodyHandlers.ofString()).statusCode() == 200) {
+                    answered.incrementAndGet();
+                }
+            } catch (java.io.IOException e) {
+                return; // the node died under the request
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private static int okRows(JsonObject usage) {
+        JsonObject ok = usage.getJsonObject("by_status").getJsonObject("ok");
+        return ok == null ? 0 : ok.getInt("requests");
     }
 
     /** Polls the first node's provider status until the key has {@code running} requests in flight on all nodes. */

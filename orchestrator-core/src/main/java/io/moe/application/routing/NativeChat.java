@@ -32,8 +32,8 @@ import java.util.logging.Logger;
  * Native pass-through (moe_mode {@code native}): a request goes straight to its inference server in the
  * OpenAI wire format, metered like every other request. Opening an exchange admits it ({@link Admission}: a place
  * among the caller's concurrent requests and the estimate reserved from the budget); finishing it gives the place
- * back and settles the budget to the tokens the server reported, weighted by the server's {@code cost_factor}, writes the
- * usage row (raw and weighted tokens) and moves the counters on /metrics. An answered exchange whose caller
+ * back and settles the budget to the tokens the server reported, weighted by the server's {@code cost_factor}, with the
+ * usage row (raw and weighted tokens) in the same step and moves the counters on /metrics. An answered exchange whose caller
  * described it ({@link Exchange#describe}) is kept as a response record with a trace, like a pipeline answer,
  * so that its id takes feedback and shows its trace.
  */
@@ -161,11 +161,10 @@ public class NativeChat {
                 return;
             }
             long weighted = CostWeights.weigh(used.totalTokens(), route.server());
-            admission.release(ticket, weighted);
+            admission.release(ticket, weighted, new UsageEntry(caller.userId(), caller.apiKeyId(), requestId, route.modelId(),
+                    route.routing(), used.promptTokens(), used.completionTokens(), weighted, answered ? UsageEntry.OK : UsageEntry.ERROR, at));
             metrics.request("native", false, caller.userId());
             metrics.tokens(route.model().model(), route.server().name(), caller.userId(), used.promptTokens(), used.completionTokens());
-            usage.record(new UsageEntry(caller.userId(), caller.apiKeyId(), requestId, route.modelId(), route.routing(),
-                    used.promptTokens(), used.completionTokens(), weighted, answered ? UsageEntry.OK : UsageEntry.ERROR, at));
             recent.record((System.nanoTime() - startNanos) / 1_000_000, Map.of(route.modelId(), used.totalTokens()), !answered);
             if (answered && details != null) {
                 record(used);

@@ -2,6 +2,7 @@ package io.moe.application.spend;
 
 import io.moe.application.limits.RequestGate;
 import io.moe.domain.identity.Caller;
+import io.moe.domain.identity.UsageEntry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -31,6 +32,9 @@ public class Admission {
 
     @Inject
     RequestGate gate;
+
+    @Inject
+    UsageRecorder usage;
 
     Clock clock = Clock.systemUTC();
 
@@ -66,18 +70,27 @@ public class Admission {
         return new Ticket(gate.hold(caller.userId(), requestId), at, estimate);
     }
 
-    /** Gives the request's place back and corrects its reservation to {@code actualTokens}. */
-    public void release(Ticket ticket, long actualTokens) {
+    /**
+     * Gives the request's place back, corrects its reservation to {@code actualTokens} and journals its usage {@code row}
+     * in the same step ({@link UsageJournal}); where that step cannot be taken (counters down, request uncounted, journal
+     * full) the row goes to this node's {@link UsageRecorder}.
+     */
+    public void release(Ticket ticket, long actualTokens, UsageEntry row) {
         if (!ticket.counted()) {
+            usage.record(row);
             return;
         }
         gate.letGo(ticket.place());
         long delta = actualTokens - ticket.reserved();
         try {
-            counters.release(ticket.place().userId(), ticket.place().requestId(), ticket.at(), delta);
+            if (!counters.release(ticket.place().userId(), ticket.place().requestId(), ticket.at(), delta, row)) {
+                LOG.warning(() -> "The usage journal is full; the row of " + row.requestId() + " is written from this node's memory");
+                usage.record(row);
+            }
         } catch (RuntimeException e) {
             LOG.warning(() -> "Shared counters unavailable, could not free the place of " + ticket.place().requestId()
                     + " (it expires by itself) nor settle " + delta + " tokens: " + e.getMessage());
+            usage.record(row);
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.moe.application.spend;
 
 import io.moe.domain.identity.Limits;
+import io.moe.domain.identity.UsageEntry;
 
 import java.time.Instant;
 
@@ -31,6 +32,10 @@ public interface AdmissionCounters {
      */
     Decision admit(String userId, String requestId, int concurrentLimit, Instant at, Limits limits, long tokens);
 
-    /** Gives the place of {@code requestId} back and adds {@code delta} (may be negative) to those of the counters at {@code at} that still exist. */
-    void release(String userId, String requestId, Instant at, long delta);
+    /**
+     * Gives the place of {@code requestId} back, adds {@code delta} (may be negative) to those of the counters at {@code at}
+     * that still exist, and adds {@code row} to the {@link UsageJournal} — all in one step. False when the journal was
+     * full: then only the row is not kept (and the caller records it otherwise).
+     */
+    boolean release(String userId, String requestId, Instant at, long delta, UsageEntry row);
 }

@@ -85,13 +85,12 @@ public class MeteredChat {
         return answer.whenComplete((done, failure) -> {
             TokenUsage used = ledger.usage();
             long weighted = weights.weigh(ledger.completions(), route.template().costFactor());
-            admission.release(ticket, weighted);
+            admission.release(ticket, weighted, new UsageEntry(caller.userId(), caller.apiKeyId(), id, model, routing,
+                    used.promptTokens(), used.completionTokens(), weighted, failure == null ? UsageEntry.OK : UsageEntry.ERROR, at));
             metrics.request(request.mode().modeName(), failure == null && done.cacheHit(), caller.userId());
             if (failure == null && !done.cacheHit()) {
                 typical.observe(request.mode(), used.totalTokens());
             }
-            usage.record(new UsageEntry(caller.userId(), caller.apiKeyId(), id, model, routing,
-                    used.promptTokens(), used.completionTokens(), weighted, failure == null ? UsageEntry.OK : UsageEntry.ERROR, at));
             Map<String, Long> tokensByModel = new HashMap<>();
             for (Completion call : ledger.completions()) {
                 ModelRef ref = parse(call.model());

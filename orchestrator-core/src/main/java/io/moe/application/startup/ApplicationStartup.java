@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import io.moe.application.events.EventOutbox;
+import io.moe.application.spend.UsageJournalReader;
 import jakarta.inject.Inject;
 
 import java.util.logging.Level;
@@ -51,6 +52,9 @@ public class ApplicationStartup {
     @Inject
     CleanupScheduler cleanupScheduler;
 
+    @Inject
+    UsageJournalReader usageJournal;
+
     private volatile boolean ready;
 
     void onStart(@Observes @Initialized(ApplicationScoped.class) Object event) {
@@ -76,6 +80,7 @@ public class ApplicationStartup {
         templates.seedDefault();
         ingest.start();
         outbox.start();
+        usageJournal.start();
         cleanupScheduler.start();
         ready = true;
     }

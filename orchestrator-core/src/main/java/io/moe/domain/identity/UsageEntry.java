@@ -54,8 +54,15 @@ public class UsageEntry {
     /** An entry whose tokens counted {@code weightedTokens} against the budget (cost factors applied). */
     public UsageEntry(String userId, String apiKeyId, String requestId, String model, String moeMode,
                       long promptTokens, long completionTokens, long weightedTokens, String status, OffsetDateTime requestedAt) {
+        this(Ids.newId(), userId, apiKeyId, requestId, model, moeMode, promptTokens, completionTokens, weightedTokens, status,
+                requestedAt);
+    }
+
+    /** An entry as it was made before, under its own {@code id} (read back from the usage journal). */
+    public UsageEntry(String id, String userId, String apiKeyId, String requestId, String model, String moeMode,
+                      long promptTokens, long completionTokens, long weightedTokens, String status, OffsetDateTime requestedAt) {
         this.weightedTokens = weightedTokens;
-        this.id = Ids.newId();
+        this.id = id;
         this.userId = userId;
         this.apiKeyId = apiKeyId;
         this.requestId = requestId;

@@ -3,6 +3,7 @@ package io.moe.infrastructure.redis;
 import io.moe.application.spend.AdmissionCounters;
 import io.moe.application.spend.BudgetCounters;
 import io.moe.domain.identity.Limits;
+import io.moe.domain.identity.UsageEntry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -16,6 +17,8 @@ import java.util.List;
  * and {@link RedisBudgetCounters} (the user's day, month and total counters). Admitting drops places whose lease ran out,
  * checks the place count and then every limit, and only when all pass adds the place and the tokens; so concurrent
  * requests of one user on several nodes can slip neither under the concurrency limit nor past a token limit together.
+ * Releasing settles the counters and adds the request's usage row to the {@link RedisUsageJournal} in the same script,
+ * so the counters and the journaled rows always agree.
  */
 @ApplicationScoped
 public class RedisAdmissionCounters implements AdmissionCounters {
@@ -45,19 +48,29 @@ public class RedisAdmissionCounters implements AdmissionCounters {
             end
             return {0, 0, 0}
             """;
-    /** KEYS as for {@link #ADMIT}; ARGV: request id, tokens to add. A counter that expired meanwhile is not started again. */
+    /**
+     * KEYS: the user's places, the usage journal, the three counters; ARGV: request id, tokens to add, the usage row,
+     * the journal's limit. A counter that expired meanwhile is not started again. Returns 1 when the row was journaled,
+     * 0 when the journal was full.
+     */
     static final String RELEASE = """
             redis.call('ZREM', KEYS[1], ARGV[1])
             if tonumber(ARGV[2]) ~= 0 then
-              for i = 2, #KEYS do
+              for i = 3, #KEYS do
                 if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('INCRBY', KEYS[i], ARGV[2]) end
               end
             end
-            return 0
+            if redis.call('XLEN', KEYS[2]) >= tonumber(ARGV[4]) then return 0 end
+            redis.call('XADD', KEYS[2], '*', 'row', ARGV[3])
+            return 1
             """;
 
     @Inject
     RedisStore redis;
+
+    /** The stream of the usage journal (another in tests). */
+    String journal = RedisUsageJournal.STREAM;
+    long journalLimit = RedisUsageJournal.LIMIT;
 
     Clock clock = Clock.systemUTC();
 
@@ -87,8 +100,14 @@ public class RedisAdmissionCounters implements AdmissionCounters {
     }
 
     @Override
-    public void release(String userId, String requestId, Instant at, long delta) {
-        redis.eval(RELEASE, keys(userId, at), List.of(requestId, String.valueOf(delta)));
+    public boolean release(String userId, String requestId, Instant at, long delta, UsageEntry row) {
+        List<String> keys = new ArrayList<>(5);
+        keys.add(RedisInFlightRequests.key(userId));
+        keys.add(journal);
+        keys.addAll(RedisBudgetCounters.keys(userId, at));
+        Object journaled = redis.eval(RELEASE, keys, List.of(requestId, String.valueOf(delta), UsageRowJson.write(row),
+                String.valueOf(journalLimit)));
+        return Long.valueOf(1).equals(journaled);
     }
 
     private static List<String> keys(String userId, Instant at) {

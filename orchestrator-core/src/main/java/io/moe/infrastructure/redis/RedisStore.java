@@ -7,6 +7,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 
 import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.StreamEntryID;
+import redis.clients.jedis.exceptions.JedisDataException;
+import redis.clients.jedis.params.XAutoClaimParams;
+import redis.clients.jedis.params.XReadGroupParams;
+import redis.clients.jedis.resps.StreamEntry;
 import redis.clients.jedis.params.SetParams;
 
 import java.net.URI;
@@ -19,7 +24,8 @@ import java.util.Optional;
  * {@code moe.redis.timeout-ms} for Redis, and each operation has a circuit breaker (MicroProfile Fault
  * Tolerance): after three failures in four calls it fails at once for {@value #OPEN_MILLIS} ms, then lets one
  * call try again, so a hung Redis costs a request a few milliseconds instead of a timeout per call. The
- * health probe ({@link #ping}) and the invalidation listener ({@link #subscribe}) have no breaker.
+ * health probe ({@link #ping}), the invalidation listener ({@link #subscribe}) and the stream reads of background
+ * readers ({@link #readGroup}, {@link #claimIdle}, {@link #acknowledge}) have no breaker.
  */
 @ApplicationScoped
 public class RedisStore implements AutoCloseable {
@@ -171,6 +177,87 @@ public class RedisStore implements AutoCloseable {
     @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public java.util.List<String> newest(String key, int n) {
         return redis.lrange(key, 0, n - 1L);
+    }
+
+    /** One entry of a stream: its id and its fields. */
+    public record StreamItem(String id, java.util.Map<String, String> fields) {
+    }
+
+    /**
+     * Entries of the stream {@code key} for {@code consumer} of {@code group} (XREADGROUP), at most {@code max}: those
+     * never delivered, waiting at most {@code block} for the first, or with {@code unacknowledged} the ones delivered to
+     * this consumer before and not acknowledged. Creates the group (reading from the stream's start) when it is missing.
+     */
+    public java.util.List<StreamItem> readGroup(String key, String group, String consumer, int max, Duration block,
+                                                boolean unacknowledged) {
+        var params = XReadGroupParams.xReadGroupParams().count(max);
+        if (!unacknowledged) {
+            params.block((int) block.toMillis());
+        }
+        var from = java.util.Map.of(key, unacknowledged ? new StreamEntryID()
+                : StreamEntryID.XREADGROUP_UNDELIVERED_ENTRY);
+        java.util.List<java.util.Map.Entry<String, java.util.List<StreamEntry>>> read;
+        try {
+            read = redis.xreadGroup(group, consumer, params, from);
+        } catch (JedisDataException e) {
+            if (e.getMessage() == null || !e.getMessage().startsWith("NOGROUP")) {
+                throw e;
+            }
+            createGroup(key, group);
+            read = redis.xreadGroup(group, consumer, params, from);
+        }
+        java.util.List<StreamItem> items = new java.util.ArrayList<>();
+        if (read != null) {
+            read.forEach(stream -> stream.getValue().forEach(entry -> items.add(new StreamItem(entry.getID().toString(),
+                    entry.getFields() == null ? java.util.Map.of() : entry.getFields()))));
+        }
+        return items;
+    }
+
+    private void createGroup(String key, String group) {
+        try {
+            redis.xgroupCreate(key, group, new StreamEntryID(), true);
+        } catch (JedisDataException e) {
+            if (e.getMessage() == null || !e.getMessage().startsWith("BUSYGROUP")) {
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * Hands to {@code consumer} at most {@code max} entries of {@code group} that another consumer took at least {@code idle}
+     * ago and never acknowledged (XAUTOCLAIM), and removes consumers that hold nothing and were idle for {@code forgetAfter}.
+     */
+    public java.util.List<StreamItem> claimIdle(String key, String group, String consumer, Duration idle, int max,
+                                                Duration forgetAfter) {
+        java.util.List<StreamItem> items = new java.util.ArrayList<>();
+        try {
+            var claimed = redis.xautoclaim(key, group, consumer, idle.toMillis(), new StreamEntryID(),
+                    XAutoClaimParams.xAutoClaimParams().count(max));
+            claimed.getValue().forEach(entry -> items.add(new StreamItem(entry.getID().toString(),
+                    entry.getFields() == null ? java.util.Map.of() : entry.getFields())));
+            for (var other : redis.xinfoConsumers(key, group)) {
+                if (!other.getName().equals(consumer) && other.getPending() == 0 && other.getIdle() >= forgetAfter.toMillis()) {
+                    redis.xgroupDelConsumer(key, group, other.getName());
+                }
+            }
+        } catch (JedisDataException e) {
+            if (e.getMessage() == null || !e.getMessage().startsWith("NOGROUP")) {
+                throw e;
+            }
+            createGroup(key, group);
+        }
+        return items;
+    }
+
+    /** Acknowledges entries of {@code group} and deletes them from the stream (XACK, XDEL). */
+    public void acknowledge(String key, String group, java.util.List<String> ids) {
+        if (ids.isEmpty()) {
+            return;
+        }
+        var entryIds = ids.stream().map(StreamEntryID::new).toArray(StreamEntryID[]::new);
+        redis.xack(key, group, entryIds);
+        redis.xdel(key, entryIds);
     }
 
     public boolean ping() {

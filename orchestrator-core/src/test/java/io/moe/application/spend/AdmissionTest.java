@@ -7,10 +7,12 @@ import io.moe.application.limits.RequestLimits;
 import io.moe.application.limits.TooManyRequestsException;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.Limits;
+import io.moe.domain.identity.UsageEntry;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -38,7 +40,9 @@ class AdmissionTest {
         final Map<String, Long> used = new HashMap<>();
         final Set<String> places = new HashSet<>();
         final List<String> calls = new ArrayList<>();
+        final List<UsageEntry> journal = new ArrayList<>();
         boolean down;
+        boolean journalFull;
 
         @Override
         public synchronized Decision admit(String userId, String requestId, int concurrentLimit, Instant at, Limits limits, long tokens) {
@@ -57,11 +61,15 @@ class AdmissionTest {
         }
 
         @Override
-        public synchronized void release(String userId, String requestId, Instant at, long delta) {
+        public synchronized boolean release(String userId, String requestId, Instant at, long delta, UsageEntry row) {
             failWhenDown();
             calls.add("release " + userId + " " + at + " " + delta);
             places.remove(userId + "|" + requestId);
             used.merge(userId, delta, Long::sum);
+            if (!journalFull) {
+                journal.add(row);
+            }
+            return !journalFull;
         }
 
         @Override
@@ -80,8 +88,17 @@ class AdmissionTest {
         }
     }
 
-    private static Admission admission(MemoryCounters counters) {
+    /** Rows the admission gave to this node's recorder instead of the journal. */
+    private final List<UsageEntry> recorded = new ArrayList<>();
+
+    private Admission admission(MemoryCounters counters) {
         Admission admission = new Admission();
+        admission.usage = new UsageRecorder() {
+            @Override
+            public void record(UsageEntry entry) {
+                recorded.add(entry);
+            }
+        };
         admission.counters = counters;
         admission.gate = new RequestGate(counters, ConfigDefaults.of(RequestLimits.class));
         admission.clock = Clock.fixed(NOON, ZoneOffset.UTC);
@@ -99,7 +116,7 @@ class AdmissionTest {
         Admission.Ticket ticket = admission.admit(caller(new Limits(1000L, null, null)), "r1", 300);
         assertEquals(300, counters.used.get("u1"));
         admission.clock = Clock.fixed(NOON.plusSeconds(86_400), ZoneOffset.UTC);
-        admission.release(ticket, 120);
+        admission.release(ticket, 120, row("r1", 120));
         assertEquals(120, counters.used.get("u1"));
         assertEquals("release u1 " + NOON + " -180", counters.calls.get(1), "settled on the counters of the reservation's day");
         assertEquals(0, counters.running("u1"), "the place is given back");
@@ -130,7 +147,7 @@ class AdmissionTest {
         assertEquals(5, refused.retryAfterSeconds());
         assertEquals(40, counters.used.get("u1"), "the refused request reserved nothing");
 
-        admission.release(first, 10);
+        admission.release(first, 10, row("r0", 10));
         assertTrue(admission.admit(caller(Limits.NONE), "r4", 10).counted());
     }
 
@@ -142,8 +159,9 @@ class AdmissionTest {
         Admission.Ticket ticket = admission.admit(caller(Limits.NONE), "r1", 500);
         assertFalse(ticket.counted());
         assertEquals(0, ticket.reserved());
-        assertDoesNotThrow(() -> admission.release(ticket, 800), "nothing to give back");
+        assertDoesNotThrow(() -> admission.release(ticket, 800, row("r1", 800)), "nothing to give back");
         assertTrue(counters.calls.isEmpty());
+        assertEquals(List.of("r1"), recorded.stream().map(UsageEntry::requestId).toList(), "its row is written from memory");
     }
 
     @Test
@@ -159,6 +177,24 @@ class AdmissionTest {
         Admission admission = admission(counters);
         Admission.Ticket ticket = admission.admit(caller(Limits.NONE), "r1", 100);
         counters.down = true;
-        assertDoesNotThrow(() -> admission.release(ticket, 400));
+        assertDoesNotThrow(() -> admission.release(ticket, 400, row("r1", 400)));
+        assertEquals(List.of("r1"), recorded.stream().map(UsageEntry::requestId).toList(), "its row is written from memory");
+    }
+
+    @Test
+    void theUsageRowIsJournaledWithTheSettlementOrRecordedHereWhenTheJournalIsFull() {
+        MemoryCounters counters = new MemoryCounters();
+        Admission admission = admission(counters);
+        admission.release(admission.admit(caller(Limits.NONE), "r1", 100), 40, row("r1", 40));
+        assertEquals(List.of("r1"), counters.journal.stream().map(UsageEntry::requestId).toList());
+        assertTrue(recorded.isEmpty());
+        counters.journalFull = true;
+        admission.release(admission.admit(caller(Limits.NONE), "r2", 100), 40, row("r2", 40));
+        assertEquals(List.of("r2"), recorded.stream().map(UsageEntry::requestId).toList());
+        assertEquals(80, counters.used.get("u1"), "settled either way");
+    }
+
+    private static UsageEntry row(String requestId, long tokens) {
+        return new UsageEntry("u1", "k1", requestId, "m@s", "native", tokens, 0, tokens, UsageEntry.OK, OffsetDateTime.parse("2030-01-15T12:00:00Z"));
     }
 }

@@ -2,12 +2,15 @@ package io.moe.infrastructure.redis;
 
 import io.moe.application.spend.AdmissionCounters.Decision;
 import io.moe.application.spend.BudgetCounters.Refusal;
+import io.moe.application.spend.UsageJournal;
 import io.moe.domain.identity.Limits;
+import io.moe.domain.identity.UsageEntry;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
@@ -43,6 +46,44 @@ class RedisAdmissionCountersTest {
 
     private static String user() {
         return "u" + UUID.randomUUID();
+    }
+
+    private static UsageEntry row(String user, String request) {
+        return new UsageEntry(user, "k1", request, "m@s", "native", 10, 5, UsageEntry.OK, OffsetDateTime.parse("2030-01-15T23:30:00Z"));
+    }
+
+    @Test
+    void aReleaseJournalsItsUsageRowUnlessTheJournalIsFull() {
+        String user = user();
+        admission.journal = "moe:usage-journal-test-" + UUID.randomUUID();
+        admission.journalLimit = 2;
+        RedisUsageJournal journal = new RedisUsageJournal();
+        journal.redis = TestRedis.store();
+        journal.stream = admission.journal;
+        List<UsageEntry> rows = List.of(row(user, "a"), row(user, "b"), row(user, "c"));
+        for (UsageEntry row : rows) {
+            assertTrue(admission.admit(user, row.requestId(), NO_LIMIT, JAN_15, Limits.NONE, 100).admitted());
+        }
+        assertTrue(admission.release(user, "a", JAN_15, -85, rows.get(0)));
+        assertTrue(admission.release(user, "b", JAN_15, -85, rows.get(1)));
+        assertFalse(admission.release(user, "c", JAN_15, -85, rows.get(2)), "the journal holds at most its limit");
+        assertArrayEquals(new long[] {45, 45, 45}, counters.used(user, JAN_15), "settled in every case");
+
+        List<UsageJournal.Entry> read = journal.readNew("reader-1", 10, Duration.ZERO);
+        assertEquals(List.of(rows.get(0).id(), rows.get(1).id()), read.stream().map(e -> e.row().id()).toList());
+        UsageEntry back = read.get(0).row();
+        assertEquals(List.of(user, "k1", "a", "m@s", "native", 10L, 5L, 15L, "ok"), List.of(back.userId(), back.apiKeyId(),
+                back.requestId(), back.model(), back.moeMode(), back.promptTokens(), back.completionTokens(),
+                back.weightedTokens(), back.status()));
+        assertEquals(rows.get(0).requestedAt().toInstant(), back.requestedAt().toInstant());
+
+        assertEquals(List.of(), journal.readNew("reader-2", 10, Duration.ofMillis(10)), "a row goes to one reader");
+        assertEquals(2, journal.readUnacknowledged("reader-1", 10).size(), "until acknowledged it stays with its reader");
+        assertEquals(2, journal.takeOver("reader-2", Duration.ZERO, 10).size(), "another reader can take it over");
+        journal.acknowledge(read.stream().map(UsageJournal.Entry::journalId).toList());
+        assertEquals(List.of(), journal.readUnacknowledged("reader-2", 10));
+        assertEquals(List.of(), journal.takeOver("reader-1", Duration.ZERO, 10));
+        assertTrue(admission.release(user, "c", JAN_15, 0, rows.get(2)), "acknowledged rows leave the journal");
     }
 
     private static String request() {
@@ -119,7 +160,7 @@ class RedisAdmissionCountersTest {
         assertTrue(admission.admit(user, "a", 1, JAN_15, Limits.NONE, 100).admitted());
         assertEquals(Decision.BUSY, admission.admit(user, "b", 1, JAN_15, Limits.NONE, 100));
         TestRedis.store().delete(RedisBudgetCounters.keys(user, JAN_15).get(0)); // the daily counter expired meanwhile
-        admission.release(user, "a", JAN_15, -40);
+        admission.release(user, "a", JAN_15, -40, row(user, "a"));
         assertArrayEquals(new long[] {0, 60, 60}, counters.used(user, JAN_15));
         assertTrue(TestRedis.store().get(RedisBudgetCounters.keys(user, JAN_15).get(0)).isEmpty());
         assertTrue(admission.admit(user, "b", 1, JAN_15, Limits.NONE, 100).admitted(), "the place given back is taken again");
@@ -133,7 +174,7 @@ class RedisAdmissionCountersTest {
         admission.clock = Clock.systemUTC();
         places.renew(user, "long-running");
         assertFalse(admission.admit(user, "new", 1, JAN_15, Limits.NONE, 1).admitted(), "the renewed place still counts");
-        admission.release(user, "long-running", JAN_15, 0);
+        admission.release(user, "long-running", JAN_15, 0, row(user, "long-running"));
         places.renew(user, "long-running");
         assertTrue(admission.admit(user, "new", 1, JAN_15, Limits.NONE, 1).admitted(), "a renewal after leaving takes no place");
     }
