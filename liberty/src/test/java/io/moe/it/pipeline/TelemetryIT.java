@@ -1,6 +1,9 @@
 package io.moe.it.pipeline;
 
+import io.opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
+import io.opentelemetry.proto.logs.v1.LogRecord;
+import jakarta.json.Json;
 import io.opentelemetry.proto.common.v1.KeyValue;
 import io.opentelemetry.proto.trace.v1.Span;
 import jakarta.json.JsonObject;
@@ -31,7 +34,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * OpenTelemetry as a collector sees it: the test server exports its spans over OTLP/HTTP to a real receiver (devservices'
  * OtlpSink, started by the test build), and the spans of one chat request arrive as one trace — the HTTP request, the
  * pipeline run under it, the stages under the run, the model calls under their stages — with the response id, mode,
- * template, model and tokens as attributes, and the trace id in the answer's provenance trace.
+ * template, model and tokens as attributes, and the trace id in the answer's provenance trace; what the server logs
+ * while a request runs is exported as log records carrying that request's trace id.
  */
 class TelemetryIT {
 
@@ -71,6 +75,44 @@ class TelemetryIT {
                         && hex(s.getParentSpanId().toByteArray()).equals(hex(experts.getSpanId().toByteArray()))),
                 "the experts' calls, made on threads of their own, are under the experts stage: " + names(spans));
         assertTrue(spans.stream().allMatch(s -> s.getStartTimeUnixNano() <= s.getEndTimeUnixNano()));
+    }
+
+    @Test
+    void aWarningLoggedWhileARequestRunsCarriesThatRequestsTraceId() throws Exception {
+        String m = marker();
+        try (var script = new Pipeline.Script()) {
+            script.add("planner", m, Json.createObjectBuilder().add("fault", "http_503").build());
+            String traceId = trace(ask("moe-orchestrator", "Tell me about " + m).getString("id")).getString("trace_id", "");
+            assertEquals(32, traceId.length());
+
+            Instant deadline = Instant.now().plusSeconds(30);
+            List<LogRecord> logged = List.of();
+            while (Instant.now().isBefore(deadline) && logged.isEmpty()) {
+                logged = logRecords().filter(r -> hex(r.getTraceId().toByteArray()).equals(traceId)).toList();
+                Thread.sleep(250);
+            }
+            assertTrue(logged.stream().anyMatch(r -> r.getBody().getStringValue().contains("unavailable")),
+                    "the planner's warning of this request is exported with its trace id: "
+                            + logged.stream().map(r -> r.getBody().getStringValue()).toList());
+        }
+    }
+
+    private static Stream<LogRecord> logRecords() {
+        try (Stream<Path> files = Files.list(EXPORTS)) {
+            return files.filter(f -> f.getFileName().toString().matches("logs-\\d+\\.pb")).toList().stream()
+                    .map(file -> {
+                        try {
+                            return ExportLogsServiceRequest.parseFrom(Files.readAllBytes(file));
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    })
+                    .flatMap(r -> r.getResourceLogsList().stream())
+                    .flatMap(r -> r.getScopeLogsList().stream())
+                    .flatMap(s -> s.getLogRecordsList().stream());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The spans of trace {@code traceId} exported so far, once {@code complete} holds for them (at most 30 s). */

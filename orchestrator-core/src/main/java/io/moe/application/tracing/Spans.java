@@ -36,9 +36,27 @@ public interface Spans {
         default void end() {
         }
 
+        /**
+         * Makes this span the current one of the calling thread until the scope is closed (on the same thread): what
+         * the thread logs meanwhile is exported with the span's trace id.
+         */
+        default Scope enter() {
+            return Scope.NONE;
+        }
+
         /** The id of the trace the span belongs to (32 hex digits); empty when nothing is recorded. */
         default String traceId() {
             return "";
         }
+    }
+
+    /** A span made current on a thread; closing it restores what was current before. */
+    interface Scope extends AutoCloseable {
+
+        Scope NONE = () -> {
+        };
+
+        @Override
+        void close();
     }
 }

@@ -14,7 +14,9 @@ import java.util.Map;
  * {@link Spans} on the OpenTelemetry tracer of Liberty's MicroProfile Telemetry feature: spans are recorded and exported
  * over OTLP only when the operator switched the SDK on ({@code OTEL_SDK_DISABLED=false} and
  * {@code OTEL_EXPORTER_OTLP_ENDPOINT}); otherwise the tracer is a no-op and a span costs next to nothing. A span
- * without a parent joins the current context (the JAX-RS request's server span), so a chat request is one trace.
+ * without a parent joins the current context (the JAX-RS request's server span), so a chat request is one trace. A
+ * span {@linkplain Span#enter entered} on a thread is its current context, which Liberty's log bridge reads: a message
+ * logged meanwhile is exported (when {@code OTEL_LOGS_EXPORTER} is {@code otlp}, the default) with the span's trace id.
  */
 @ApplicationScoped
 public class OpenTelemetrySpans implements Spans {
@@ -53,6 +55,12 @@ public class OpenTelemetrySpans implements Spans {
         @Override
         public void end() {
             span.end();
+        }
+
+        @Override
+        public Scope enter() {
+            io.opentelemetry.context.Scope entered = span.makeCurrent();
+            return entered::close;
         }
 
         @Override

@@ -131,7 +131,7 @@ public final class PipelineRun {
         return () -> {
             Spans.Span outer = stage.get();
             stage.set(here);
-            try {
+            try (Spans.Scope entered = here.enter()) {
                 return work.get();
             } finally {
                 if (outer == null) {
@@ -154,7 +154,7 @@ public final class PipelineRun {
         Spans.Span outer = stage.get();
         Spans.Span stageSpan = spans.start("stage " + name, outer != null ? outer : span, Map.of("moe.stage", name));
         stage.set(stageSpan);
-        try {
+        try (Spans.Scope entered = stageSpan.enter()) {
             return work.get();
         } catch (RuntimeException | Error e) {
             stageSpan.failed(e);

@@ -45,7 +45,17 @@ class PipelineRunSpansTest {
             public String traceId() {
                 return "0af7651916cd43dd8448eb211c80319c";
             }
+
+            @Override
+            public Scope enter() {
+                String before = entered.get();
+                entered.set(name);
+                return () -> entered.set(before);
+            }
         }
+
+        /** The span each thread entered last and has not left, as a logger would see it. */
+        final ThreadLocal<String> entered = new ThreadLocal<>();
 
         @Override
         public Span start(String name, Span parent, Map<String, String> attributes) {
@@ -57,6 +67,22 @@ class PipelineRunSpansTest {
         Kept named(String name) {
             return spans.stream().filter(s -> s.name.equals(name)).findFirst().orElseThrow(() -> new AssertionError("no span " + name));
         }
+    }
+
+    @Test
+    void whileAStageRunsItsSpanIsCurrentOnItsThreadsAndOnTheThreadsItFansOutTo() {
+        Recorded spans = new Recorded();
+        PipelineRun run = Fakes.run("Why is the sky blue?");
+        run.traced(spans, spans.start("moe.pipeline", null, Map.of()));
+        List<String> seen = new CopyOnWriteArrayList<>();
+        run.timed("experts", () -> {
+            seen.add(spans.entered.get());
+            run.timed("tier1", () -> seen.add(spans.entered.get()));
+            seen.add(spans.entered.get());
+            CompletableFuture.supplyAsync(run.inCurrentStage(() -> seen.add(spans.entered.get()))).join();
+        });
+        seen.add(String.valueOf(spans.entered.get()));
+        assertEquals(List.of("stage experts", "stage tier1", "stage experts", "stage experts", "null"), seen);
     }
 
     @Test
