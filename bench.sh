@@ -5,13 +5,15 @@
 # 100k entries, knowledge-bundle export/import throughput and /graph/search p50 at 100k relations, native
 # pass-through's added latency and throughput beside the Portkey gateway (npm @portkey-ai/gateway, proxying the
 # same simulator), the messages API's added latency and time to the first token with a native coding-client
-# profile beside the chat API's, and what a request pays for a frozen Redis or search engine once its circuit breaker
+# profile beside the chat API's, a soak of 200 streams at once under random upstream faults with the usage rows checked
+# against the budget counters, and what a request pays for a frozen Redis or search engine once its circuit breaker
 # opened. It never fails on a time. Stop command 1 first: both use the same default ports.
 #
 #   ./bench.sh                       everything (about 10 minutes on two cores)
 #   BENCH_CACHE_SIZES=10000 ./bench.sh
 #   BENCH_ONLY_KNOWLEDGE=1 BENCH_KNOWLEDGE_RELATIONS=100000 ./bench.sh   only the knowledge-graph figures
 #   BENCH_ONLY_FROZEN_STORES=1 ./bench.sh                              only the frozen-store figures
+#   BENCH_ONLY_SOAK=1 BENCH_SOAK_SECONDS=120 ./bench.sh                  only the soak under faults (10 to 300 s)
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$PWD
@@ -89,4 +91,5 @@ java -cp "benchmark/target/benchmark-0.1.0-SNAPSHOT.jar:benchmark/target/lib/*" 
   --knowledge-relations "${BENCH_KNOWLEDGE_RELATIONS:-100000}" ${BENCH_ONLY_KNOWLEDGE:+--only-knowledge yes} \
   --server-pid "$SERVER_PID" --cache-sizes "${BENCH_CACHE_SIZES:-10000,100000}" \
   --requests "${BENCH_REQUESTS:-200}" --concurrency "${BENCH_CONCURRENCY:-16}" \
+  --soak-seconds "${BENCH_SOAK_SECONDS:-60}" ${BENCH_ONLY_SOAK:+--only-soak yes} \
   --frozen-stores "$DATA" ${BENCH_ONLY_FROZEN_STORES:+--only-frozen-stores yes}

@@ -27,6 +27,18 @@ final class BenchHttp {
         }
     }
 
+    /** POSTs {@code body} to the admin API as its admin and answers the first group of {@code field} in the 201 answer. */
+    static String created(HttpClient http, String admin, String adminKey, String path, String body, java.util.regex.Pattern field) {
+        HttpResponse<String> r = send(http, HttpRequest.newBuilder(URI.create(admin + path)).timeout(java.time.Duration.ofSeconds(30))
+                .header("Content-Type", "application/json").header("Authorization", "Bearer " + adminKey)
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build());
+        java.util.regex.Matcher m = field.matcher(r.body());
+        if (r.statusCode() != 201 || !m.find()) {
+            throw new IllegalStateException("POST " + path + " answered " + r.statusCode() + ": " + r.body());
+        }
+        return m.group(1);
+    }
+
     /** Adds a rule ({@code POST /_sim/rules}) to the simulator; answers its id. */
     static String addRule(HttpClient http, String simulator, String json) {
         HttpResponse<String> r = send(http, HttpRequest.newBuilder(URI.create(simulator + "/_sim/rules"))

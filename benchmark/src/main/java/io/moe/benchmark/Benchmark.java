@@ -12,7 +12,8 @@ import java.util.Map;
  * [--cache-sizes 10000,100000] [--requests 200] [--concurrency 16]
  * [--pass-through-requests 2000 [--pass-through-concurrency 64] [--portkey URL] [--only-pass-through yes]]
  * [--admin URL --coding-requests 500 [--only-coding-clients yes]]
- * [--knowledge-relations 100000 [--only-knowledge yes]] [--frozen-stores DATA-DIR [--only-frozen-stores yes]].
+ * [--knowledge-relations 100000 [--only-knowledge yes]] [--soak-seconds 60 [--only-soak yes]]
+ * [--frozen-stores DATA-DIR [--only-frozen-stores yes]].
  */
 public final class Benchmark {
 
@@ -26,6 +27,10 @@ public final class Benchmark {
         }
         if (a.containsKey("only-frozen-stores")) {
             frozenStores(a);
+            return;
+        }
+        if (a.containsKey("only-soak")) {
+            soak(a);
             return;
         }
         if (a.containsKey("knowledge-relations")) {
@@ -54,9 +59,18 @@ public final class Benchmark {
                 Long.parseLong(a.getOrDefault("server-pid", "0")));
         List<Integer> sizes = Arrays.stream(a.getOrDefault("cache-sizes", "10000,100000").split(",")).map(Integer::parseInt).toList();
         new CacheLookupBenchmark(a.get("neo4j")).run(sizes);
+        if (a.containsKey("soak-seconds")) {
+            soak(a);
+        }
         if (a.containsKey("frozen-stores")) {
             frozenStores(a); // last: it freezes stores the other figures need
         }
+    }
+
+    /** The soak under faults, at most 5 minutes long. */
+    private static void soak(Map<String, String> a) throws Exception {
+        long seconds = Math.max(10, Math.min(300, Long.parseLong(a.getOrDefault("soak-seconds", "60"))));
+        new SoakBenchmark(a.get("orchestrator"), a.get("simulator"), a.get("admin"), a.get("key")).run(java.time.Duration.ofSeconds(seconds));
     }
 
     private static void frozenStores(Map<String, String> a) throws Exception {

@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -104,15 +103,8 @@ final class CodingClientBenchmark {
         return created("/api/users/" + user + "/keys", "{\"label\":\"bench\",\"cc_profile_id\":\"" + profile + "\"}", KEY);
     }
 
-    private String created(String path, String body, Pattern field) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(admin + path)).timeout(Duration.ofSeconds(30))
-                .header("Content-Type", "application/json").header("Authorization", "Bearer " + adminKey)
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
-        Matcher m = field.matcher(r.body());
-        if (r.statusCode() != 201 || !m.find()) {
-            throw new IllegalStateException("POST " + path + " answered " + r.statusCode() + ": " + r.body());
-        }
-        return m.group(1);
+    private String created(String path, String body, Pattern field) {
+        return BenchHttp.created(http, admin, adminKey, path, body, field);
     }
 
     private void plain(Target t, int i) throws Exception {

@@ -129,4 +129,29 @@ class UpstreamFaultsIT {
             }
         }
     }
+
+    @ParameterizedTest(name = "native stream broken by {0}")
+    @CsvSource({"stream_cut", "missing_done", "stall"})
+    void aNativeStreamTheServerBreaksOffEndsWithAnErrorEventNeverAsAFinishedAnswer(String fault) {
+        String marker = Pipeline.marker();
+        String name = "brittle-" + UUID.randomUUID().toString().substring(0, 8);
+        HttpResponse<String> server = Admin.post(ItConfig.adminUrl() + "/api/servers", "{\"name\":\"" + name + "\",\"url\":\""
+                + ItConfig.simulatorUrl() + "\",\"api_type\":\"openai\",\"concurrency\":2,\"timeout_seconds\":2}");
+        assertEquals(201, server.statusCode(), server.body());
+        try (Pipeline.Script script = new Pipeline.Script()) {
+            script.add(Json.createObjectBuilder().add("match", Json.createObjectBuilder().add("model", "sim-general:8b").add("contains", marker))
+                    .add("times", 1).add("action", Json.createObjectBuilder().add("fault", fault)).build());
+            HttpResponse<String> answer = Http.post(Pipeline.CHAT, Json.createObjectBuilder().add("model", "sim-general:8b@" + name)
+                    .add("stream", true).add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user")
+                            .add("content", "Explain the idea " + marker))).build().toString(), "Authorization", Http.bearer(ItConfig.apiKey()));
+            assertEquals(200, answer.statusCode(), "the stream had begun: " + answer.body());
+            assertFalse(answer.body().contains("data: [DONE]"), answer.body());
+            if (!fault.equals("missing_done")) { // there the server itself sent its stop chunk, only [DONE] is missing
+                assertFalse(answer.body().contains("\"finish_reason\":\"stop\""), "no stop chunk for a broken stream: " + answer.body());
+            }
+            assertTrue(answer.body().contains("\"code\":\"stream_incomplete\""), "the client is told: " + answer.body());
+        } finally {
+            Admin.delete(ItConfig.adminUrl() + "/api/servers/" + Http.object(server).getString("id"));
+        }
+    }
 }

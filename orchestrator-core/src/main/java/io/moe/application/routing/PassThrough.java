@@ -2,7 +2,6 @@ package io.moe.application.routing;
 
 import io.moe.application.servers.InferenceServer;
 
-import java.io.BufferedReader;
 
 /**
  * Port: the OpenAI-compatible chat endpoint of an inference server ({@code POST /v1/chat/completions},
@@ -40,8 +39,11 @@ public interface PassThrough {
         @Override
         int status();
 
-        /** The lines of the event stream (2xx only). */
-        BufferedReader lines();
+        /**
+         * The next line of the event stream (2xx only); null at its end, and also when the server broke it off (a reset
+         * or cut connection), so a stream that ends without {@code [DONE]} is one that did not complete, however it ended.
+         */
+        String nextLine();
 
         /** The error body (non-2xx only). */
         String errorBody();

@@ -8,28 +8,27 @@ import io.moe.application.servers.ServerBreakers;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Locale;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Flow;
 
 /**
  * {@link PassThrough} over the JDK's HTTP client: one client for all servers, keeping connections
  * alive between requests, so a native request costs one hop on a warm connection. Each exchange holds
  * one of the server's {@link ServerSlots}; the connect timeout is 5 s and the server's timeout bounds the
- * wait for the response headers (a stream then runs as long as the server sends). The rate-limit headers of
+ * wait for the response headers and, on a stream, the wait for each next line (a stalled stream is broken off). The rate-limit headers of
  * every response are reported to {@link RateLimitReports} for {@code GET /v1/provider-status}.
  */
 @ApplicationScoped
@@ -85,10 +84,13 @@ public class HttpPassThrough implements PassThrough {
             throw e;
         }
         try {
-            HttpResponse<InputStream> response = http.send(request(server, body), HttpResponse.BodyHandlers.ofInputStream());
+            HttpResponse<Flow.Publisher<List<ByteBuffer>>> response = http.send(request(server, body),
+                    HttpResponse.BodyHandlers.ofPublisher());
             tell(server, response.statusCode());
             observe(server, response);
-            return new Streamed(response, slot);
+            TimedLines lines = new TimedLines();
+            response.body().subscribe(lines);
+            return new Streamed(response, lines, slot, server.timeout(), () -> breakers.failed(server.name()));
         } catch (IOException e) {
             slot.close();
             breakers.failed(server.name());
@@ -173,15 +175,21 @@ public class HttpPassThrough implements PassThrough {
         return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     }
 
+    /** A streamed reply; a line that does not come within the server's timeout of the one before ends it like a cut connection. */
     private static final class Streamed implements StreamReply {
-        private final HttpResponse<InputStream> response;
+        private static final int ERROR_BODY_LIMIT = 64 * 1024;
+        private final HttpResponse<?> response;
+        private final TimedLines lines;
         private final ServerSlots.Slot slot;
-        private final BufferedReader lines;
+        private final Duration wait;
+        private final Runnable onBrokenOff;
 
-        Streamed(HttpResponse<InputStream> response, ServerSlots.Slot slot) {
+        Streamed(HttpResponse<?> response, TimedLines lines, ServerSlots.Slot slot, Duration wait, Runnable onBrokenOff) {
             this.response = response;
+            this.lines = lines;
             this.slot = slot;
-            this.lines = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8));
+            this.wait = wait;
+            this.onBrokenOff = onBrokenOff;
         }
 
         @Override
@@ -190,8 +198,13 @@ public class HttpPassThrough implements PassThrough {
         }
 
         @Override
-        public BufferedReader lines() {
-            return lines;
+        public String nextLine() {
+            try {
+                return lines.next(wait);
+            } catch (IOException brokenOffOrStalled) {
+                onBrokenOff.run();
+                return null;
+            }
         }
 
         @Override
@@ -201,19 +214,21 @@ public class HttpPassThrough implements PassThrough {
 
         @Override
         public String errorBody() {
+            StringBuilder body = new StringBuilder();
             try {
-                return new String(response.body().readNBytes(64 * 1024), StandardCharsets.UTF_8);
+                for (String line = lines.next(wait); line != null && body.length() < ERROR_BODY_LIMIT; line = lines.next(wait)) {
+                    body.append(line).append('\n');
+                }
             } catch (IOException e) {
-                throw new UncheckedIOException(e);
+                // what came before the failure is the body
             }
+            return body.length() > ERROR_BODY_LIMIT ? body.substring(0, ERROR_BODY_LIMIT) : body.toString().strip();
         }
 
         @Override
         public void close() {
             try {
-                lines.close();
-            } catch (IOException ignored) {
-                // the connection is dropped either way
+                lines.cancel();
             } finally {
                 slot.close();
             }

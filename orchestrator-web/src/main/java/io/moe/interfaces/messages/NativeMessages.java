@@ -86,7 +86,7 @@ public class NativeMessages {
                 events.start(model, promptEstimate);
                 events.ping();
                 String line;
-                while ((line = reply.lines().readLine()) != null) {
+                while ((line = reply.nextLine()) != null) {
                     if (line.startsWith("data:")) {
                         translator.chunk(line.substring(5).strip());
                     }

@@ -98,7 +98,7 @@ public class NativeCompletions {
         boolean done = false;
         try (reply) {
             String line;
-            while ((line = reply.lines().readLine()) != null) {
+            while ((line = reply.nextLine()) != null) {
                 if (line.startsWith("data:")) {
                     String data = line.substring(5).strip();
                     if (data.equals("[DONE]")) {

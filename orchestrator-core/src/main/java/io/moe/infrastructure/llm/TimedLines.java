@@ -1,0 +1,139 @@
+package io.moe.infrastructure.llm;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Flow;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The lines of a streamed response body, each awaited at most a given time: the body is subscribed to as the HTTP client
+ * publishes it ({@code BodyHandlers.ofPublisher()}), one chunk requested at a time, so a server that stops sending is
+ * noticed by a timed wait instead of a read that blocks for as long as the connection lives. Lines are split at
+ * {@code \n} (never part of a multi-byte UTF-8 character) and decoded whole; a trailing {@code \r} is dropped.
+ */
+final class TimedLines implements Flow.Subscriber<List<ByteBuffer>> {
+
+    /** The server sent nothing within the wait. */
+    static final class Stalled extends IOException {
+        Stalled(Duration wait) {
+            super("the server sent nothing for " + wait.toSeconds() + " s");
+        }
+    }
+
+    private static final Object END = new Object();
+
+    private final CompletableFuture<Flow.Subscription> subscription = new CompletableFuture<>();
+    private final BlockingQueue<Object> arrived = new LinkedBlockingQueue<>();
+    private final Deque<String> lines = new ArrayDeque<>();
+    private final ByteArrayOutputStream partial = new ByteArrayOutputStream();
+    private boolean ended;
+
+    @Override
+    public void onSubscribe(Flow.Subscription s) {
+        subscription.complete(s);
+    }
+
+    @Override
+    public void onNext(List<ByteBuffer> chunk) {
+        arrived.add(chunk);
+    }
+
+    @Override
+    public void onError(Throwable failure) {
+        arrived.add(failure);
+    }
+
+    @Override
+    public void onComplete() {
+        arrived.add(END);
+    }
+
+    /**
+     * The next line, or null at the end of the body; {@link Stalled} when nothing arrived within {@code wait} (the
+     * subscription is then cancelled), another {@link IOException} when the connection broke.
+     */
+    String next(Duration wait) throws IOException {
+        while (lines.isEmpty()) {
+            if (ended) {
+                return lastLine();
+            }
+            Object item = awaitNext(wait);
+            if (item == END) {
+                ended = true;
+            } else if (item instanceof Throwable failure) {
+                ended = true;
+                throw failure instanceof IOException io ? io : new IOException(failure);
+            } else {
+                @SuppressWarnings("unchecked")
+                List<ByteBuffer> chunk = (List<ByteBuffer>) item;
+                chunk.forEach(this::split);
+            }
+        }
+        return lines.poll();
+    }
+
+    /** Stops the body: the connection is given up. */
+    void cancel() {
+        subscription.thenAccept(Flow.Subscription::cancel);
+    }
+
+    private Object awaitNext(Duration wait) throws IOException {
+        long deadline = System.nanoTime() + wait.toNanos();
+        try {
+            Flow.Subscription s = subscription.get(wait.toNanos(), TimeUnit.NANOSECONDS);
+            s.request(1);
+            Object item = arrived.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            if (item == null) {
+                s.cancel();
+                ended = true;
+                throw new Stalled(wait);
+            }
+            return item;
+        } catch (TimeoutException e) {
+            ended = true;
+            throw new Stalled(wait);
+        } catch (ExecutionException e) {
+            throw new IOException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while reading the stream", e);
+        }
+    }
+
+    private void split(ByteBuffer buffer) {
+        while (buffer.hasRemaining()) {
+            byte b = buffer.get();
+            if (b == '\n') {
+                lines.add(decode(partial.toByteArray()));
+                partial.reset();
+            } else {
+                partial.write(b);
+            }
+        }
+    }
+
+    private String lastLine() {
+        if (partial.size() == 0) {
+            return null;
+        }
+        String last = decode(partial.toByteArray());
+        partial.reset();
+        return last;
+    }
+
+    private static String decode(byte[] bytes) {
+        int length = bytes.length > 0 && bytes[bytes.length - 1] == '\r' ? bytes.length - 1 : bytes.length;
+        return new String(bytes, 0, length, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,93 @@
+package io.moe.infrastructure.llm;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.Flow;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Lines of a streamed body, each awaited at most a given time, whatever the chunks' boundaries. */
+class TimedLinesTest {
+
+    private static final Duration WAIT = Duration.ofMillis(200);
+
+    /** A publisher that hands over its scripted chunks one per request, then completes, fails or falls silent. */
+    private static final class Script implements Flow.Subscription {
+        final Deque<byte[]> chunks = new ArrayDeque<>();
+        final TimedLines lines = new TimedLines();
+        String end = "complete";
+        boolean cancelled;
+
+        Script(String... parts) {
+            Arrays.stream(parts).map(p -> p.getBytes(StandardCharsets.UTF_8)).forEach(chunks::add);
+            lines.onSubscribe(this);
+        }
+
+        @Override
+        public void request(long n) {
+            if (!chunks.isEmpty()) {
+                lines.onNext(List.of(ByteBuffer.wrap(chunks.poll())));
+            } else if (end.equals("complete")) {
+                lines.onComplete();
+            } else if (end.equals("fail")) {
+                lines.onError(new IOException("connection reset"));
+            }
+        }
+
+        @Override
+        public void cancel() {
+            cancelled = true;
+        }
+    }
+
+    @Test
+    void linesAreWholeWhateverTheChunksAndTheLastOneNeedsNoNewline() throws IOException {
+        byte[] umlaut = "ü".getBytes(StandardCharsets.UTF_8);
+        Script s = new Script();
+        s.chunks.add("data: {\"a\":1}\r\n\nda".getBytes(StandardCharsets.UTF_8));
+        s.chunks.add(concat("ta: Gr".getBytes(StandardCharsets.UTF_8), new byte[] {umlaut[0]}));
+        s.chunks.add(concat(new byte[] {umlaut[1]}, "n\ndata: [DONE]".getBytes(StandardCharsets.UTF_8)));
+        assertEquals("data: {\"a\":1}", s.lines.next(WAIT));
+        assertEquals("", s.lines.next(WAIT));
+        assertEquals("data: Grün", s.lines.next(WAIT), "a character split over two chunks");
+        assertEquals("data: [DONE]", s.lines.next(WAIT));
+        assertNull(s.lines.next(WAIT));
+    }
+
+    @Test
+    void aServerThatFallsSilentIsNoticedWithinTheWaitAndGivenUp() {
+        Script s = new Script("data: first\n");
+        s.end = "silent";
+        assertThrows(IOException.class, () -> {
+            assertEquals("data: first", s.lines.next(WAIT));
+            s.lines.next(WAIT);
+        });
+        assertTrue(s.cancelled, "the connection of a stalled stream is given up");
+    }
+
+    @Test
+    void aBrokenConnectionIsAnIoFailure() throws IOException {
+        Script s = new Script("data: first\n");
+        s.end = "fail";
+        assertEquals("data: first", s.lines.next(WAIT));
+        IOException broken = assertThrows(IOException.class, () -> s.lines.next(WAIT));
+        assertEquals("connection reset", broken.getMessage());
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] both = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, both, a.length, b.length);
+        return both;
+    }
+}
