@@ -42,15 +42,12 @@ public class UsageJournalReader {
     final String name = "node-" + UUID.randomUUID().toString().substring(0, 8);
     long firstPauseMillis = 500;
     private volatile boolean stopping;
-    private volatile Thread worker;
+    private final WorkerThread worker = new WorkerThread("moe-usage-journal");
 
     /** Starts reading (once). */
-    public synchronized void start() {
-        if (worker == null && !stopping) {
-            worker = threads.newThread(this::readAndWrite);
-            worker.setName("moe-usage-journal");
-            worker.setDaemon(true);
-            worker.start();
+    public void start() {
+        if (!stopping) {
+            worker.start(threads, this::readAndWrite);
         }
     }
 
@@ -93,14 +90,6 @@ public class UsageJournalReader {
     @PreDestroy
     void stop() {
         stopping = true;
-        Thread running = worker;
-        if (running != null) {
-            running.interrupt();
-            try {
-                running.join(STOP_WAIT.toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        worker.stop(STOP_WAIT);
     }
 }

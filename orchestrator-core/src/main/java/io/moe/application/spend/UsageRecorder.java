@@ -45,27 +45,18 @@ public class UsageRecorder {
 
     private final BlockingQueue<UsageEntry> queue = new LinkedBlockingQueue<>(QUEUE_LIMIT);
     private volatile boolean stopping;
-    private volatile Thread worker;
+    private final WorkerThread worker = new WorkerThread("moe-usage-writer");
 
     public void record(UsageEntry entry) {
         if (stopping) {
             writeOneByOne(List.of(entry)); // a request that ends while the application stops
             return;
         }
-        if (worker == null) {
-            startOnce(); // the first row only: no lock on the request path afterwards
+        if (!worker.started()) {
+            worker.start(threads, this::writeQueued); // the first row only: no lock on the request path afterwards
         }
         if (!queue.offer(entry)) {
             lost(entry, "the queue of unwritten usage rows is full (" + QUEUE_LIMIT + " rows)", null);
-        }
-    }
-
-    private synchronized void startOnce() {
-        if (worker == null && !stopping) {
-            worker = threads.newThread(this::writeQueued);
-            worker.setName("moe-usage-writer");
-            worker.setDaemon(true);
-            worker.start();
         }
     }
 
@@ -121,15 +112,7 @@ public class UsageRecorder {
     @PreDestroy
     void writeRemaining() {
         stopping = true;
-        Thread running = worker;
-        if (running != null) {
-            running.interrupt();
-            try {
-                running.join(STOP_WAIT.toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        worker.stop(STOP_WAIT);
         List<UsageEntry> rest = new ArrayList<>();
         queue.drainTo(rest);
         for (int from = 0; from < rest.size(); from += BATCH) {
