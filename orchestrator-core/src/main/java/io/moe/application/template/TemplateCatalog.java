@@ -4,6 +4,8 @@ import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ExpertTemplateRecord;
 import io.moe.domain.template.TemplateBindings;
 import io.moe.domain.template.TemplateRepository;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -13,6 +15,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +25,8 @@ import java.util.logging.Logger;
 /**
  * The active expert templates requests run with, read from the {@link TemplateRepository} into a snapshot
  * that every request reads without a database round trip. The snapshot is read again after a write on
- * this node ({@link #refresh}) and at the latest {@code moe.template.refresh-seconds} after a write on
- * another node. A request that names a mode runs with its key's template, else its user's default
+ * this node ({@link #refresh}) and in the background at the latest {@code moe.template.refresh-seconds} after a write
+ * on another node; while the database cannot be read, requests go on with the templates read before ({@link Refreshed}). A request that names a mode runs with its key's template, else its user's default
  * template ({@link TemplateBindings}), else the one named by {@code moe.template.default}; at first start
  * that one is created from the built-in default template.
  */
@@ -46,7 +49,11 @@ public class TemplateCatalog {
     @ConfigProperty(name = "moe.template.refresh-seconds", defaultValue = "5")
     int refreshSeconds;
 
-    private volatile Snapshot snapshot = new Snapshot(Map.of(), Map.of(), Map.of(), 0);
+    @Resource(lookup = "java:comp/DefaultManagedExecutorService")
+    ManagedExecutorService background;
+
+    private final Refreshed<Snapshot> snapshot = new Refreshed<>("expert templates", this::read,
+            () -> Duration.ofSeconds(refreshSeconds), () -> background);
 
     public TemplateCatalog() {
     }
@@ -94,6 +101,19 @@ public class TemplateCatalog {
     /** Reads the templates again; call after a write so this node sees it at once. */
     @Transactional
     public void refresh() {
+        snapshot.readNow(null);
+    }
+
+    /** Forgets the snapshot: the next request reads the templates again. */
+    public void invalidate() {
+        snapshot.invalidate();
+    }
+
+    private Snapshot current() {
+        return snapshot.get();
+    }
+
+    private Snapshot read() {
         Map<String, ExpertTemplateRecord> fresh = new LinkedHashMap<>();
         for (ExpertTemplateRecord record : templates.all()) {
             if (record.isActive()) {
@@ -102,21 +122,7 @@ public class TemplateCatalog {
         }
         Map<String, String> byKey = bindings == null ? Map.of() : Map.copyOf(bindings.keys());
         Map<String, String> byUser = bindings == null ? Map.of() : Map.copyOf(bindings.users());
-        snapshot = new Snapshot(Map.copyOf(fresh), byKey, byUser, System.nanoTime());
-    }
-
-    /** Forgets the snapshot: the next request reads the templates again. */
-    public void invalidate() {
-        snapshot = new Snapshot(Map.of(), Map.of(), Map.of(), 0);
-    }
-
-    private Snapshot current() {
-        Snapshot s = snapshot;
-        if (s.readAt() == 0 || System.nanoTime() - s.readAt() > refreshSeconds * 1_000_000_000L) {
-            refresh();
-            s = snapshot;
-        }
-        return s;
+        return new Snapshot(Map.copyOf(fresh), byKey, byUser);
     }
 
     /** Creates the built-in default template when no template of that name exists. */
@@ -138,7 +144,6 @@ public class TemplateCatalog {
         }
     }
 
-    private record Snapshot(Map<String, ExpertTemplateRecord> byName, Map<String, String> byKey, Map<String, String> byUser,
-                            long readAt) {
+    private record Snapshot(Map<String, ExpertTemplateRecord> byName, Map<String, String> byKey, Map<String, String> byUser) {
     }
 }

@@ -1,0 +1,89 @@
+package io.moe.application.template;
+
+import java.time.Duration;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+import java.util.logging.Logger;
+
+/**
+ * A value read from the database and served from memory: read by its first caller, then again in the background
+ * once older than {@code every} (callers go on with the value they have meanwhile), and by the next caller after
+ * {@link #invalidate} (a write on this node). A read that fails leaves the last value in service — requests keep being
+ * routed with what was known while the database is away — and is tried again after {@code every}; only a caller that has
+ * no value at all gets the failure.
+ */
+final class Refreshed<T> {
+
+    private static final Logger LOG = Logger.getLogger(Refreshed.class.getName());
+
+    private final String what;
+    private final Supplier<T> read;
+    private final Supplier<Duration> every;
+    private final Supplier<? extends Executor> background;
+    private final AtomicBoolean reading = new AtomicBoolean();
+    private volatile T value;
+    private volatile long readAt;
+    private volatile boolean invalid = true;
+
+    /** {@code background} runs the reads of old values; without one (no container) they run on the caller's thread. */
+    Refreshed(String what, Supplier<T> read, Supplier<Duration> every, Supplier<? extends Executor> background) {
+        this.what = what;
+        this.read = read;
+        this.every = every;
+        this.background = background;
+    }
+
+    /** The value: read now when there is none or it was invalidated, else as it is (read again in the background when old). */
+    T get() {
+        T current = value;
+        if (current == null || invalid) {
+            return readNow(current);
+        }
+        if (System.nanoTime() - readAt > every.get().toNanos() && reading.compareAndSet(false, true)) {
+            Runnable again = () -> {
+                try {
+                    readNow(value);
+                } finally {
+                    reading.set(false);
+                }
+            };
+            Executor executor = background.get();
+            try {
+                if (executor == null) {
+                    again.run();
+                } else {
+                    executor.execute(again);
+                }
+            } catch (RejectedExecutionException e) {
+                reading.set(false);
+            }
+        }
+        return current;
+    }
+
+    /** Reads at once; when that fails, {@code fallback} (if any) stays in service and the failure is logged, else thrown. */
+    T readNow(T fallback) {
+        try {
+            T fresh = read.get();
+            value = fresh;
+            readAt = System.nanoTime();
+            invalid = false;
+            return fresh;
+        } catch (RuntimeException e) {
+            if (fallback == null) {
+                throw e;
+            }
+            readAt = System.nanoTime();
+            invalid = false;
+            LOG.warning(() -> "Could not read the " + what + " again, going on with those read before: " + e.getMessage());
+            return fallback;
+        }
+    }
+
+    /** The next caller reads the value again. */
+    void invalidate() {
+        invalid = true;
+    }
+}

@@ -1,0 +1,72 @@
+package io.moe.application.template;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** A value served from memory: read in the background when old, kept in service while the database cannot be read. */
+class RefreshedTest {
+
+    private final AtomicInteger reads = new AtomicInteger();
+    private volatile boolean databaseDown;
+    private final List<Runnable> queued = new ArrayList<>();
+    private final Executor background = queued::add;
+
+    private Refreshed<String> refreshed(Duration every) {
+        return new Refreshed<>("templates", () -> {
+            if (databaseDown) {
+                throw new IllegalStateException("connection attempt failed");
+            }
+            return "v" + reads.incrementAndGet();
+        }, () -> every, () -> background);
+    }
+
+    @Test
+    void anOldValueIsServedWhileItIsReadAgainInTheBackground() {
+        Refreshed<String> value = refreshed(Duration.ZERO);
+        assertEquals("v1", value.get(), "the first caller reads");
+        assertEquals("v1", value.get(), "an old value is served at once");
+        assertEquals(1, queued.size(), "and read again in the background, once");
+        assertEquals("v1", value.get());
+        assertEquals(1, queued.size());
+        queued.remove(0).run();
+        assertEquals("v2", value.get());
+    }
+
+    @Test
+    void whileTheDatabaseIsDownTheLastValueStaysInService() {
+        Refreshed<String> value = refreshed(Duration.ZERO);
+        value.get();
+        databaseDown = true;
+        value.get();
+        queued.remove(0).run();
+        assertEquals("v1", value.get(), "a failed read keeps the value");
+        value.invalidate();
+        assertEquals("v1", value.get(), "even a read after a write that fails keeps it");
+        databaseDown = false;
+        queued.remove(0).run();
+        assertEquals("v2", value.get());
+    }
+
+    @Test
+    void withoutAValueTheFailureReachesTheCaller() {
+        databaseDown = true;
+        assertThrows(IllegalStateException.class, () -> refreshed(Duration.ofSeconds(5)).get());
+    }
+
+    @Test
+    void afterAWriteOnThisNodeTheNextCallerReadsAtOnce() {
+        Refreshed<String> value = refreshed(Duration.ofHours(1));
+        value.get();
+        value.invalidate();
+        assertEquals("v2", value.get());
+        assertEquals(List.of(), queued);
+    }
+}
