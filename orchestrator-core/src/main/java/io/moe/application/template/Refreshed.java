@@ -1,28 +1,35 @@
 package io.moe.application.template;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 /**
  * A value read from the database and served from memory: read by its first caller, then again in the background
  * once older than {@code every} (callers go on with the value they have meanwhile), and by the next caller after
- * {@link #invalidate} (a write on this node). A read that fails leaves the last value in service — requests keep being
- * routed with what was known while the database is away — and is tried again after {@code every}; only a caller that has
- * no value at all gets the failure.
+ * {@link #invalidate} (a write on this node). With {@code every} zero ("always current") a caller waits for the read it
+ * started, but at most {@link #LONGEST_WAIT}. A read that fails leaves the last value in service — requests keep being
+ * routed with what was known while the database is away — and is tried again after {@code every}; only a caller that
+ * has no value at all gets the failure.
  */
 final class Refreshed<T> {
 
+    /** The longest a caller waits for a read of an "always current" value before it goes on with the one it has. */
+    static final Duration LONGEST_WAIT = Duration.ofSeconds(2);
     private static final Logger LOG = Logger.getLogger(Refreshed.class.getName());
 
     private final String what;
     private final Supplier<T> read;
     private final Supplier<Duration> every;
     private final Supplier<? extends Executor> background;
-    private final AtomicBoolean reading = new AtomicBoolean();
+    private final AtomicReference<CompletableFuture<T>> reading = new AtomicReference<>();
     private volatile T value;
     private volatile long readAt;
     private volatile boolean invalid = true;
@@ -41,26 +48,22 @@ final class Refreshed<T> {
         if (current == null || invalid) {
             return readNow(current);
         }
-        if (System.nanoTime() - readAt > every.get().toNanos() && reading.compareAndSet(false, true)) {
-            Runnable again = () -> {
-                try {
-                    readNow(value);
-                } finally {
-                    reading.set(false);
-                }
-            };
-            Executor executor = background.get();
-            try {
-                if (executor == null) {
-                    again.run();
-                } else {
-                    executor.execute(again);
-                }
-            } catch (RejectedExecutionException e) {
-                reading.set(false);
-            }
+        Duration age = every.get();
+        if (System.nanoTime() - readAt <= age.toNanos()) {
+            return current;
         }
-        return current;
+        CompletableFuture<T> again = readInBackground();
+        if (!age.isZero()) {
+            return current;
+        }
+        try {
+            return again.get(LONGEST_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            return current;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return current;
+        }
     }
 
     /** Reads at once; when that fails, {@code fallback} (if any) stays in service and the failure is logged, else thrown. */
@@ -85,5 +88,35 @@ final class Refreshed<T> {
     /** The next caller reads the value again. */
     void invalidate() {
         invalid = true;
+    }
+
+    /** The read running in the background, started when none runs; it completes with the value in service afterwards. */
+    private CompletableFuture<T> readInBackground() {
+        CompletableFuture<T> started = new CompletableFuture<>();
+        CompletableFuture<T> running = reading.compareAndExchange(null, started);
+        if (running != null) {
+            return running;
+        }
+        Runnable again = () -> {
+            try {
+                started.complete(readNow(value));
+            } catch (RuntimeException e) {
+                started.completeExceptionally(e);
+            } finally {
+                reading.set(null);
+            }
+        };
+        Executor executor = background.get();
+        try {
+            if (executor == null) {
+                again.run();
+            } else {
+                executor.execute(again);
+            }
+        } catch (RejectedExecutionException e) {
+            reading.set(null);
+            started.completeExceptionally(e);
+        }
+        return started;
     }
 }

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -30,7 +31,7 @@ class RefreshedTest {
 
     @Test
     void anOldValueIsServedWhileItIsReadAgainInTheBackground() {
-        Refreshed<String> value = refreshed(Duration.ZERO);
+        Refreshed<String> value = refreshed(Duration.ofNanos(1));
         assertEquals("v1", value.get(), "the first caller reads");
         assertEquals("v1", value.get(), "an old value is served at once");
         assertEquals(1, queued.size(), "and read again in the background, once");
@@ -42,7 +43,7 @@ class RefreshedTest {
 
     @Test
     void whileTheDatabaseIsDownTheLastValueStaysInService() {
-        Refreshed<String> value = refreshed(Duration.ZERO);
+        Refreshed<String> value = refreshed(Duration.ofNanos(1));
         value.get();
         databaseDown = true;
         value.get();
@@ -53,6 +54,32 @@ class RefreshedTest {
         databaseDown = false;
         queued.remove(0).run();
         assertEquals("v2", value.get());
+    }
+
+    @Test
+    void anAlwaysCurrentValueIsWaitedForButNotLongerThanTheLongestWait() {
+        Executor inline = Runnable::run;
+        Refreshed<String> current = new Refreshed<>("templates", () -> "v" + reads.incrementAndGet(), () -> Duration.ZERO, () -> inline);
+        assertEquals("v1", current.get());
+        assertEquals("v2", current.get(), "every caller sees the database as it is");
+        CountDownLatch databaseAnswers = new CountDownLatch(1);
+        Refreshed<String> hung = new Refreshed<>("templates", () -> {
+            if (reads.incrementAndGet() > 3) {
+                await(databaseAnswers);
+            }
+            return "w" + reads.get();
+        }, () -> Duration.ZERO, () -> runnable -> new Thread(runnable).start());
+        assertEquals("w3", hung.get());
+        assertEquals("w3", hung.get(), "while a read hangs, the caller goes on with the value read before");
+        databaseAnswers.countDown();
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test
