@@ -50,7 +50,10 @@ java -Xmx32m -XX:+UseSerialGC -cp devservices/target/devservices.jar io.moe.devs
   "127.0.0.1:11434" "$DATA/relays/search.pid" >"$DATA/search-relay.log" 2>&1 &
 RELAY_PID=$!
 
+EAR=orchestrator-ear/target/orchestrator-ear.ear
+echo "==> The EAR: $(du -h "$EAR" | cut -f1), $(unzip -l "$EAR" 2>/dev/null | grep -c ' lib/.*\.jar$' || true) jars in its lib"
 echo "==> Starting the service (log: $DATA/run.log)"
+STARTED=$SECONDS
 # One key drives 16 clients at once (64 for pass-through): lift the per-user fairness bounds, which would
 # otherwise answer 429, and let the simulator's server take 64 calls at once, as Portkey does.
 MOE_SEARCH_URL=http://127.0.0.1:$SEARCH_RELAY_PORT MOE_SEARCH_TIMEOUT_SECONDS=5 \
@@ -63,6 +66,7 @@ until curl -fs -o /dev/null "$ORCH/health"; do
   (( SECONDS < deadline )) || { echo "the service did not become healthy in 10 minutes" >&2; exit 1; }
   sleep 2
 done
+echo "==> Ready (stores and server) after $((SECONDS - STARTED)) s"
 # shellcheck disable=SC1091
 . "$DATA/devservices.env"
 SERVER_PID=$(pgrep -f 'ws-server.jar.*moeServer' | head -1 || echo 0)

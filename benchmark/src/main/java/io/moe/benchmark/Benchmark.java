@@ -54,6 +54,8 @@ public final class Benchmark {
             }
         }
         ChatBenchmark chat = new ChatBenchmark(a.get("orchestrator"), a.get("simulator"), a.get("key"));
+        new StageFiguresBenchmark(a.get("orchestrator"), a.get("simulator"), a.get("key"))
+                .run(Integer.parseInt(a.getOrDefault("stage-questions", "30")));
         chat.parallelStage(5);
         chat.throughput(Integer.parseInt(a.getOrDefault("requests", "200")), Integer.parseInt(a.getOrDefault("concurrency", "16")),
                 Long.parseLong(a.getOrDefault("server-pid", "0")));
@@ -70,7 +72,18 @@ public final class Benchmark {
     /** The soak under faults, at most 5 minutes long. */
     private static void soak(Map<String, String> a) throws Exception {
         long seconds = Math.max(10, Math.min(300, Long.parseLong(a.getOrDefault("soak-seconds", "60"))));
-        new SoakBenchmark(a.get("orchestrator"), a.get("simulator"), a.get("admin"), a.get("key")).run(java.time.Duration.ofSeconds(seconds));
+        new SoakBenchmark(a.get("orchestrator"), a.get("simulator"), a.get("admin"), a.get("key"),
+                Long.parseLong(a.getOrDefault("server-pid", "0")), storesPid(a)).run(java.time.Duration.ofSeconds(seconds));
+    }
+
+    /** The store launcher's pid, from the pid file in the data folder bench.sh passes as --frozen-stores. */
+    private static long storesPid(Map<String, String> a) {
+        try {
+            return a.containsKey("frozen-stores")
+                    ? Long.parseLong(java.nio.file.Files.readString(Path.of(a.get("frozen-stores"), "devservices.pid")).trim()) : 0;
+        } catch (java.io.IOException | NumberFormatException e) {
+            return 0;
+        }
     }
 
     private static void frozenStores(Map<String, String> a) throws Exception {

@@ -3,14 +3,11 @@ package io.moe.benchmark;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 
-import java.io.IOException;
 import java.io.StringReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,7 +51,7 @@ final class ChatBenchmark {
             rules.add(BenchHttp.addRule(http, simulator, "{\"match\":{\"role\":\"search\",\"contains\":\"" + marker + "\"},\"action\":{\"latency_ms\":" + DELAY_MS + "}}"));
             try {
                 long t = System.nanoTime();
-                JsonObject answer = chat("Four parts and two searches " + marker);
+                JsonObject answer = chat(Questions.random() + " Four parts and two searches " + marker);
                 wall.add((System.nanoTime() - t) / 1e6);
                 JsonObject trace = trace(answer.getString("id"));
                 long experts = stageMs(trace, "experts");
@@ -74,7 +71,7 @@ final class ChatBenchmark {
 
     /** {@code total} chat requests with {@code concurrency} clients, each a different question. */
     void throughput(int total, int concurrency, long serverPid) throws Exception {
-        System.out.println("== Chat throughput (" + total + " requests, " + concurrency + " concurrent clients, unique questions, simulator)");
+        System.out.println("== Chat throughput (" + total + " requests, " + concurrency + " concurrent clients, questions on random topics, simulator)");
         Percentiles latency = new Percentiles();
         AtomicInteger failed = new AtomicInteger();
         ExecutorService clients = Executors.newFixedThreadPool(concurrency);
@@ -85,7 +82,7 @@ final class ChatBenchmark {
             done.add(clients.submit(() -> {
                 long t = System.nanoTime();
                 try {
-                    chat("Benchmark question " + n + " about " + UUID.randomUUID());
+                    chat(Questions.random() + " (" + n + ")");
                     latency.add((System.nanoTime() - t) / 1e6);
                 } catch (RuntimeException e) {
                     failed.incrementAndGet();
@@ -99,7 +96,7 @@ final class ChatBenchmark {
         double seconds = (System.nanoTime() - start) / 1e9;
         System.out.printf(Locale.ROOT, "%.1f requests/s; latency %s; failed %d%n", total / seconds, latency.summary(), failed.get());
         if (serverPid > 0) {
-            System.out.println("server memory: " + rss(serverPid));
+            System.out.println("server memory: " + ProcessMemory.describe(serverPid));
         }
     }
 
@@ -147,15 +144,5 @@ final class ChatBenchmark {
             }
         }
         throw new IllegalStateException("no trace for " + id);
-    }
-
-    private static String rss(long pid) {
-        try {
-            return Files.readAllLines(Path.of("/proc/" + pid + "/status")).stream()
-                    .filter(l -> l.startsWith("VmRSS") || l.startsWith("VmHWM")).map(l -> l.replaceAll("\\s+", " "))
-                    .reduce((a, b) -> a + ", " + b).orElse("unknown");
-        } catch (IOException e) {
-            return "unknown (" + e.getMessage() + ")";
-        }
     }
 }

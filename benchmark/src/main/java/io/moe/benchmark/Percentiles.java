@@ -27,6 +27,10 @@ final class Percentiles {
         return sorted.get(Math.max(0, Math.min(sorted.size() - 1, index)));
     }
 
+    int count() {
+        return millis.size();
+    }
+
     String summary() {
         return String.format(Locale.ROOT, "p50 %.1f ms, p95 %.1f ms, p99 %.1f ms (n=%d)", at(50), at(95), at(99), millis.size());
     }

@@ -52,7 +52,13 @@ final class SoakBenchmark {
             .connectTimeout(Duration.ofSeconds(10)).build();
     private final Map<String, LongAdder> outcomes = new ConcurrentHashMap<>();
 
-    SoakBenchmark(String orchestrator, String simulator, String admin, String adminKey) {
+    private final long serverPid;
+    private final long storesPid;
+
+    /** {@code serverPid} and {@code storesPid} (the store launcher's JVM; 0: unknown) are measured after the soak. */
+    SoakBenchmark(String orchestrator, String simulator, String admin, String adminKey, long serverPid, long storesPid) {
+        this.serverPid = serverPid;
+        this.storesPid = storesPid;
         this.orchestrator = orchestrator;
         this.simulator = simulator;
         this.admin = admin;
@@ -92,6 +98,19 @@ final class SoakBenchmark {
         System.out.printf(Locale.ROOT, "requests: %d (%.1f/s)%n", total, total / (double) length.toSeconds());
         new TreeMap<>(outcomes).forEach((outcome, n) -> System.out.printf(Locale.ROOT, "  %-32s %d%n", outcome, n.sum()));
         books(users, total);
+        memory();
+    }
+
+    /** The resident memory of the server and the store launcher after the soak (target: at most 1.5 GiB together). */
+    private void memory() {
+        long server = serverPid > 0 ? ProcessMemory.residentMib(serverPid).orElse(-1L) : -1;
+        long stores = storesPid > 0 ? ProcessMemory.residentMib(storesPid).orElse(-1L) : -1;
+        if (server >= 0 && stores >= 0) {
+            System.out.printf(Locale.ROOT, "resident memory after the soak: server %d MiB + store launcher %d MiB = %d MiB%n",
+                    server, stores, server + stores);
+        } else if (server >= 0) {
+            System.out.printf(Locale.ROOT, "resident memory after the soak: server %d MiB%n", server);
+        }
     }
 
     /** One streamed request, with a fault for one in four; its outcome as the client saw it. */

@@ -1,10 +1,12 @@
 package io.moe.application;
 
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.BooleanSupplier;
 
@@ -25,6 +27,16 @@ public final class ManagedThreads {
                     } catch (InvocationTargetException e) {
                         throw e.getCause();
                     }
+                });
+    }
+
+    /** The container's managed thread factory as plain threads, each noted in {@code started} (to interrupt them after a test). */
+    public static ManagedThreadFactory threads(List<Thread> started) {
+        return (ManagedThreadFactory) Proxy.newProxyInstance(ManagedThreads.class.getClassLoader(),
+                new Class<?>[] {ManagedThreadFactory.class}, (proxy, method, args) -> {
+                    Thread thread = new Thread((Runnable) args[0]);
+                    started.add(thread);
+                    return thread;
                 });
     }
 

@@ -1,11 +1,10 @@
 package io.moe.application.spend;
 
+import io.moe.application.ManagedThreads;
 import io.moe.domain.identity.UsageEntry;
-import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -66,12 +65,7 @@ class UsageJournalReaderTest {
         reader.journal = journal;
         reader.writer = log;
         reader.firstPauseMillis = 1;
-        reader.threads = (ManagedThreadFactory) Proxy.newProxyInstance(getClass().getClassLoader(),
-                new Class<?>[] {ManagedThreadFactory.class}, (proxy, method, args) -> {
-                    Thread thread = new Thread((Runnable) args[0]);
-                    started.add(thread);
-                    return thread;
-                });
+        reader.threads = ManagedThreads.threads(started);
         return reader;
     }
 

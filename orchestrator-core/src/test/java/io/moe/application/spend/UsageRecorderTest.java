@@ -1,11 +1,10 @@
 package io.moe.application.spend;
 
+import io.moe.application.ManagedThreads;
 import io.moe.domain.identity.UsageEntry;
-import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.lang.reflect.Proxy;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Set;
@@ -62,12 +61,7 @@ class UsageRecorderTest {
         UsageRecorder recorder = new UsageRecorder();
         recorder.writer = log;
         recorder.firstPauseMillis = 1;
-        recorder.threads = (ManagedThreadFactory) Proxy.newProxyInstance(getClass().getClassLoader(),
-                new Class<?>[] {ManagedThreadFactory.class}, (proxy, method, args) -> {
-                    Thread thread = new Thread((Runnable) args[0]);
-                    started.add(thread);
-                    return thread;
-                });
+        recorder.threads = ManagedThreads.threads(started);
         return recorder;
     }
 

@@ -19,6 +19,7 @@ import io.moe.domain.template.ExpertTemplateRecord;
 import io.moe.interfaces.openai.ApiKeyFilter;
 import io.moe.interfaces.openai.ChatCompletionRequest;
 import io.moe.interfaces.openai.KeyRequired;
+import io.moe.interfaces.openai.ProgressQueue;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -127,7 +128,7 @@ public class MessagesResource {
         long created = Instant.now().getEpochSecond();
         Cancellation cancellation = new Cancellation();
         if (request.stream()) {
-            PipelineMessageStream.Lines progress = new PipelineMessageStream.Lines();
+            ProgressQueue progress = new ProgressQueue();
             CompletableFuture<ChatAnswer> answer = chat.answer(caller, id, created, route, parsed.chat(), progress, cancellation)
                     .toCompletableFuture();
             async.resume(Response.ok(new PipelineMessageStream(id, request.model(), promptEstimate, profile.streamThink(),

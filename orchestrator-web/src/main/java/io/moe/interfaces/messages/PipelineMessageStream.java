@@ -1,10 +1,10 @@
 package io.moe.interfaces.messages;
 
 import io.moe.application.pipeline.run.Cancellation;
-import io.moe.application.pipeline.run.Progress;
 import io.moe.domain.chat.ChatAnswer;
 import io.moe.interfaces.openai.ContentChunks;
 import io.moe.interfaces.openai.OpenAiErrors;
+import io.moe.interfaces.openai.ProgressQueue;
 import jakarta.ws.rs.core.StreamingOutput;
 
 import java.io.IOException;
@@ -14,8 +14,6 @@ import java.io.Writer;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The events of a message the pipeline answers: {@code message_start} and a {@code ping} at once, then while
@@ -27,16 +25,6 @@ import java.util.concurrent.TimeUnit;
  */
 final class PipelineMessageStream implements StreamingOutput {
 
-    /** Progress lines handed from the pipeline's threads to the writer; more than this are dropped. */
-    static final class Lines implements Progress {
-        private final LinkedBlockingQueue<String> lines = new LinkedBlockingQueue<>(200);
-
-        @Override
-        public void status(String line) {
-            lines.offer(line);
-        }
-    }
-
     private static final long POLL_MILLIS = 200;
 
     private final String id;
@@ -46,11 +34,11 @@ final class PipelineMessageStream implements StreamingOutput {
     private final boolean showReasoning;
     private final CompletableFuture<ChatAnswer> answer;
     private final Cancellation cancellation;
-    private final Lines progress;
+    private final ProgressQueue progress;
     private final Duration keepAlive;
 
     PipelineMessageStream(String id, String model, long promptEstimate, boolean streamThink, boolean showReasoning,
-                          CompletableFuture<ChatAnswer> answer, Cancellation cancellation, Lines progress, Duration keepAlive) {
+                          CompletableFuture<ChatAnswer> answer, Cancellation cancellation, ProgressQueue progress, Duration keepAlive) {
         this.id = id;
         this.model = model;
         this.promptEstimate = promptEstimate;
@@ -91,9 +79,10 @@ final class PipelineMessageStream implements StreamingOutput {
     }
 
     private ChatAnswer await(MessageEvents events) throws ExecutionException, InterruptedException, IOException {
+        progress.wakeWhenDone(answer);
         long lastSent = System.nanoTime();
         while (!answer.isDone()) {
-            String line = progress.lines.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
+            String line = progress.next(POLL_MILLIS);
             if (line != null && streamThink) {
                 events.thinking(line + "\n");
                 lastSent = System.nanoTime();
@@ -102,7 +91,7 @@ final class PipelineMessageStream implements StreamingOutput {
                 lastSent = System.nanoTime();
             }
         }
-        for (String line = progress.lines.poll(); line != null && streamThink; line = progress.lines.poll()) {
+        for (String line = progress.nextNow(); line != null && streamThink; line = progress.nextNow()) {
             events.thinking(line + "\n");
         }
         return answer.get();

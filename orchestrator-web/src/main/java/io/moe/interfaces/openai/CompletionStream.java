@@ -84,6 +84,7 @@ final class CompletionStream implements StreamingOutput {
 
     /** Forwards progress lines until the answer is there, with a keep-alive comment after each quiet period. */
     private ChatAnswer await(Writer out) throws ExecutionException, InterruptedException, IOException {
+        progress.wakeWhenDone(answer);
         long lastSent = System.nanoTime();
         while (!answer.isDone()) {
             String line = progress.next(POLL_MILLIS);

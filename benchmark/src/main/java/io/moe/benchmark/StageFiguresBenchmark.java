@@ -1,0 +1,181 @@
+package io.moe.benchmark;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.StringReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.UUID;
+
+/**
+ * The hot-path rows of the performance table, one request at a time on the simulator: a hard semantic-cache hit end to
+ * end (embedding included), the cache and graph stages of a miss, one expert's stage over the simulator's own answer
+ * time, and a streamed answer's first content token against its last (the final answer is streamed once complete).
+ */
+final class StageFiguresBenchmark {
+
+    private final String orchestrator;
+    private final String simulator;
+    private final String key;
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+
+    StageFiguresBenchmark(String orchestrator, String simulator, String key) {
+        this.orchestrator = orchestrator;
+        this.simulator = simulator;
+        this.key = key;
+    }
+
+    void run(int questions) throws Exception {
+        System.out.println("== Hot path, one request at a time (" + questions + " unique questions; targets from the performance issue)");
+        Percentiles miss = new Percentiles();
+        Percentiles cacheStage = new Percentiles();
+        Percentiles graphStage = new Percentiles();
+        Percentiles expertOver = new Percentiles();
+        Percentiles hit = new Percentiles();
+        Percentiles simulatorOwn = new Percentiles();
+        for (int i = 0; i < 20; i++) {
+            direct("Warm up " + i);
+        }
+        int notMissed = 0;
+        for (int i = 0; i < questions; i++) {
+            String question = Questions.random() + " (" + UUID.randomUUID().toString().substring(0, 8) + ")";
+            long t = System.nanoTime();
+            JsonObject answer = chat(question);
+            double wall = (System.nanoTime() - t) / 1e6;
+            JsonObject trace = trace(answer.getString("id"), true);
+            if (!trace.getJsonObject("cache").getString("path", "").equals("miss")) {
+                notMissed++; // a question close enough to an earlier one: not a miss to measure
+                continue;
+            }
+            miss.add(wall);
+            cacheStage.add(stageMs(trace, "cache"));
+            graphStage.add(stageMs(trace, "graph"));
+            simulatorOwn.add(timed(() -> direct(question)));
+            if (trace.getJsonArray("experts").size() == 1) {
+                expertOver.add(stageMs(trace, "experts") - simulatorOwn.at(50));
+            }
+            t = System.nanoTime();
+            JsonObject again = chat(question);
+            hit.add((System.nanoTime() - t) / 1e6);
+            String path = trace(again.getString("id"), false).getJsonObject("cache").getString("path", "");
+            if (!path.equals("hard")) {
+                System.out.println("  (a repeated question was not a hard hit: " + path + ")");
+            }
+        }
+        if (notMissed > 0) {
+            System.out.println("  (" + notMissed + " of the random questions were close to earlier ones and not counted)");
+        }
+        System.out.printf(Locale.ROOT, "a miss, end to end: %s%n", miss.summary());
+        System.out.printf(Locale.ROOT, "a hard cache hit, end to end: p50 %.1f ms, p90 %.1f ms (target p50 <= 20 ms)%n", hit.at(50), hit.at(90));
+        System.out.printf(Locale.ROOT, "cache stage of a miss: p50 %.0f ms (target <= 15 ms)%n", cacheStage.at(50));
+        System.out.printf(Locale.ROOT, "graph context stage: p50 %.0f ms (target <= 10 ms)%n", graphStage.at(50));
+        System.out.printf(Locale.ROOT, "one expert's stage over the simulator's own answer time (p50 %.1f ms): p50 %.0f ms (target <= 5 ms, n=%d)%n",
+                simulatorOwn.at(50), expertOver.at(50), expertOver.count());
+        streamed();
+    }
+
+    /** A streamed answer: when its first content chunk and its last arrive. */
+    private void streamed() throws Exception {
+        Percentiles first = new Percentiles();
+        Percentiles last = new Percentiles();
+        for (int i = 0; i < 10; i++) {
+            String body = Json.createObjectBuilder().add("model", "moe-orchestrator").add("stream", true)
+                    .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user")
+                            .add("content", "Explain streaming " + UUID.randomUUID()))).build().toString();
+            long t = System.nanoTime();
+            HttpResponse<InputStream> r = http.send(post("/v1/chat/completions", body), HttpResponse.BodyHandlers.ofInputStream());
+            double firstMs = Double.NaN;
+            double lastMs = Double.NaN;
+            try (BufferedReader lines = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
+                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                    if (line.startsWith("data: {") && line.contains("\"content\":\"") && !line.contains("\"content\":\"\"")
+                            && !line.contains("<think>") && !line.contains("</think>")) {
+                        double now = (System.nanoTime() - t) / 1e6;
+                        if (Double.isNaN(firstMs)) {
+                            firstMs = now;
+                        }
+                        lastMs = now;
+                    }
+                }
+            }
+            if (!Double.isNaN(firstMs)) {
+                first.add(firstMs);
+                last.add(lastMs);
+            }
+        }
+        System.out.printf(Locale.ROOT, "streamed answer: first content chunk p50 %.0f ms, last p50 %.0f ms (the judge's tokens are not"
+                + " streamed yet: the answer is sent once complete)%n", first.at(50), last.at(50));
+    }
+
+    private interface Call {
+        void run() throws Exception;
+    }
+
+    private static double timed(Call call) throws Exception {
+        long t = System.nanoTime();
+        call.run();
+        return (System.nanoTime() - t) / 1e6;
+    }
+
+    private void direct(String question) {
+        String body = Json.createObjectBuilder().add("model", "sim-general:8b").add("max_tokens", 256)
+                .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user").add("content", question)))
+                .build().toString();
+        BenchHttp.send(http, HttpRequest.newBuilder(URI.create(simulator + "/v1/chat/completions"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build());
+    }
+
+    private JsonObject chat(String question) {
+        String body = Json.createObjectBuilder().add("model", "moe-orchestrator")
+                .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user").add("content", question)))
+                .build().toString();
+        HttpResponse<String> r = BenchHttp.send(http, post("/v1/chat/completions", body));
+        if (r.statusCode() != 200) {
+            throw new IllegalStateException("chat answered " + r.statusCode() + ": " + r.body());
+        }
+        return Json.createReader(new StringReader(r.body())).readObject();
+    }
+
+    private HttpRequest post(String path, String body) {
+        return HttpRequest.newBuilder(URI.create(orchestrator + path)).timeout(Duration.ofMinutes(2))
+                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+    }
+
+    /** The answer's trace; with {@code stored}, once its answer is in the semantic cache (so that asking again is a hit). */
+    private JsonObject trace(String id, boolean stored) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        JsonObject trace = null;
+        while (System.nanoTime() < deadline) {
+            HttpResponse<String> r = BenchHttp.send(http, HttpRequest.newBuilder(URI.create(orchestrator + "/v1/responses/" + id + "/trace"))
+                    .header("Authorization", "Bearer " + key).GET().build());
+            if (r.statusCode() == 200) {
+                trace = Json.createReader(new StringReader(r.body())).readObject();
+                if (!stored || !"pending".equals(trace.getString("cache_store", ""))) {
+                    return trace;
+                }
+            }
+            Thread.sleep(20); // polling until the after-answer work has stored the entry
+        }
+        if (trace == null) {
+            throw new IllegalStateException("no trace for " + id);
+        }
+        return trace;
+    }
+
+    private static long stageMs(JsonObject trace, String name) {
+        return trace.getJsonArray("stages").getValuesAs(JsonObject.class).stream()
+                .filter(s -> s.getString("stage").equals(name)).mapToLong(s -> s.getJsonNumber("ms").longValue()).sum();
+    }
+}
