@@ -39,6 +39,8 @@ public class ProblemMapper implements ExceptionMapper<Throwable> {
                     status == 404 ? "no such route; the API is described at /openapi on the orchestrator port" : String.valueOf(w.getMessage()));
         } else if (hasCause(failure, "java.sql.SQLException", "23505")) {
             e = new IdentityException(Kind.CONFLICT, "duplicate", null, "a row with the same unique value was written at the same moment; retry");
+        } else if (StoreFailures.databaseUnreachable(failure)) {
+            e = new IdentityException(Kind.UNAVAILABLE, "database_unavailable", null, "the database (PostgreSQL) did not answer; retry shortly");
         } else if (hasCause(failure, "redis.clients.jedis.exceptions.JedisException", null)) {
             e = new IdentityException(Kind.UNAVAILABLE, "cache_unavailable", null, "the counter store (Redis) cannot be reached; retry shortly");
         } else {

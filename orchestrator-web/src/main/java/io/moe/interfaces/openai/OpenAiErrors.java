@@ -3,6 +3,7 @@ package io.moe.interfaces.openai;
 import io.moe.domain.shared.Refusal;
 import io.moe.domain.shared.Refusal.Kind;
 import io.moe.infrastructure.web.RefusalStatus;
+import io.moe.infrastructure.web.StoreFailures;
 import io.moe.infrastructure.llm.InferenceException;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -66,6 +67,13 @@ public final class OpenAiErrors {
                 case UNSUPPORTED_MEDIA -> new ApiError(Kind.UNSUPPORTED_MEDIA, "unsupported_media_type", "send the body as application/json");
                 default -> new ApiError(RefusalStatus.kindOf(e.getResponse().getStatus()), "http_" + e.getResponse().getStatus(), e.getMessage());
             };
+        }
+        if (StoreFailures.databaseUnreachable(t)) {
+            String incident = UUID.randomUUID().toString();
+            LOG.warning(() -> "PostgreSQL did not answer, incident " + incident + ": " + t);
+            return new ApiError(Kind.UNAVAILABLE, "database_unavailable", "the database did not answer (known keys and"
+                    + " templates are still served from memory; this request needed it); retry shortly or quote incident "
+                    + incident + " to the operator");
         }
         String incident = UUID.randomUUID().toString();
         LOG.log(Level.SEVERE, "Unexpected failure, incident " + incident, t);

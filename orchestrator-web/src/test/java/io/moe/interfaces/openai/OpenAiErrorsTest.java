@@ -1,0 +1,38 @@
+package io.moe.interfaces.openai;
+
+import io.moe.domain.shared.Refusal;
+import io.moe.domain.shared.Refusal.Kind;
+import jakarta.persistence.PersistenceException;
+import org.junit.jupiter.api.Test;
+
+import java.net.SocketTimeoutException;
+import java.sql.SQLException;
+import java.util.concurrent.CompletionException;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** A database that does not answer is a 503 the client can retry, not an internal error. */
+class OpenAiErrorsTest {
+
+    @Test
+    void aDatabaseThatCannotBeReachedIsUnavailable() {
+        Refusal refused = OpenAiErrors.classify(new CompletionException(new PersistenceException("query failed",
+                new SQLException("The connection attempt failed. DSRA0010E: SQL State = 08001", "08001"))));
+        assertEquals(Kind.UNAVAILABLE, refused.kind());
+        assertEquals("database_unavailable", refused.code());
+
+        SQLException readTimedOut = new SQLException("An I/O error occurred while sending to the backend.", "08006");
+        assertEquals("database_unavailable", OpenAiErrors.classify(new PersistenceException(readTimedOut)).code());
+
+        SQLException noState = new SQLException("I/O error");
+        noState.initCause(new SocketTimeoutException("Read timed out"));
+        assertEquals("database_unavailable", OpenAiErrors.classify(new PersistenceException(noState)).code());
+    }
+
+    @Test
+    void anyOtherDatabaseFailureIsAnInternalError() {
+        Refusal refused = OpenAiErrors.classify(new PersistenceException(new SQLException("duplicate key value", "23505")));
+        assertEquals(Kind.FAILED, refused.kind());
+        assertEquals("internal_error", refused.code());
+    }
+}
