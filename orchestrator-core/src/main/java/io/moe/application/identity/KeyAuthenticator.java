@@ -12,6 +12,9 @@ import io.moe.domain.identity.TokenBudgetRepository;
 import io.moe.domain.identity.UserAccount;
 import io.moe.domain.identity.UserRepository;
 import io.moe.domain.shared.Ids;
+import io.moe.domain.shared.Refusal.Kind;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -21,6 +24,10 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Turns a raw API key ({@code moe-sk-} + 48 hex) into the {@link Caller} it belongs to, or nothing
@@ -49,6 +56,13 @@ public class KeyAuthenticator {
     @Inject
     KeyUsageTracker usage;
 
+    /** Runs the database lookups of keys not in the cache, so that a request waits for a hung database only so long. */
+    @Resource(lookup = "java:comp/DefaultManagedExecutorService")
+    ManagedExecutorService lookups;
+
+    /** The longest a request waits for the database to look up a key the cache does not hold. */
+    Duration lookupWait = Duration.ofSeconds(5);
+
     /** The caller behind {@code rawKey}; empty for any key that must be refused with 401. */
     public Optional<Caller> authenticate(String rawKey) {
         if (rawKey == null || rawKey.isBlank()) {
@@ -60,11 +74,35 @@ public class KeyAuthenticator {
         return caller;
     }
 
-    /** The database's answer for a hash the cache does not hold; the epoch is read first (see {@link KeyCache}). */
+    /**
+     * The database's answer for a hash the cache does not hold, waited for at most {@link #lookupWait}: a database that
+     * does not answer in time is a 503 {@code database_unavailable}, not a request thread held for as long as the
+     * connection lives (the lookup itself goes on until the database or its socket timeout answers).
+     */
     private Optional<Caller> lookUp(String hash) {
         if (cache.knownUnknown(hash)) {
             return Optional.empty();
         }
+        if (lookups == null) {
+            return lookUpNow(hash);
+        }
+        Future<Optional<Caller>> lookup = lookups.submit(() -> lookUpNow(hash));
+        try {
+            return lookup.get(lookupWait.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            lookup.cancel(true);
+            throw new IdentityException(Kind.UNAVAILABLE, "database_unavailable", null, "the database did not answer within "
+                    + lookupWait.toSeconds() + " s, so this key could not be checked; retry shortly");
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException failure ? failure : new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IdentityException(Kind.UNAVAILABLE, "interrupted", null, "interrupted while checking the key");
+        }
+    }
+
+    /** The database's answer for a hash; the epoch is read first (see {@link KeyCache}). */
+    private Optional<Caller> lookUpNow(String hash) {
         long epoch = cache.epoch();
         Optional<ApiKey> key = keys.withHash(hash);
         if (key.isEmpty()) {

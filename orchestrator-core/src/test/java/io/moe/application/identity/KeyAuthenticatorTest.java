@@ -1,0 +1,83 @@
+package io.moe.application.identity;
+
+import io.moe.application.ManagedThreads;
+import io.moe.domain.identity.ApiKey;
+import io.moe.domain.identity.ApiKeyRepository;
+import io.moe.domain.shared.Refusal.Kind;
+import io.moe.infrastructure.redis.TestRedis;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A key the cache does not hold, while the database hangs: a clear 503 after a bounded wait, not a held request. */
+class KeyAuthenticatorTest {
+
+    private final ScheduledExecutorService threads = Executors.newScheduledThreadPool(2);
+    private final CountDownLatch databaseAnswers = new CountDownLatch(1);
+
+    @AfterEach
+    void stop() {
+        databaseAnswers.countDown();
+        threads.shutdownNow();
+    }
+
+    @Test
+    void aHungDatabaseMakesAnUnknownKeyA503InsteadOfAHeldRequest() {
+        KeyAuthenticator keys = new KeyAuthenticator();
+        KeyCache cache = new KeyCache();
+        cache.store = TestRedis.keyCacheStore();
+        cache.unknownKeySeconds = 30;
+        keys.cache = cache;
+        keys.keys = new HungKeys();
+        keys.lookups = ManagedThreads.managed(threads);
+        keys.lookupWait = Duration.ofMillis(200);
+
+        IdentityException refused = assertThrows(IdentityException.class,
+                () -> keys.authenticate("moe-sk-" + UUID.randomUUID().toString().replace("-", "") + "0123456789abcdef"));
+        assertEquals(Kind.UNAVAILABLE, refused.kind());
+        assertEquals("database_unavailable", refused.code());
+        assertTrue(refused.getMessage().contains("retry"), refused.getMessage());
+    }
+
+    /** A key table whose every read waits until the test ends: a database that does not answer. */
+    private final class HungKeys implements ApiKeyRepository {
+        @Override
+        public Optional<ApiKey> find(String id) {
+            return hang();
+        }
+
+        @Override
+        public Optional<ApiKey> withHash(String keyHash) {
+            return hang();
+        }
+
+        @Override
+        public List<ApiKey> ofUser(String userId) {
+            return List.of();
+        }
+
+        @Override
+        public void add(ApiKey key) {
+        }
+
+        private Optional<ApiKey> hang() {
+            try {
+                databaseAnswers.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return Optional.empty();
+        }
+    }
+}
