@@ -110,6 +110,11 @@ public class FeedbackService {
     /** The rating's effects (spec: feedback effects), each once; what they changed. */
     private JsonObject apply(Caller caller, ResponseRecord meta, int rating, String correction, RatingSteps steps) {
         String responseId = meta.responseId();
+        String begun = steps.once("rating", () -> String.valueOf(rating));
+        if (!begun.equals(String.valueOf(rating))) {
+            throw new FeedbackException(Kind.CONFLICT, "feedback_differs", "a rating of " + begun + " was begun for response '"
+                    + responseId + "' and not finished; send rating " + begun + " again to finish it");
+        }
         JsonObjectBuilder effects = Json.createObjectBuilder();
         if (rating <= 2 || rating >= 4) {
             boolean positive = rating >= 4;

@@ -70,6 +70,17 @@ class FeedbackServiceTest {
     }
 
     @Test
+    void aRatingBegunAndNotFinishedIsFinishedOnlyWithTheSameRating() {
+        keepAnswer(List.of("r1"));
+        graphFailuresLeft = 1;
+        assertThrows(FeedbackException.class, () -> feedback.rate(alice, ID, 5, null));
+        FeedbackException other = assertThrows(FeedbackException.class, () -> feedback.rate(alice, ID, 1, null));
+        assertEquals("feedback_differs", other.code());
+        assertEquals(List.of("m1|code", "m2|math"), votes, "the other rating changed nothing");
+        assertEquals("ok", feedback.rate(alice, ID, 5, null).getString("status"));
+    }
+
+    @Test
     void aRatingBeingAppliedRefusesAnotherOne() {
         keepAnswer(List.of());
         records.beginRating(ID, Duration.ofSeconds(60));
