@@ -65,10 +65,12 @@ public final class Neo4jClient implements AutoCloseable {
                 .thenCompose(ResultCursor::listAsync)));
     }
 
-    /** Runs a reading statement in a read transaction and returns its records. */
+    /**
+     * Runs a reading statement in an auto-commit transaction (one round trip, where a managed read transaction takes
+     * three: begin, run, commit) and returns its records.
+     */
     public List<Record> read(String cypher, Map<String, Object> parameters) {
-        return bounded(cypher, session -> session.executeReadAsync(tx -> tx.runAsync(cypher, parameters)
-                .thenCompose(ResultCursor::listAsync)));
+        return bounded(cypher, session -> session.runAsync(cypher, parameters).thenCompose(ResultCursor::listAsync));
     }
 
     /** The records of {@code work}, or an error once {@link #timeout} has passed without them (the session is then abandoned). */
