@@ -181,6 +181,10 @@ public class RedisStore implements AutoCloseable {
 
     /** One entry of a stream: its id and its fields. */
     public record StreamItem(String id, java.util.Map<String, String> fields) {
+
+        static StreamItem of(StreamEntry entry) {
+            return new StreamItem(entry.getID().toString(), entry.getFields() == null ? java.util.Map.of() : entry.getFields());
+        }
     }
 
     /**
@@ -200,18 +204,22 @@ public class RedisStore implements AutoCloseable {
         try {
             read = redis.xreadGroup(group, consumer, params, from);
         } catch (JedisDataException e) {
-            if (e.getMessage() == null || !e.getMessage().startsWith("NOGROUP")) {
-                throw e;
-            }
-            createGroup(key, group);
+            createGroupWhenMissing(e, key, group);
             read = redis.xreadGroup(group, consumer, params, from);
         }
         java.util.List<StreamItem> items = new java.util.ArrayList<>();
         if (read != null) {
-            read.forEach(stream -> stream.getValue().forEach(entry -> items.add(new StreamItem(entry.getID().toString(),
-                    entry.getFields() == null ? java.util.Map.of() : entry.getFields()))));
+            read.forEach(stream -> stream.getValue().forEach(entry -> items.add(StreamItem.of(entry))));
         }
         return items;
+    }
+
+    /** Creates the group when {@code failure} says it is missing; rethrows any other failure. */
+    private void createGroupWhenMissing(JedisDataException failure, String key, String group) {
+        if (failure.getMessage() == null || !failure.getMessage().startsWith("NOGROUP")) {
+            throw failure;
+        }
+        createGroup(key, group);
     }
 
     private void createGroup(String key, String group) {
@@ -234,18 +242,14 @@ public class RedisStore implements AutoCloseable {
         try {
             var claimed = redis.xautoclaim(key, group, consumer, idle.toMillis(), new StreamEntryID(),
                     XAutoClaimParams.xAutoClaimParams().count(max));
-            claimed.getValue().forEach(entry -> items.add(new StreamItem(entry.getID().toString(),
-                    entry.getFields() == null ? java.util.Map.of() : entry.getFields())));
+            claimed.getValue().forEach(entry -> items.add(StreamItem.of(entry)));
             for (var other : redis.xinfoConsumers(key, group)) {
                 if (!other.getName().equals(consumer) && other.getPending() == 0 && other.getIdle() >= forgetAfter.toMillis()) {
                     redis.xgroupDelConsumer(key, group, other.getName());
                 }
             }
         } catch (JedisDataException e) {
-            if (e.getMessage() == null || !e.getMessage().startsWith("NOGROUP")) {
-                throw e;
-            }
-            createGroup(key, group);
+            createGroupWhenMissing(e, key, group);
         }
         return items;
     }
