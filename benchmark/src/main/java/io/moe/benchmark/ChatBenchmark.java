@@ -3,11 +3,7 @@ package io.moe.benchmark;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 
-import java.io.StringReader;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,15 +26,17 @@ final class ChatBenchmark {
     private final String simulator;
     private final String key;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final OrchestratorCalls calls;
 
     ChatBenchmark(String orchestrator, String simulator, String key) {
         this.orchestrator = orchestrator;
         this.simulator = simulator;
         this.key = key;
+        this.calls = new OrchestratorCalls(http, orchestrator, key);
     }
 
     /** Four experts and two searches, each delayed 300 ms by the simulator: how long does the parallel stage take? */
-    void parallelStage(int runs) {
+    void parallelStage(int runs) throws InterruptedException {
         System.out.println("== Parallel stage (4 experts + 2 web searches, each delayed " + DELAY_MS + " ms by the simulator)");
         Percentiles wall = new Percentiles();
         Percentiles stage = new Percentiles();
@@ -51,11 +49,11 @@ final class ChatBenchmark {
             rules.add(BenchHttp.addRule(http, simulator, "{\"match\":{\"role\":\"search\",\"contains\":\"" + marker + "\"},\"action\":{\"latency_ms\":" + DELAY_MS + "}}"));
             try {
                 long t = System.nanoTime();
-                JsonObject answer = chat(Questions.random() + " Four parts and two searches " + marker);
+                JsonObject answer = calls.chat(Questions.random() + " Four parts and two searches " + marker);
                 wall.add((System.nanoTime() - t) / 1e6);
-                JsonObject trace = trace(answer.getString("id"));
-                long experts = stageMs(trace, "experts");
-                long research = stageMs(trace, "research");
+                JsonObject trace = calls.trace(answer.getString("id"), false);
+                long experts = OrchestratorCalls.stageMs(trace, "experts");
+                long research = OrchestratorCalls.stageMs(trace, "research");
                 stage.add(Math.max(experts, research));
             } finally {
                 rules.forEach(id -> BenchHttp.removeRule(http, simulator, id));
@@ -82,7 +80,7 @@ final class ChatBenchmark {
             done.add(clients.submit(() -> {
                 long t = System.nanoTime();
                 try {
-                    chat(Questions.random() + " (" + n + ")");
+                    calls.chat(Questions.random() + " (" + n + ")");
                     latency.add((System.nanoTime() - t) / 1e6);
                 } catch (RuntimeException e) {
                     failed.incrementAndGet();
@@ -109,40 +107,5 @@ final class ChatBenchmark {
 
     private static String task(String task, String category) {
         return "{\"task\":\"" + task + "\",\"category\":\"" + category + "\"}";
-    }
-
-    private static long stageMs(JsonObject trace, String name) {
-        return trace.getJsonArray("stages").getValuesAs(JsonObject.class).stream()
-                .filter(s -> s.getString("stage").equals(name)).mapToLong(s -> s.getJsonNumber("ms").longValue()).sum();
-    }
-
-    private JsonObject chat(String question) {
-        String body = Json.createObjectBuilder().add("model", "moe-orchestrator")
-                .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user").add("content", question)))
-                .build().toString();
-        HttpResponse<String> r = BenchHttp.send(http, HttpRequest.newBuilder(URI.create(orchestrator + "/v1/chat/completions"))
-                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
-                .timeout(Duration.ofMinutes(5)).POST(HttpRequest.BodyPublishers.ofString(body)).build());
-        if (r.statusCode() != 200) {
-            throw new IllegalStateException("chat answered " + r.statusCode() + ": " + r.body());
-        }
-        return Json.createReader(new StringReader(r.body())).readObject();
-    }
-
-    private JsonObject trace(String id) {
-        for (int i = 0; i < 100; i++) {
-            HttpResponse<String> r = BenchHttp.send(http, HttpRequest.newBuilder(URI.create(orchestrator + "/v1/responses/" + id + "/trace"))
-                    .header("Authorization", "Bearer " + key).GET().build());
-            if (r.statusCode() == 200) {
-                return Json.createReader(new StringReader(r.body())).readObject();
-            }
-            try {
-                Thread.sleep(100); // polling until the after-answer work has stored the trace
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        throw new IllegalStateException("no trace for " + id);
     }
 }

@@ -7,7 +7,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.io.StringReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -29,11 +28,13 @@ final class StageFiguresBenchmark {
     private final String key;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
+    private final OrchestratorCalls calls;
 
     StageFiguresBenchmark(String orchestrator, String simulator, String key) {
         this.orchestrator = orchestrator;
         this.simulator = simulator;
         this.key = key;
+        this.calls = new OrchestratorCalls(http, orchestrator, key);
     }
 
     void run(int questions) throws Exception {
@@ -51,24 +52,24 @@ final class StageFiguresBenchmark {
         for (int i = 0; i < questions; i++) {
             String question = Questions.random() + " (" + UUID.randomUUID().toString().substring(0, 8) + ")";
             long t = System.nanoTime();
-            JsonObject answer = chat(question);
+            JsonObject answer = calls.chat(question);
             double wall = (System.nanoTime() - t) / 1e6;
-            JsonObject trace = trace(answer.getString("id"), true);
+            JsonObject trace = calls.trace(answer.getString("id"), true);
             if (!trace.getJsonObject("cache").getString("path", "").equals("miss")) {
                 notMissed++; // a question close enough to an earlier one: not a miss to measure
                 continue;
             }
             miss.add(wall);
-            cacheStage.add(stageMs(trace, "cache"));
-            graphStage.add(stageMs(trace, "graph"));
+            cacheStage.add(OrchestratorCalls.stageMs(trace, "cache"));
+            graphStage.add(OrchestratorCalls.stageMs(trace, "graph"));
             simulatorOwn.add(timed(() -> direct(question)));
             if (trace.getJsonArray("experts").size() == 1) {
-                expertOver.add(stageMs(trace, "experts") - simulatorOwn.at(50));
+                expertOver.add(OrchestratorCalls.stageMs(trace, "experts") - simulatorOwn.at(50));
             }
             t = System.nanoTime();
-            JsonObject again = chat(question);
+            JsonObject again = calls.chat(question);
             hit.add((System.nanoTime() - t) / 1e6);
-            String path = trace(again.getString("id"), false).getJsonObject("cache").getString("path", "");
+            String path = calls.trace(again.getString("id"), false).getJsonObject("cache").getString("path", "");
             if (!path.equals("hard")) {
                 System.out.println("  (a repeated question was not a hard hit: " + path + ")");
             }
@@ -136,46 +137,9 @@ final class StageFiguresBenchmark {
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build());
     }
 
-    private JsonObject chat(String question) {
-        String body = Json.createObjectBuilder().add("model", "moe-orchestrator")
-                .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user").add("content", question)))
-                .build().toString();
-        HttpResponse<String> r = BenchHttp.send(http, post("/v1/chat/completions", body));
-        if (r.statusCode() != 200) {
-            throw new IllegalStateException("chat answered " + r.statusCode() + ": " + r.body());
-        }
-        return Json.createReader(new StringReader(r.body())).readObject();
-    }
-
     private HttpRequest post(String path, String body) {
         return HttpRequest.newBuilder(URI.create(orchestrator + path)).timeout(Duration.ofMinutes(2))
                 .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build();
-    }
-
-    /** The answer's trace; with {@code stored}, once its answer is in the semantic cache (so that asking again is a hit). */
-    private JsonObject trace(String id, boolean stored) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        JsonObject trace = null;
-        while (System.nanoTime() < deadline) {
-            HttpResponse<String> r = BenchHttp.send(http, HttpRequest.newBuilder(URI.create(orchestrator + "/v1/responses/" + id + "/trace"))
-                    .header("Authorization", "Bearer " + key).GET().build());
-            if (r.statusCode() == 200) {
-                trace = Json.createReader(new StringReader(r.body())).readObject();
-                if (!stored || !"pending".equals(trace.getString("cache_store", ""))) {
-                    return trace;
-                }
-            }
-            Thread.sleep(20); // polling until the after-answer work has stored the entry
-        }
-        if (trace == null) {
-            throw new IllegalStateException("no trace for " + id);
-        }
-        return trace;
-    }
-
-    private static long stageMs(JsonObject trace, String name) {
-        return trace.getJsonArray("stages").getValuesAs(JsonObject.class).stream()
-                .filter(s -> s.getString("stage").equals(name)).mapToLong(s -> s.getJsonNumber("ms").longValue()).sum();
     }
 }
