@@ -118,7 +118,8 @@ final class ChatCompletionsHandler implements HttpHandler {
         String id = "chatcmpl-sim-" + ids.incrementAndGet();
         long created = Instant.now().getEpochSecond();
         if (request.stream()) {
-            stream(exchange, request, id, created, content, completionTokens, fault, rule.map(Rule::firstTokenDelayMs).orElse(0L), finish);
+            stream(exchange, request, id, created, content, completionTokens, fault, rule.map(Rule::firstTokenDelayMs).orElse(0L),
+                    rule.map(Rule::chunkDelayMs).orElse(0L), finish);
         } else {
             Exchanges.json(exchange, 200, Json.createObjectBuilder()
                     .add("id", id).add("object", "chat.completion").add("created", created).add("model", request.model())
@@ -212,7 +213,7 @@ final class ChatCompletionsHandler implements HttpHandler {
     }
 
     private void stream(HttpExchange exchange, SimRequest request, String id, long created, String content,
-                        int completionTokens, String fault, long firstTokenDelayMs, String finish) throws IOException {
+                        int completionTokens, String fault, long firstTokenDelayMs, long chunkDelayMs, String finish) throws IOException {
         exchange.getResponseHeaders().set("Content-Type", "text/event-stream");
         exchange.getResponseHeaders().set("Cache-Control", "no-cache");
         exchange.sendResponseHeaders(200, 0);
@@ -232,6 +233,9 @@ final class ChatCompletionsHandler implements HttpHandler {
         for (int i = 0; i < pieces.size(); i++) {
             if (i == cutAt) {
                 break;
+            }
+            if (i > 0) {
+                pause(chunkDelayMs); // a model writing slowly
             }
             send(out, chunk(id, created, request.model(), Json.createObjectBuilder().add("content", pieces.get(i)), null));
         }

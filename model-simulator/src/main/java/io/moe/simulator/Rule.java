@@ -9,11 +9,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One scripted behaviour: when a request matches (model, role, category, text contained in the user
- * messages; all optional), do the action (fixed content, confidence, latency or a fault), at most
- * {@code times} times.
+ * messages; all optional), do the action (fixed content, confidence, latency, the pace of a stream's
+ * first and following chunks, or a fault), at most {@code times} times.
  */
 record Rule(String id, String model, String role, String category, String contains, AtomicInteger remaining,
-            String content, String confidence, long latencyMs, long firstTokenDelayMs, String fault, int retryAfter) {
+            String content, String confidence, long latencyMs, long firstTokenDelayMs, long chunkDelayMs, String fault, int retryAfter) {
 
     static final Set<String> FAULTS = Set.of("http_429", "http_429_no_retry_after", "http_500", "http_502", "http_503", "http_404",
             "http_400_context",
@@ -37,7 +37,7 @@ record Rule(String id, String model, String role, String category, String contai
                 match.getString("category", null), match.getString("contains", null),
                 new AtomicInteger(times == null ? Integer.MAX_VALUE : times.intValue()),
                 action.getString("content", null), confidence, number(action, "latency_ms"),
-                number(action, "first_token_delay_ms"), fault, (int) number(action, "retry_after", 1));
+                number(action, "first_token_delay_ms"), number(action, "chunk_delay_ms"), fault, (int) number(action, "retry_after", 1));
     }
 
     boolean matches(SimRequest request, Role role, String category) {

@@ -171,6 +171,33 @@ class MessagesIT {
     }
 
     @Test
+    void aJudgesAnswerStreamedAsItIsWrittenIsTheTextBlockOnce() {
+        String key = key(Admin.newUser(), profile("judge-stream-" + suffix(), "moe_orchestrated"));
+        String marker = "judgestream" + suffix();
+        String judged = "Use a bounded queue between the reader and the writer, so a slow writer holds the reader back. ".repeat(2).strip();
+        List<String> rules = List.of(
+                Simulator.addRule(Json.createObjectBuilder().add("match", Json.createObjectBuilder().add("role", "expert").add("contains", marker))
+                        .add("action", Json.createObjectBuilder().add("content", "Queue it.").add("confidence", "mittel")).build()),
+                Simulator.addRule(Json.createObjectBuilder().add("match", Json.createObjectBuilder().add("role", "judge").add("contains", marker))
+                        .add("action", Json.createObjectBuilder().add("content", judged).add("confidence", "none").add("chunk_delay_ms", 20)).build()));
+        try {
+            HttpResponse<String> r = Http.post(MESSAGES, Json.createObjectBuilder().add("model", MODEL).add("max_tokens", 512).add("stream", true)
+                    .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user")
+                            .add("content", "How do I connect a fast reader to a slow writer " + marker)))
+                    .build().toString(), "x-api-key", key, "Content-Type", "application/json");
+            assertEquals(200, r.statusCode(), r.body());
+            StringBuilder text = new StringBuilder();
+            r.body().lines().filter(l -> l.startsWith("data: {") && l.contains("\"text_delta\"")).forEach(l ->
+                    text.append(((JsonObject) Http.json(l.substring(6))).getJsonObject("delta").getString("text")));
+            assertEquals(judged, text.toString(), "the judge's answer, in agent form, exactly once: " + r.body());
+            List<String> events = r.body().lines().filter(l -> l.startsWith("event: ")).map(l -> l.substring(7)).toList();
+            assertEquals(List.of("content_block_stop", "message_delta", "message_stop"), events.subList(events.size() - 3, events.size()));
+        } finally {
+            rules.forEach(Simulator::removeRule);
+        }
+    }
+
+    @Test
     void aProfileIsResolvedFromTheKeyThenTheUsersDefaultThenTheFirstGrant() {
         String user = Admin.newUser();
         String granted = profile("a-granted-" + suffix(), "native");

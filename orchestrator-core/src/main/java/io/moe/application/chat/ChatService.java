@@ -135,7 +135,8 @@ public class ChatService {
                 if (thinking.applies(run)) {
                     run.timed("thinking", () -> thinking.run(run));
                 }
-                run.timed("merger", () -> merger.merge(run));
+                boolean lastSynthesis = !critic.applies(run) && run.template().maxAgenticRounds() <= 0;
+                run.timed("merger", () -> merger.merge(run, lastSynthesis));
                 if (critic.applies(run)) {
                     run.timed("critic", () -> critic.run(run));
                 }
@@ -144,7 +145,8 @@ public class ChatService {
                 }
             }
         }
-        String content = OutputFormat.render(run.mode(), run.verdict().answer(), run.verdict().confidence(), run.findings().web());
+        String content = run.verdict().rendered() != null ? run.verdict().rendered()
+                : OutputFormat.render(run.mode(), run.verdict().answer(), run.verdict().confidence(), run.findings().web());
         return finish(run, created, content, start);
     }
 

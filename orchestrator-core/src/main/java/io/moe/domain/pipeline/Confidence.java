@@ -61,12 +61,37 @@ public enum Confidence {
                 .replaceAll("[ \t]+\n", "\n").strip();
     }
 
+    /** The longest marker line {@link #strip} drops; a longer line is text that mentions a confidence. */
+    static final int MARKER_LINE_MAX = 60;
+
+    /** The level a whole line names when it is a marker line {@link #strip} drops; empty for any other line. */
+    public static java.util.Optional<Confidence> markerLine(String line) {
+        Matcher m = MARKER.matcher(line);
+        if (line.length() > MARKER_LINE_MAX || !m.lookingAt()) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(switch (m.group(1).toLowerCase(Locale.ROOT)) {
+            case "hoch", "high" -> HOCH;
+            case "niedrig", "low" -> NIEDRIG;
+            default -> MITTEL;
+        });
+    }
+
+    /** Whether the beginning of a line may still turn out to be a marker line once the rest of the line is there. */
+    public static boolean mayBeMarkerLine(String beginning) {
+        if (beginning.length() > MARKER_LINE_MAX) {
+            return false;
+        }
+        Matcher m = MARKER.matcher(beginning);
+        return m.lookingAt() || m.hitEnd();
+    }
+
     /** The output without its confidence marker lines, for merging and for the clean output modes. */
     public static String strip(String output) {
         if (output == null) {
             return "";
         }
-        return output.lines().filter(line -> !MARKER.matcher(line).lookingAt() || line.length() > 60)
+        return output.lines().filter(line -> markerLine(line).isEmpty())
                 .reduce((a, b) -> a + "\n" + b).orElse("").strip();
     }
 }

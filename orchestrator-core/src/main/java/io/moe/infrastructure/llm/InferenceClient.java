@@ -1,19 +1,25 @@
 package io.moe.infrastructure.llm;
 
+import io.moe.application.routing.PassThrough;
 import io.moe.application.servers.InferenceServer;
 import io.moe.application.servers.InferenceServers;
 import io.moe.application.servers.ServerBreakers;
 import io.moe.domain.chat.Completion;
 import io.moe.domain.chat.ModelCall;
+import io.moe.domain.chat.TokenUsage;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
 import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.client.ClientRequestContext;
 import jakarta.ws.rs.client.ClientRequestFilter;
 import org.eclipse.microprofile.faulttolerance.Asynchronous;
 import org.eclipse.microprofile.rest.client.RestClientBuilder;
 
+import java.io.StringReader;
 import java.net.SocketTimeoutException;
 import java.net.http.HttpTimeoutException;
 import java.util.Map;
@@ -21,6 +27,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * Calls a model on its inference server. Every model call of the product goes through here, so each
@@ -44,6 +51,9 @@ public class InferenceClient {
     @Inject
     ServerBreakers breakers;
 
+    @Inject
+    PassThrough passThrough;
+
     private final Map<InferenceServer, OpenAiChatApi> clients = new ConcurrentHashMap<>();
 
     @Asynchronous
@@ -53,8 +63,7 @@ public class InferenceClient {
 
     /** The call itself, on the caller's thread. */
     Completion call(ModelCall call) {
-        InferenceServer server = servers.byName(call.model().endpoint()).orElseThrow(() -> new InferenceException(
-                "no enabled inference server named '" + call.model().endpoint() + "' (see /api/servers)", false, null));
+        InferenceServer server = enabledServer(call);
         if (!breakers.allows(server.name())) {
             throw InferenceException.circuitOpen("inference server '" + server.name() + "' failed repeatedly; it is left alone for "
                     + breakers.secondsOpen(server.name()) + " s more (its circuit breaker is open, see /api/servers)");
@@ -89,6 +98,61 @@ public class InferenceClient {
                 breakers.untried(server.name()); // no call went out (full slots, interrupted): say nothing of the server
             }
         }
+    }
+
+    /**
+     * The call streamed: each piece of the answer's text goes to {@code pieces} as the server writes it. The same limits
+     * as a whole call hold (the server's slots and breaker; its timeout for the response and for each next line), and a
+     * stream that breaks off, stalls, sends a chunk that is not JSON or ends without {@code [DONE]} fails as the server
+     * failing. A failure thrown by {@code pieces} ends the call and is passed on.
+     */
+    public Completion stream(ModelCall call, Consumer<String> pieces) {
+        InferenceServer server = enabledServer(call);
+        String model = call.model().toString();
+        try (PassThrough.StreamReply reply = passThrough.stream(server, OpenAiMessages.streamRequest(call).toString())) {
+            if (reply.status() >= 400) {
+                String body = reply.errorBody();
+                throw new InferenceException("inference server answered HTTP " + reply.status()
+                        + (body.isBlank() ? "" : ": " + (body.length() > 300 ? body.substring(0, 300) + "…" : body)),
+                        reply.status() == 504, null, reply.status(), reply.retryAfterSeconds());
+            }
+            StringBuilder content = new StringBuilder();
+            TokenUsage usage = TokenUsage.NONE;
+            for (String line = reply.nextLine(); line != null; line = reply.nextLine()) {
+                if (!line.startsWith("data:")) {
+                    continue;
+                }
+                String data = line.substring(5).strip();
+                if (data.equals("[DONE]")) {
+                    return new Completion(content.toString(), model, usage);
+                }
+                JsonObject chunk = chunk(server, data);
+                String piece = OpenAiMessages.delta(chunk);
+                usage = OpenAiMessages.usage(chunk).totalTokens() > 0 ? OpenAiMessages.usage(chunk) : usage;
+                if (!piece.isEmpty()) {
+                    content.append(piece);
+                    pieces.accept(piece);
+                }
+            }
+            breakers.failed(server.name());
+            throw new InferenceException("inference server '" + server.name() + "' ended the stream of " + model
+                    + " before it was complete (it broke off, stalled for " + server.timeout().toSeconds()
+                    + " s, or sent no [DONE])", false, null);
+        }
+    }
+
+    private JsonObject chunk(InferenceServer server, String data) {
+        try (JsonReader reader = Json.createReader(new StringReader(data))) {
+            return reader.readObject();
+        } catch (JsonException | IllegalStateException e) {
+            breakers.failed(server.name());
+            throw new InferenceException("inference server '" + server.name() + "' sent a stream chunk that is not a JSON object", false, e);
+        }
+    }
+
+    private InferenceServer enabledServer(ModelCall call) {
+        return servers.byName(call.model().endpoint()).orElseThrow(() -> new InferenceException(
+                "no enabled inference server named '" + call.model().endpoint() + "' (see /api/servers)", false, null));
     }
 
     /** The chat API of {@code server}; built again when the server's settings changed. */

@@ -9,7 +9,6 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonValue;
 
 /** Translates between the domain's model calls and OpenAI chat-completions JSON. */
 final class OpenAiMessages {
@@ -30,6 +29,12 @@ final class OpenAiMessages {
         return body.build();
     }
 
+    /** The request of a streamed call: the server reports the usage in a last chunk. */
+    static JsonObject streamRequest(ModelCall call) {
+        return Json.createObjectBuilder(request(call)).add("stream", true)
+                .add("stream_options", Json.createObjectBuilder().add("include_usage", true)).build();
+    }
+
     private static JsonObject message(ChatMessage m) {
         if (!m.hasImages()) {
             return Json.createObjectBuilder().add("role", m.role()).add("content", m.text()).build();
@@ -41,6 +46,24 @@ final class OpenAiMessages {
         return Json.createObjectBuilder().add("role", m.role()).add("content", parts).build();
     }
 
+    /** The text a streamed chunk adds to the answer ("" for none). */
+    static String delta(JsonObject chunk) {
+        JsonArray choices = chunk.getJsonArray("choices");
+        if (choices == null || choices.isEmpty() || !(choices.get(0) instanceof JsonObject choice)
+                || !(choice.get("delta") instanceof JsonObject delta) || !(delta.get("content") instanceof jakarta.json.JsonString text)) {
+            return "";
+        }
+        return text.getString();
+    }
+
+    /** The usage a streamed chunk reports, or {@link TokenUsage#NONE}. */
+    static TokenUsage usage(JsonObject chunk) {
+        return chunk.get("usage") instanceof JsonObject u
+                ? new TokenUsage(u.getJsonNumber("prompt_tokens") == null ? 0 : u.getJsonNumber("prompt_tokens").longValue(),
+                        u.getJsonNumber("completion_tokens") == null ? 0 : u.getJsonNumber("completion_tokens").longValue())
+                : TokenUsage.NONE;
+    }
+
     static Completion completion(JsonObject response, String model) {
         JsonArray choices = response.getJsonArray("choices");
         if (choices == null || choices.isEmpty()) {
@@ -48,11 +71,6 @@ final class OpenAiMessages {
         }
         JsonObject message = choices.getJsonObject(0).getJsonObject("message");
         String content = message == null || message.isNull("content") ? "" : message.getString("content", "");
-        JsonValue usage = response.get("usage");
-        TokenUsage tokens = usage instanceof JsonObject u
-                ? new TokenUsage(u.getJsonNumber("prompt_tokens") == null ? 0 : u.getJsonNumber("prompt_tokens").longValue(),
-                        u.getJsonNumber("completion_tokens") == null ? 0 : u.getJsonNumber("completion_tokens").longValue())
-                : TokenUsage.NONE;
-        return new Completion(content, model, tokens);
+        return new Completion(content, model, usage(response));
     }
 }

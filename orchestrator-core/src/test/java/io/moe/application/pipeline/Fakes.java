@@ -77,6 +77,23 @@ public final class Fakes {
             return script.apply(call);
         }
 
+        /** Answers as {@link #complete}, its text in pieces of {@link #PIECE} characters. */
+        @Override
+        public Completion stream(ModelCall call, java.util.function.Consumer<String> pieces) {
+            Completion done;
+            try {
+                done = complete(call).toCompletableFuture().join();
+            } catch (java.util.concurrent.CompletionException e) {
+                throw (RuntimeException) e.getCause();
+            }
+            for (int i = 0; i < done.content().length(); i += PIECE) {
+                pieces.accept(done.content().substring(i, Math.min(done.content().length(), i + PIECE)));
+            }
+            return done;
+        }
+
+        public static final int PIECE = 7;
+
         public String system(int i) {
             return calls.get(i).messages().get(0).text();
         }

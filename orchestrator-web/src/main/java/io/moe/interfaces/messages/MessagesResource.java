@@ -128,7 +128,7 @@ public class MessagesResource {
         long created = Instant.now().getEpochSecond();
         Cancellation cancellation = new Cancellation();
         if (request.stream()) {
-            ProgressQueue progress = new ProgressQueue();
+            ProgressQueue progress = new ProgressQueue(!showReasoning); // the reasoning block comes before the text
             CompletableFuture<ChatAnswer> answer = chat.answer(caller, id, created, route, parsed.chat(), progress, cancellation)
                     .toCompletableFuture();
             async.resume(Response.ok(new PipelineMessageStream(id, request.model(), promptEstimate, profile.streamThink(),

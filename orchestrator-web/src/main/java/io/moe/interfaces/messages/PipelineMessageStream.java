@@ -2,6 +2,7 @@ package io.moe.interfaces.messages;
 
 import io.moe.application.pipeline.run.Cancellation;
 import io.moe.domain.chat.ChatAnswer;
+import io.moe.interfaces.openai.AnswerTextSent;
 import io.moe.interfaces.openai.ContentChunks;
 import io.moe.interfaces.openai.OpenAiErrors;
 import io.moe.interfaces.openai.ProgressQueue;
@@ -19,7 +20,8 @@ import java.util.concurrent.ExecutionException;
  * The events of a message the pipeline answers: {@code message_start} and a {@code ping} at once, then while
  * the pipeline works its progress lines in a thinking block (profile {@code stream_think}) and a {@code ping}
  * after each quiet keep-alive period; when the answer is there, the thinking step's reasoning (when it is to be
- * shown) in the thinking block, the answer in a text block, {@code message_delta} with {@code end_turn} and the
+ * shown) in the thinking block, the answer in a text block (as the last model writes it when the pipeline
+ * streams it and no reasoning is to be shown before it; else once complete), {@code message_delta} with {@code end_turn} and the
  * usage, and {@code message_stop}. A failure ends the stream with an {@code error} event; a client that goes
  * away cancels the pipeline.
  */
@@ -36,6 +38,8 @@ final class PipelineMessageStream implements StreamingOutput {
     private final Cancellation cancellation;
     private final ProgressQueue progress;
     private final Duration keepAlive;
+    /** The answer's text sent while it was written. */
+    private final StringBuilder sent = new StringBuilder();
 
     PipelineMessageStream(String id, String model, long promptEstimate, boolean streamThink, boolean showReasoning,
                           CompletableFuture<ChatAnswer> answer, Cancellation cancellation, ProgressQueue progress, Duration keepAlive) {
@@ -63,7 +67,7 @@ final class PipelineMessageStream implements StreamingOutput {
                     events.thinking(piece);
                 }
             }
-            for (String piece : ContentChunks.of(done.content())) {
+            for (String piece : ContentChunks.of(AnswerTextSent.rest(done.content(), sent))) {
                 events.text(piece);
             }
             events.finish("end_turn", null, done.usage().promptTokens(), done.usage().completionTokens());
@@ -82,18 +86,32 @@ final class PipelineMessageStream implements StreamingOutput {
         progress.wakeWhenDone(answer);
         long lastSent = System.nanoTime();
         while (!answer.isDone()) {
-            String line = progress.next(POLL_MILLIS);
-            if (line != null && streamThink) {
-                events.thinking(line + "\n");
+            ProgressQueue.Item item = progress.next(POLL_MILLIS);
+            if (item != null && (item.answer() || streamThink)) {
+                forward(events, item);
                 lastSent = System.nanoTime();
             } else if (System.nanoTime() - lastSent >= keepAlive.toNanos()) {
                 events.ping();
                 lastSent = System.nanoTime();
             }
         }
-        for (String line = progress.nextNow(); line != null && streamThink; line = progress.nextNow()) {
-            events.thinking(line + "\n");
+        for (ProgressQueue.Item item = progress.nextNow(); item != null; item = progress.nextNow()) {
+            forward(events, item);
         }
         return answer.get();
+    }
+
+    /** A progress line to the thinking block (none once the answer's text began), or a piece of the answer's text. */
+    private void forward(MessageEvents events, ProgressQueue.Item item) throws IOException {
+        if (!item.answer()) {
+            if (streamThink && sent.length() == 0) {
+                events.thinking(item.text() + "\n");
+            }
+            return;
+        }
+        sent.append(item.text());
+        for (String piece : ContentChunks.of(item.text())) {
+            events.text(piece);
+        }
     }
 }

@@ -74,7 +74,7 @@ public class ChatCompletionsResource {
         long created = Instant.now().getEpochSecond();
         String model = pipeline.modelId();
         if (request.stream()) {
-            ProgressQueue progress = new ProgressQueue();
+            ProgressQueue progress = new ProgressQueue(true);
             Cancellation cancellation = new Cancellation();
             CompletableFuture<ChatAnswer> answer = chat.answer(caller, id, created, pipeline, request.chat(), progress, cancellation)
                     .toCompletableFuture();

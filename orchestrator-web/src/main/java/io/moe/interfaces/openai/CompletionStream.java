@@ -20,7 +20,8 @@ import java.util.concurrent.ExecutionException;
  * The server-sent events of a streamed completion, in the order clients rely on: a role chunk, the
  * pipeline's progress lines for the think panel (as {@code <think>…</think>} content, or as
  * {@code reasoning_content} deltas when the request set {@code include_reasoning}), content chunks of
- * about 50 characters, a stop chunk, a usage chunk when asked for, and {@code data: [DONE]}. While
+ * at most about 50 characters (as the last model writes the answer, when the pipeline streams it; else
+ * once the answer is complete), a stop chunk, a usage chunk when asked for, and {@code data: [DONE]}. While
  * nothing else is sent, SSE comments keep the connection alive. A failure after the stream has begun
  * is reported as an error event followed by {@code [DONE]}. When the client goes away (a write fails,
  * at the latest with the next keep-alive), the request's pipeline is cancelled.
@@ -41,6 +42,8 @@ final class CompletionStream implements StreamingOutput {
     private final ProgressQueue progress;
     private final Duration keepAlive;
     private boolean thinkOpen;
+    /** The answer's text sent while it was written. */
+    private final StringBuilder sent = new StringBuilder();
 
     CompletionStream(Head head, boolean includeUsage, boolean reasoningContent, CompletableFuture<ChatAnswer> answer,
                      Cancellation cancellation, ProgressQueue progress, Duration keepAlive) {
@@ -59,10 +62,7 @@ final class CompletionStream implements StreamingOutput {
         try {
             send(out, chunk(Json.createObjectBuilder().add("role", "assistant").add("content", ""), null));
             ChatAnswer done = await(out);
-            closeThink(out);
-            for (String piece : ContentChunks.of(done.content())) {
-                send(out, chunk(Json.createObjectBuilder().add("content", piece), null));
-            }
+            content(out, AnswerTextSent.rest(done.content(), sent));
             send(out, chunk(Json.createObjectBuilder(), "stop"));
             if (includeUsage) {
                 send(out, CompletionJson.usageChunk(head.id(), head.created(), head.model(), done.usage()));
@@ -82,14 +82,17 @@ final class CompletionStream implements StreamingOutput {
         out.flush();
     }
 
-    /** Forwards progress lines until the answer is there, with a keep-alive comment after each quiet period. */
+    /**
+     * Forwards progress lines and the answer's text as it is written until the answer is there, with a keep-alive
+     * comment after each quiet period.
+     */
     private ChatAnswer await(Writer out) throws ExecutionException, InterruptedException, IOException {
         progress.wakeWhenDone(answer);
         long lastSent = System.nanoTime();
         while (!answer.isDone()) {
-            String line = progress.next(POLL_MILLIS);
-            if (line != null) {
-                think(out, line);
+            ProgressQueue.Item item = progress.next(POLL_MILLIS);
+            if (item != null) {
+                forward(out, item);
                 lastSent = System.nanoTime();
             } else if (System.nanoTime() - lastSent >= keepAlive.toNanos()) {
                 out.write(": keep-alive\n\n");
@@ -97,10 +100,40 @@ final class CompletionStream implements StreamingOutput {
                 lastSent = System.nanoTime();
             }
         }
-        for (String line = progress.nextNow(); line != null; line = progress.nextNow()) {
-            think(out, line);
+        for (ProgressQueue.Item item = progress.nextNow(); item != null; item = progress.nextNow()) {
+            forward(out, item);
         }
         return answer.get();
+    }
+
+    /** A progress line to the think panel (none once the answer's text began), or the answer's text with what is queued after it. */
+    private void forward(Writer out, ProgressQueue.Item item) throws IOException {
+        if (!item.answer()) {
+            if (sent.length() == 0 || reasoningContent) {
+                think(out, item.text());
+            }
+            return;
+        }
+        StringBuilder text = new StringBuilder(item.text());
+        for (ProgressQueue.Item next = progress.nextNow(); next != null; next = progress.nextNow()) {
+            if (next.answer()) {
+                text.append(next.text());
+            } else if (reasoningContent) {
+                think(out, next.text());
+            }
+        }
+        sent.append(text);
+        content(out, text.toString());
+    }
+
+    private void content(Writer out, String text) throws IOException {
+        if (text.isEmpty()) {
+            return;
+        }
+        closeThink(out);
+        for (String piece : ContentChunks.of(text)) {
+            send(out, chunk(Json.createObjectBuilder().add("content", piece), null));
+        }
     }
 
     private void think(Writer out, String line) throws IOException {

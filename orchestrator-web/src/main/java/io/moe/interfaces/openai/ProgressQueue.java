@@ -5,42 +5,72 @@ import io.moe.application.pipeline.run.Progress;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Progress lines of one streamed request, handed from the pipeline's threads to the stream writer, which waits for the
- * next line or the answer, whichever comes first: the answer's completion wakes a waiting writer at once.
+ * Progress lines and pieces of the answer of one streamed request, handed from the pipeline's threads to the stream
+ * writer, which waits for the next item or the answer, whichever comes first: the answer's completion wakes a waiting
+ * writer at once. Pieces of the answer are never dropped; progress lines beyond {@link #MAX_LINES} are.
  */
 public final class ProgressQueue implements Progress {
 
     /** More lines than this are dropped: the think panel is a summary, not a log. */
     static final int MAX_LINES = 200;
-    /** Put in the queue when the answer is complete; compared by identity, never handed out. */
-    @SuppressWarnings("StringOperationCanBeSimplified")
-    private static final String WAKE = new String("answer complete");
 
-    private final LinkedBlockingQueue<String> lines = new LinkedBlockingQueue<>(MAX_LINES);
+    /** A progress line or a piece of the answer. */
+    public record Item(String text, boolean answer) {
+    }
+
+    /** Put in the queue when the answer is complete; compared by identity, never handed out. */
+    private static final Item WAKE = new Item("answer complete", false);
+
+    private final LinkedBlockingQueue<Item> items = new LinkedBlockingQueue<>();
+    private final AtomicInteger lines = new AtomicInteger();
+    private final boolean takesAnswerText;
+
+    /** A queue that takes progress lines only; the answer comes whole. */
+    public ProgressQueue() {
+        this(false);
+    }
+
+    /** A queue that also takes the answer's text as it is written when {@code takesAnswerText}. */
+    public ProgressQueue(boolean takesAnswerText) {
+        this.takesAnswerText = takesAnswerText;
+    }
 
     @Override
     public void status(String line) {
-        lines.offer(line);
+        if (lines.incrementAndGet() <= MAX_LINES) {
+            items.add(new Item(line, false));
+        }
+    }
+
+    @Override
+    public boolean takesAnswerText() {
+        return takesAnswerText;
+    }
+
+    @Override
+    public void answerText(String piece) {
+        items.add(new Item(piece, true));
     }
 
     /** Wakes {@link #next} as soon as {@code answer} completes, however it completes. */
     public void wakeWhenDone(CompletableFuture<?> answer) {
-        answer.whenComplete((done, failure) -> lines.offer(WAKE));
+        answer.whenComplete((done, failure) -> items.add(WAKE));
     }
 
-    /** The next line, waiting at most {@code millis}; null when none came or the answer completed meanwhile. */
-    public String next(long millis) throws InterruptedException {
-        String line = lines.poll(millis, TimeUnit.MILLISECONDS);
-        return line == WAKE ? null : line;
+    /** The next item, waiting at most {@code millis}; null when none came or the answer completed meanwhile. */
+    public Item next(long millis) throws InterruptedException {
+        Item item = items.poll(millis, TimeUnit.MILLISECONDS);
+        return item == WAKE ? null : item;
     }
 
-    /** A line already queued, else null. */
-    public String nextNow() {
-        for (String line = lines.poll(); line != null; line = lines.poll()) {
-            if (line != WAKE) {
-                return line;
+    /** An item already queued, else null. */
+    public Item nextNow() {
+        for (Item item = items.poll(); item != null; item = items.poll()) {
+            if (item != WAKE) {
+                return item;
             }
         }
         return null;

@@ -23,7 +23,9 @@ import java.util.List;
  * Rule 7: keeps the most confident result per category; when exactly one expert answered with hoch and
  * there is no tool, graph, web or reasoning material, that answer is returned without a judge call
  * (fast path); otherwise the judge model synthesises one answer from the material in source priority,
- * in the form the mode asks for. A failed judge falls back to the most confident expert answer.
+ * in the form the mode asks for. A failed judge falls back to the most confident expert answer. When nothing after
+ * the judge can change the answer and the client streams, the judge's answer goes to the client as it is written,
+ * put in the mode's form on the way ({@link AnswerForm}); a judge that fails after part of it went out fails the request.
  */
 @ApplicationScoped
 public class Merger {
@@ -33,7 +35,8 @@ public class Merger {
     @Inject
     ModelCaller models;
 
-    public void merge(PipelineRun run) {
+    /** Merges the run's findings into its answer; {@code last}: nothing after the judge can change the answer. */
+    public void merge(PipelineRun run, boolean last) {
         List<ExpertResult> best = MergerInput.bestPerCategory(run.findings().everyRound());
         boolean context = run.findings().tools().stream().anyMatch(t -> t.ok()) || !run.findings().math().isEmpty() || !run.findings().graph().isEmpty()
                 || !run.findings().web().isEmpty() || !run.findings().reasoning().isEmpty();
@@ -48,16 +51,25 @@ public class Merger {
             return;
         }
         run.status("Merging " + best.size() + " expert answer(s) with the other sources");
+        boolean streamed = last && run.takesAnswerText();
+        AnswerForm form = new AnswerForm(run.mode(), run.findings().web(), strongest(best), false, run::answerText);
+        String user = "Question: " + run.question().text() + "\n\n" + MergerInput.sources(run, true);
         try {
-            Completion judged = models.call(run, STAGE, judgeModel(run), prompt(run), "Question: " + run.question().text() + "\n\n"
-                    + MergerInput.sources(run, true));
-            String text = judged.content().strip();
+            if (streamed) {
+                Completion judged = models.stream(run, STAGE, judgeModel(run), prompt(run, true), user, form::accept);
+                Confidence level = form.finish();
+                run.trace().merger(Outcome.of("judge"));
+                run.verdict().answer(Confidence.strip(judged.content()), level, form.text());
+                return;
+            }
+            String text = models.call(run, STAGE, judgeModel(run), prompt(run, false), user).content().strip();
             Confidence level = mentionsConfidence(text) ? Confidence.of(text) : strongest(best);
             run.trace().merger(Outcome.of("judge"));
             run.verdict().answer(Confidence.strip(text), level);
         } catch (InferenceException e) {
-            if (best.isEmpty()) {
-                throw e;
+            if (best.isEmpty() || form.givenAny()) {
+                run.trace().merger(Outcome.of("judge_failed", e.getMessage()));
+                throw e; // the client has part of the judge's answer: it gets an error, not another answer
             }
             ExpertResult top = best.stream().max(Comparator.comparing(ExpertResult::confidence)).orElseThrow();
             run.trace().merger(Outcome.of("judge_failed", e.getMessage()));
@@ -65,15 +77,20 @@ public class Merger {
         }
     }
 
-    private static String prompt(PipelineRun run) {
+    /** The judge's instructions; a streamed answer names its confidence first where the mode's form puts it on top. */
+    private static String prompt(PipelineRun run, boolean streamed) {
         String own = run.template().judgePrompt();
         String base = own != null && !own.isBlank() ? own
                 : "You are the judge of a multi-expert system. Synthesise one answer to the question from the material "
                 + "below. Material earlier in the list has priority: reasoning trace, tool results, knowledge graph, "
                 + "experts, web research, earlier answers. Prefer exact tool results over estimates, cite web sources as [n], "
                 + "and do not mention the experts or this process.";
+        boolean onTop = streamed && switch (run.mode()) {
+            case DEFAULT, CODE, CONCISE -> true;
+            default -> false;
+        };
         return base + "\n" + OutputFormat.instruction(run.mode())
-                + "\nEnd with one line 'KONFIDENZ: hoch', 'KONFIDENZ: mittel' or 'KONFIDENZ: niedrig'.";
+                + (onTop ? "\nBegin" : "\nEnd") + " with one line 'KONFIDENZ: hoch', 'KONFIDENZ: mittel' or 'KONFIDENZ: niedrig'.";
     }
 
     private static boolean mentionsConfidence(String text) {

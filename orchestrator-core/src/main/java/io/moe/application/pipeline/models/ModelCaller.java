@@ -30,6 +30,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * Makes one model call for a stage of a run and waits for it, within the caller's share of the model
@@ -71,6 +72,32 @@ public class ModelCaller {
      * so; each failed attempt is in the trace ({@code attempts}).
      */
     public Completion call(PipelineRun run, String stage, ModelRef model, String system, List<ChatMessage> turns) {
+        return call(run, stage, model, system, turns, (c, pieces) -> send(run, stage, c), null);
+    }
+
+    /**
+     * Calls {@code model} streamed: each piece of its answer's text goes to {@code pieces} as the server writes it.
+     * Retried and failed over like {@link #call} as long as no piece went out; a failure after that is final. The
+     * template's timeout for the stage's role bounds the whole call (checked as pieces arrive), the server's timeout
+     * each wait for the next piece; a cancelled request ends the call at its next piece.
+     */
+    public Completion stream(PipelineRun run, String stage, ModelRef model, String system, String user, Consumer<String> pieces) {
+        StringBuilder written = new StringBuilder();
+        Consumer<String> counted = piece -> {
+            written.append(piece);
+            pieces.accept(piece);
+        };
+        return call(run, stage, model, system, List.of(ChatMessage.user(user)), (c, ignored) -> sendStreamed(run, stage, c, counted, written),
+                written);
+    }
+
+    /** One call to a server: whole, or streamed into the pieces written so far. */
+    private interface Sender {
+        Completion send(ModelCall call, CharSequence written);
+    }
+
+    private Completion call(PipelineRun run, String stage, ModelRef model, String system, List<ChatMessage> turns, Sender sender,
+                            CharSequence written) {
         List<ChatMessage> messages = new ArrayList<>();
         messages.add(ChatMessage.system(system));
         messages.addAll(turns);
@@ -83,13 +110,14 @@ public class ModelCaller {
             ModelCall call = new ModelCall(target, messages, caps.forStage(stage, run.request().maxTokens(), run.template()));
             for (int attempt = 1; ; attempt++) {
                 try {
-                    return attempt(run, stage, call);
+                    return attempt(run, stage, call, sender, written);
                 } catch (RequestCancelledException e) {
                     throw e;
                 } catch (RuntimeException e) {
                     failure = e;
                 }
-                CallRetries.Step step = CallRetries.after(failure, attempt);
+                boolean piecesWentOut = written != null && written.length() > 0;
+                CallRetries.Step step = piecesWentOut ? CallRetries.Step.GIVE_UP : CallRetries.after(failure, attempt);
                 if (step == CallRetries.Step.FAIL_OVER && t + 1 >= targets.size()) {
                     step = CallRetries.Step.GIVE_UP;
                 }
@@ -131,11 +159,11 @@ public class ModelCaller {
     }
 
     /** One call of {@code call} to its server, recorded as a span (model, stage, tokens) of the run. */
-    private Completion attempt(PipelineRun run, String stage, ModelCall call) {
+    private Completion attempt(PipelineRun run, String stage, ModelCall call, Sender sender, CharSequence written) {
         Spans.Span span = run.startSpan("model " + call.model(), run.currentSpan(), Map.of("moe.stage", stage,
                 "moe.model", call.model().toString(), "moe.response_id", run.id()));
         try {
-            Completion done = send(run, stage, call);
+            Completion done = sender.send(call, written);
             span.attribute("moe.tokens.prompt", done.usage().promptTokens());
             span.attribute("moe.tokens.completion", done.usage().completionTokens());
             return done;
@@ -183,6 +211,47 @@ public class ModelCaller {
         } finally {
             place.release();
         }
+    }
+
+    /** One streamed call of {@code call} to its server, within the caller's share of the server's slots, on this thread. */
+    private Completion sendStreamed(PipelineRun run, String stage, ModelCall call, Consumer<String> pieces, CharSequence written) {
+        ModelRef model = call.model();
+        Optional<Duration> limit = TokenCaps.role(stage).flatMap(run.template()::timeout);
+        long deadline = limit.map(d -> System.nanoTime() + d.toNanos()).orElse(Long.MAX_VALUE);
+        run.cancellation().checkpoint();
+        ModelCallShare.Place place = share.acquire(run.caller().userId(), model.endpoint(), run.cancellation());
+        try {
+            Completion done = withCountedUsage(inference.stream(call, piece -> {
+                run.cancellation().checkpoint();
+                if (System.nanoTime() - deadline > 0) {
+                    throw new InferenceException("the call to " + model + " did not finish within the template's "
+                            + TokenCaps.role(stage).map(r -> r.wireName()).orElse(stage) + " timeout of "
+                            + limit.map(Duration::toSeconds).orElse(0L) + " s (timeouts in the expert template)", true, null);
+                }
+                pieces.accept(piece);
+            }), call);
+            run.recordCall(new StageCall(stage, done));
+            return done;
+        } catch (RequestCancelledException e) {
+            run.recordCall(cutOff(stage, call));
+            throw e;
+        } catch (RuntimeException e) {
+            RuntimeException failure = asInferenceFailure(e, model);
+            if (failure instanceof InferenceException i && i.timedOut()) {
+                run.recordCall(cutOff(stage, call));
+            } else if (written.length() > 0) {
+                run.recordCall(brokenOff(stage, call, written)); // the server wrote this much before its stream broke
+            }
+            throw failure;
+        } finally {
+            place.release();
+        }
+    }
+
+    /** A streamed call that broke off: the prompt estimate and what the server wrote are billed. */
+    static StageCall brokenOff(String stage, ModelCall call, CharSequence written) {
+        return new StageCall(stage, new Completion(written.toString(), call.model().toString(),
+                new TokenUsage(promptEstimate(call), (written.length() + CHARS_PER_TOKEN - 1) / CHARS_PER_TOKEN)), true);
     }
 
     public Completion call(PipelineRun run, String stage, ModelRef model, String system, String user) {

@@ -109,6 +109,16 @@ public final class PipelineRun {
         progress.status(line);
     }
 
+    /** Whether the client takes the final answer's text as it is written (a streamed response). */
+    public boolean takesAnswerText() {
+        return progress.takesAnswerText();
+    }
+
+    /** Sends the next piece of the final answer, in the mode's form, to the client. */
+    public void answerText(String piece) {
+        progress.answerText(piece);
+    }
+
     /** Records this run's stages and calls as spans under {@code runSpan}, whose trace id goes into the trace. */
     public void traced(Spans spans, Spans.Span runSpan) {
         this.spans = spans;

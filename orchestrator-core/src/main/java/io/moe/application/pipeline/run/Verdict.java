@@ -10,6 +10,7 @@ import io.moe.domain.pipeline.Confidence;
 public final class Verdict {
 
     private String answer;
+    private String rendered;
     private Confidence confidence = Confidence.MITTEL;
     private boolean fromCache;
     private String cacheEntryId;
@@ -30,6 +31,18 @@ public final class Verdict {
     public void answer(String text, Confidence level) {
         this.answer = text;
         this.confidence = level;
+        this.rendered = null;
+    }
+
+    /** The answer, already in the mode's form as it was streamed to the client while the model wrote it. */
+    public void answer(String text, Confidence level, String inForm) {
+        answer(text, level);
+        this.rendered = inForm;
+    }
+
+    /** The answer in the mode's form when it was streamed as it was written; null when it is still to be put in form. */
+    public String rendered() {
+        return rendered;
     }
 
     /** The cache served the answer, from the entry {@code entryId}. */

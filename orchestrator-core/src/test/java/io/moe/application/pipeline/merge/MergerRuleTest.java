@@ -3,6 +3,10 @@ package io.moe.application.pipeline.merge;
 import io.moe.application.pipeline.Fakes;
 import io.moe.application.pipeline.run.NoAnswerException;
 import io.moe.application.pipeline.run.PipelineRun;
+import io.moe.application.pipeline.run.Progress;
+import io.moe.domain.chat.ChatMessage;
+import io.moe.domain.chat.ChatRequest;
+import io.moe.domain.mode.Mode;
 
 import io.moe.domain.chat.Completion;
 import io.moe.domain.pipeline.Category;
@@ -12,6 +16,7 @@ import io.moe.domain.pipeline.Subtask;
 import io.moe.infrastructure.llm.InferenceException;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -38,7 +43,7 @@ class MergerRuleTest {
     void oneConfidentExpertWithoutOtherMaterialIsAnsweredWithoutAJudge() {
         Fakes.ScriptedInference inference = Fakes.ScriptedInference.answering("unused");
         PipelineRun run = withExperts(ExpertResult.of(Category.GENERAL, "q", "m@local", 1, "A sheltered place for ships.\nKONFIDENZ: hoch"));
-        merger(inference).merge(run);
+        merger(inference).merge(run, true);
         assertEquals("A sheltered place for ships.", run.verdict().answer());
         assertEquals(Confidence.HOCH, run.verdict().confidence());
         assertEquals(0, inference.calls.size(), "no judge call on the fast path");
@@ -48,7 +53,7 @@ class MergerRuleTest {
     void oneExpertThatIsNotSureGoesToTheJudge() {
         Fakes.ScriptedInference inference = Fakes.ScriptedInference.answering("Judged answer.\nKONFIDENZ: mittel");
         PipelineRun run = withExperts(ExpertResult.of(Category.GENERAL, "q", "m@local", 1, "A place for ships.\nKONFIDENZ: mittel"));
-        merger(inference).merge(run);
+        merger(inference).merge(run, true);
         assertEquals(1, inference.calls.size(), "only a hoch answer takes the fast path");
         assertEquals("Judged answer.", run.verdict().answer());
     }
@@ -60,7 +65,7 @@ class MergerRuleTest {
         run.findings().plan(new io.moe.domain.pipeline.Plan(List.of(Subtask.of("q", Category.GENERAL), Subtask.of("q", "technical_support")), false));
         run.findings().experts(List.of(ExpertResult.of(Category.GENERAL, "q", "m@local", 1, "One view.\nKONFIDENZ: hoch"),
                 ExpertResult.of("technical_support", "q", "t@local", 1, "Another view.\nKONFIDENZ: mittel")));
-        merger(inference).merge(run);
+        merger(inference).merge(run, true);
         assertEquals("Merged answer about harbours.", run.verdict().answer());
         assertEquals(1, inference.calls.size());
         assertEquals(300, inference.calls.get(0).maxTokens(), "the client's max_tokens caps the judge (its own cap is 4096)");
@@ -74,7 +79,7 @@ class MergerRuleTest {
         PipelineRun run = Fakes.planned("q", Subtask.of("q", Category.GENERAL), Subtask.of("q", "technical_support"));
         run.findings().experts(List.of(ExpertResult.of(Category.GENERAL, "q", "m@local", 1, "Unsure view.\nKONFIDENZ: niedrig"),
                 ExpertResult.of("technical_support", "q", "t@local", 1, "Sure view.\nKONFIDENZ: hoch")));
-        merger(inference).merge(run);
+        merger(inference).merge(run, true);
         assertEquals("Sure view.", run.verdict().answer());
         assertEquals(Confidence.HOCH, run.verdict().confidence());
     }
@@ -82,7 +87,7 @@ class MergerRuleTest {
     @Test
     void nothingFromAnySourceIsANoAnswerFailureNotAServerError() {
         PipelineRun run = withExperts();
-        assertThrows(NoAnswerException.class, () -> merger(Fakes.ScriptedInference.answering("x")).merge(run));
+        assertThrows(NoAnswerException.class, () -> merger(Fakes.ScriptedInference.answering("x")).merge(run, true));
     }
 
     @Test
@@ -90,7 +95,85 @@ class MergerRuleTest {
         PipelineRun run = withExperts(ExpertResult.failure(Category.GENERAL, "q", "m@local", 1, "down"));
         InferenceException cause = new InferenceException("expert server down", false, null);
         run.verdict().recordFailure(cause);
-        assertEquals(cause, assertThrows(InferenceException.class, () -> merger(Fakes.ScriptedInference.answering("x")).merge(run)));
+        assertEquals(cause, assertThrows(InferenceException.class, () -> merger(Fakes.ScriptedInference.answering("x")).merge(run, true)));
+    }
+
+    @Test
+    void theLastJudgeStreamsItsAnswerInTheModesFormToAClientThatTakesIt() {
+        Fakes.ScriptedInference inference = Fakes.ScriptedInference.answering(
+                "KONFIDENZ: hoch\nA harbour is a sheltered place for ships. It protects them from waves.");
+        List<String> pieces = new ArrayList<>();
+        PipelineRun run = streamedRun(pieces);
+        merger(inference).merge(run, true);
+        assertTrue(inference.system(0).contains("Begin with one line 'KONFIDENZ"), inference.system(0));
+        assertTrue(pieces.size() > 2, "the answer went out in pieces: " + pieces);
+        assertEquals("KERNAUSSAGE: A harbour is a sheltered place for ships.\nKONFIDENZ: hoch\nDETAILS:\n"
+                + "A harbour is a sheltered place for ships. It protects them from waves.", String.join("", pieces));
+        assertEquals(String.join("", pieces), run.verdict().rendered());
+        assertEquals(Confidence.HOCH, run.verdict().confidence());
+    }
+
+    @Test
+    void aJudgeThatIsNotTheLastWordOrAClientThatDoesNotStreamGetsTheWholeAnswer() {
+        List<String> pieces = new ArrayList<>();
+        PipelineRun run = streamedRun(pieces);
+        merger(Fakes.ScriptedInference.answering("Judged answer about harbours.\nKONFIDENZ: mittel")).merge(run, false);
+        assertTrue(pieces.isEmpty(), "a critic or another round may still change it");
+        assertEquals(null, run.verdict().rendered());
+        assertEquals("Judged answer about harbours.", run.verdict().answer());
+    }
+
+    @Test
+    void aStreamedJudgeThatBreaksOffFailsTheRequestOnceTextWentOutAndFallsBackBefore() {
+        String answer = "A harbour is a sheltered place for ships. It protects them from waves and storms.";
+        for (int brokenAt : new int[]{Fakes.ScriptedInference.PIECE, answer.length()}) {
+            List<io.moe.domain.chat.ModelCall> calls = new ArrayList<>();
+            io.moe.infrastructure.llm.InferenceClient breaking = new io.moe.infrastructure.llm.InferenceClient() {
+                @Override
+                public Completion stream(io.moe.domain.chat.ModelCall call, java.util.function.Consumer<String> pieces) {
+                    calls.add(call);
+                    pieces.accept(answer.substring(0, brokenAt));
+                    throw new InferenceException("stream broke off", false, null);
+                }
+            };
+            Merger merger = new Merger();
+            merger.models = Fakes.caller(breaking);
+            List<String> pieces = new ArrayList<>();
+            PipelineRun run = streamedRun(pieces);
+            if (brokenAt == Fakes.ScriptedInference.PIECE) {
+                merger.merge(run, true);
+                assertTrue(pieces.isEmpty(), "nothing went out before the first sentence: " + pieces);
+                assertEquals("Sure view.", run.verdict().answer(), "the most confident expert, as for a judge that failed at once");
+                assertEquals(1, calls.size(), "no second call once the stream had begun");
+            } else {
+                assertThrows(InferenceException.class, () -> merger.merge(run, true));
+                assertTrue(String.join("", pieces).startsWith("KERNAUSSAGE: A harbour"), pieces.toString());
+            }
+        }
+    }
+
+    private static PipelineRun streamedRun(List<String> pieces) {
+        Progress takesText = new Progress() {
+            @Override
+            public void status(String line) {
+            }
+
+            @Override
+            public boolean takesAnswerText() {
+                return true;
+            }
+
+            @Override
+            public void answerText(String piece) {
+                pieces.add(piece);
+            }
+        };
+        PipelineRun run = new PipelineRun("chatcmpl-test", Fakes.user(), new ChatRequest(Mode.DEFAULT,
+                List.of(ChatMessage.user("What is a harbour?")), 0), Fakes.TEMPLATE, takesText);
+        run.findings().plan(new io.moe.domain.pipeline.Plan(List.of(Subtask.of("q", Category.GENERAL), Subtask.of("q", "technical_support")), false));
+        run.findings().experts(List.of(ExpertResult.of(Category.GENERAL, "q", "m@local", 1, "Unsure view.\nKONFIDENZ: niedrig"),
+                ExpertResult.of("technical_support", "q", "t@local", 1, "Sure view.\nKONFIDENZ: hoch")));
+        return run;
     }
 
     static Completion completion(String text) {
