@@ -16,7 +16,9 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
@@ -54,6 +56,7 @@ final class StageFiguresBenchmark {
             direct("Warm up " + i);
         }
         int notMissed = 0;
+        List<String> asked = new ArrayList<>();
         for (int i = 0; i < questions; i++) {
             String question = Questions.random() + " (" + UUID.randomUUID().toString().substring(0, 8) + ")";
             long t = System.nanoTime();
@@ -78,12 +81,21 @@ final class StageFiguresBenchmark {
             if (!path.equals("hard")) {
                 System.out.println("  (a repeated question was not a hard hit: " + path + ")");
             }
+            asked.add(question);
+        }
+        Percentiles quietHit = new Percentiles();
+        for (String question : asked) { // once more, now that the misses' after-answer work has had time to finish
+            long at = System.nanoTime();
+            calls.chat(question);
+            quietHit.add((System.nanoTime() - at) / 1e6);
         }
         if (notMissed > 0) {
             System.out.println("  (" + notMissed + " of the random questions were close to earlier ones and not counted)");
         }
         System.out.printf(Locale.ROOT, "a miss, end to end: %s%n", miss.summary());
-        System.out.printf(Locale.ROOT, "a hard cache hit, end to end: p50 %.1f ms, p90 %.1f ms (target p50 <= 20 ms)%n", hit.at(50), hit.at(90));
+        System.out.printf(Locale.ROOT, "a hard cache hit, end to end: p50 %.1f ms, p90 %.1f ms right after its miss (whose after-answer "
+                + "work still runs); p50 %.1f ms, p90 %.1f ms on a quieter server (target p50 <= 20 ms)%n",
+                hit.at(50), hit.at(90), quietHit.at(50), quietHit.at(90));
         System.out.printf(Locale.ROOT, "cache stage of a miss: p50 %.0f ms (target <= 15 ms)%n", cacheStage.at(50));
         System.out.printf(Locale.ROOT, "graph context stage: p50 %.0f ms (target <= 10 ms)%n", graphStage.at(50));
         System.out.printf(Locale.ROOT, "one expert's stage over the simulator's own answer time (p50 %.1f ms): p50 %.0f ms (target <= 5 ms, n=%d)%n",

@@ -15,7 +15,9 @@ import java.util.logging.Logger;
  * Moves journaled usage rows ({@link UsageJournal}) into the usage log: one managed thread per node reads up to
  * {@value #BATCH} rows at a time, writes them in one transaction ({@link UsageWriter}, which skips rows already written,
  * so a row read twice is written once) and then acknowledges them. A write that fails leaves its rows unacknowledged; they
- * are read again after a pause (0.5 s, doubling to 16 s). Every {@link #TAKE_OVER_EVERY} the reader also takes over the
+ * are read again after a pause (0.5 s, doubling to 16 s). After a batch that was not full the reader waits
+ * {@link #LINGER} before reading again, so that rows arrive in the log within about a quarter of a second and a busy
+ * node writes many per transaction instead of one per request. Every {@link #TAKE_OVER_EVERY} the reader also takes over the
  * rows another node took {@link #TAKE_OVER_AFTER} ago and never acknowledged — the rows of a node that died.
  */
 @ApplicationScoped
@@ -23,6 +25,7 @@ public class UsageJournalReader {
 
     static final int BATCH = 500;
     static final Duration WAIT = Duration.ofMillis(500);
+    static final Duration LINGER = Duration.ofMillis(250);
     static final Duration TAKE_OVER_AFTER = Duration.ofSeconds(15);
     static final Duration TAKE_OVER_EVERY = Duration.ofSeconds(5);
     static final long LONGEST_PAUSE_MILLIS = 16_000;
@@ -41,6 +44,8 @@ public class UsageJournalReader {
     /** This node's name among the journal's readers. */
     final String name = "node-" + UUID.randomUUID().toString().substring(0, 8);
     long firstPauseMillis = 500;
+    /** The wait after a batch that was not full, so that the next one gathers the rows of many requests. */
+    Duration linger = LINGER;
     private volatile boolean stopping;
     private final WorkerThread worker = new WorkerThread("moe-usage-journal");
 
@@ -72,6 +77,11 @@ public class UsageJournalReader {
                     journal.acknowledge(entries.stream().map(UsageJournal.Entry::journalId).toList());
                 }
                 pause = 0;
+                if (!entries.isEmpty() && entries.size() < BATCH && linger.toMillis() > 0) {
+                    Thread.sleep(linger.toMillis()); // let rows gather: one transaction for many, not one per request
+                }
+            } catch (InterruptedException stopped) {
+                return;
             } catch (RuntimeException e) {
                 unacknowledged = true;
                 pause = pause == 0 ? firstPauseMillis : Math.min(pause * 2, LONGEST_PAUSE_MILLIS);

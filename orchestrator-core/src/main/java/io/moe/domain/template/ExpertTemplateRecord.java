@@ -6,6 +6,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
+import jakarta.persistence.Transient;
 
 import java.time.OffsetDateTime;
 
@@ -30,6 +31,8 @@ public class ExpertTemplateRecord {
     private OffsetDateTime createdAt;
     @Column(name = "updated_at")
     private OffsetDateTime updatedAt;
+    @Transient
+    private final transient TemplateParse parse = new TemplateParse();
 
     protected ExpertTemplateRecord() {
     }
@@ -75,7 +78,7 @@ public class ExpertTemplateRecord {
     }
 
     public ExpertTemplate template() {
-        return ExpertTemplate.parse(configJson);
+        return parse.of(configJson);
     }
 
     public String configJson() {

@@ -6,6 +6,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
+import jakarta.persistence.Transient;
 
 import java.time.OffsetDateTime;
 
@@ -37,6 +38,8 @@ public class UserTemplateRecord {
     private OffsetDateTime createdAt;
     @Column(name = "updated_at")
     private OffsetDateTime updatedAt;
+    @Transient
+    private final transient TemplateParse parse = new TemplateParse();
 
     protected UserTemplateRecord() {
     }
@@ -88,7 +91,7 @@ public class UserTemplateRecord {
     }
 
     public ExpertTemplate template() {
-        return ExpertTemplate.parse(configJson);
+        return parse.of(configJson);
     }
 
     /** The item as the portal and the admin API answer it: id, the template's fields, is_active, created_at, updated_at. */

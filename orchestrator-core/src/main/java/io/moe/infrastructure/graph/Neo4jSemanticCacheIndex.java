@@ -29,12 +29,25 @@ public class Neo4jSemanticCacheIndex implements SemanticCacheIndex {
     /** Creates the vector index (idempotent); public so the benchmark measures exactly the product's index and query. */
     public static final String CREATE_INDEX = "CREATE VECTOR INDEX " + INDEX + " IF NOT EXISTS FOR (c:CacheEntry) ON (c.embedding) "
             + "OPTIONS {indexConfig: {`vector.dimensions`: 384, `vector.similarity_function`: 'cosine'}}";
+    /** The lookups by question (an exact hit, and the create-only store) and by id (a flag) are index seeks. */
+    public static final List<String> CREATE_LOOKUP_INDEXES = List.of(
+            "CREATE INDEX moe_cache_scope_question IF NOT EXISTS FOR (c:CacheEntry) ON (c.scope, c.question)",
+            "CREATE INDEX moe_cache_id IF NOT EXISTS FOR (c:CacheEntry) ON (c.id)");
     /**
-     * The nearest unflagged entries of one scope among the index's {@code $k} nearest of all scopes, and
-     * how far that candidate set reached ({@code horizon}), so a caller can widen {@code $k} when other
-     * scopes crowd the neighbourhood.
+     * The unflagged entries of one scope with exactly the question, when there are any (an index seek); otherwise
+     * the nearest unflagged entries of the scope among the vector index's {@code $k} nearest of all scopes, and how
+     * far that candidate set reached ({@code horizon}), so a caller can widen {@code $k} when other scopes crowd the
+     * neighbourhood. The second part runs its vector search only when the first found nothing; it then still
+     * returns a row, with no hits, which the caller passes over.
      */
     public static final String NEAREST = """
+            OPTIONAL MATCH (e:CacheEntry {scope: $scope, question: $question}) WHERE NOT coalesce(e.flagged, false)
+            WITH collect(e) AS exact WHERE size(exact) > 0
+            RETURN [x IN exact | {id: x.id, question: x.question, answer: x.answer, confidence: x.confidence,
+                    distance: 0.0}][0..$limit] AS hits, size(exact) AS considered, 0.0 AS horizon
+            UNION ALL
+            OPTIONAL MATCH (e:CacheEntry {scope: $scope, question: $question}) WHERE NOT coalesce(e.flagged, false)
+            WITH count(e) AS exact WHERE exact = 0
             CALL db.index.vector.queryNodes($index, $k, $vector) YIELD node, score
             WITH collect({n: node, d: 2 - 2 * score}) AS candidates
             RETURN [c IN candidates WHERE c.n.scope = $scope AND NOT coalesce(c.n.flagged, false)
@@ -67,10 +80,11 @@ public class Neo4jSemanticCacheIndex implements SemanticCacheIndex {
     }
 
     @Override
-    public Probe nearest(String scope, float[] embedding, int candidates, int limit) {
+    public Probe nearest(String scope, String question, float[] embedding, int candidates, int limit) {
         ensureIndex();
-        Record result = graph.read(NEAREST, Map.of("index", INDEX, "k", candidates, "vector", vector(embedding),
-                "scope", scope, "limit", limit)).get(0);
+        List<Record> rows = graph.read(NEAREST, Map.of("index", INDEX, "k", candidates, "vector", vector(embedding),
+                "scope", scope, "question", question, "limit", limit));
+        Record result = rows.stream().filter(r -> !r.get("hits").isEmpty()).findFirst().orElse(rows.get(rows.size() - 1));
         List<SemanticCache.Hit> hits = new ArrayList<>();
         for (Value h : result.get("hits").values()) {
             hits.add(new SemanticCache.Hit(h.get("id").asString(), h.get("question").asString(), h.get("answer").asString(),
@@ -104,6 +118,7 @@ public class Neo4jSemanticCacheIndex implements SemanticCacheIndex {
     private void ensureIndex() {
         if (!indexReady) {
             graph.write(CREATE_INDEX, Map.of());
+            CREATE_LOOKUP_INDEXES.forEach(create -> graph.write(create, Map.of()));
             graph.write("CALL db.awaitIndex($index, 60)", Map.of("index", INDEX));
             indexReady = true;
         }

@@ -44,9 +44,10 @@ public class SemanticCache {
      * them belonged to this scope: then entries of other scopes may hide a hit of this one.
      */
     public List<Hit> nearest(String scope, String question, int limit) {
-        float[] embedding = embed(normalise(question));
+        String normalised = normalise(question);
+        float[] embedding = embed(normalised);
         for (int k = CANDIDATES; ; k *= 10) {
-            SemanticCacheIndex.Probe probe = index.nearest(scope, embedding, k, limit);
+            SemanticCacheIndex.Probe probe = index.nearest(scope, normalised, embedding, k, limit);
             boolean crowded = probe.hits().size() < limit && probe.considered() == k && probe.horizon() < SOFT;
             if (!crowded || k >= MAX_CANDIDATES) {
                 return probe.hits();

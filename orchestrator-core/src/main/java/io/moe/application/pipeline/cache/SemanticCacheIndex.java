@@ -21,8 +21,12 @@ public interface SemanticCacheIndex {
     record Probe(List<SemanticCache.Hit> hits, int considered, double horizon) {
     }
 
-    /** Probes the index with a question's embedding; distances are cosine distances (0 = same direction). */
-    Probe nearest(String scope, float[] embedding, int candidates, int limit);
+    /**
+     * Probes the index with a normalised question and its embedding; distances are cosine distances (0 = same
+     * direction). An unflagged entry of the scope with exactly this question is the answer at distance 0, found
+     * without a search of the vectors (then {@code considered} counts the exact entries and the horizon is 0).
+     */
+    Probe nearest(String scope, String question, float[] embedding, int candidates, int limit);
 
     /**
      * Adds an entry unless the scope already holds that question; returns the new entry's id, or empty when
