@@ -1,10 +1,12 @@
 package io.moe.it.routing;
 
+import io.moe.it.Events;
 import io.moe.it.Http;
 import io.moe.it.ItConfig;
 import io.moe.it.NodeTest;
 import io.moe.it.identity.Admin;
 import io.moe.simulator.ModelSimulator;
+import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
@@ -136,6 +138,40 @@ class RoutingIT {
         assertEquals(coder(), row.getString("model"));
         assertEquals(total, row.getJsonNumber("total_tokens").longValue(), "raw tokens as the server reported them");
         assertEquals(Math.round(total * 2.5), row.getJsonNumber("weighted_tokens").longValue(), "weighted by cost_factor 2.5");
+    }
+
+    @Test
+    void aNativeAnswerLongerThan150CharactersIsAuditedLikeAPipelineAnswer() {
+        String user = Admin.newUser();
+        String key = Admin.newKey(user)[1];
+        Admin.grant(user, "model_endpoint", "*@" + server);
+        String marker = "audit" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+        String answer = "A native answer for the audit trail, " + "long enough to be audited by the orchestrator. ".repeat(4);
+        HttpResponse<String> rule = Http.post(gpu2.baseUrl() + "/_sim/rules", Json.createObjectBuilder()
+                .add("match", Json.createObjectBuilder().add("contains", marker))
+                .add("action", Json.createObjectBuilder().add("content", answer).add("confidence", "none")).build().toString());
+        assertEquals(201, rule.statusCode(), rule.body());
+        try {
+            assertEquals(200, chat(key, coder(), "Answer plainly " + marker).statusCode());
+            HttpResponse<String> streamed = Http.post(CHAT, Json.createObjectBuilder().add("model", coder()).add("stream", true)
+                    .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user")
+                            .add("content", "Answer in a stream " + marker))).build().toString(),
+                    "Authorization", Http.bearer(key), "Content-Type", "application/json");
+            assertEquals(200, streamed.statusCode(), streamed.body());
+            for (String asked : List.of("Answer plainly " + marker, "Answer in a stream " + marker)) {
+                JsonObject event = Events.find("moe.requests", e -> e.getString("input", "").equals(asked), 30)
+                        .orElseThrow(() -> new AssertionError("no moe.requests event for '" + asked + "'"));
+                assertEquals(user, event.getString("user_id"));
+                assertEquals("native", event.getString("mode"));
+                assertEquals(List.of(coder()), event.getJsonArray("models").getValuesAs(jakarta.json.JsonString.class).stream()
+                        .map(jakarta.json.JsonString::getString).toList());
+                assertTrue(answer.startsWith(event.getString("answer_snippet")) && event.getString("answer_snippet").length() >= 150,
+                        "the answer's beginning: " + event);
+                assertTrue(event.getJsonNumber("total_tokens").longValue() > 0, event.toString());
+            }
+        } finally {
+            Http.delete(gpu2.baseUrl() + "/_sim/rules/" + Http.object(rule).getString("id"));
+        }
     }
 
     @Test

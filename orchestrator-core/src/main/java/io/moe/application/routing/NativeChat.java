@@ -1,6 +1,8 @@
 package io.moe.application.routing;
 
+import io.moe.application.events.EventOutbox;
 import io.moe.application.overview.RecentRequests;
+import io.moe.application.pipeline.after.AfterAnswer;
 import io.moe.application.pipeline.after.ResponseStore;
 import io.moe.application.pipeline.trace.ResponseRecord;
 import io.moe.application.servers.CallRetries;
@@ -35,7 +37,9 @@ import java.util.logging.Logger;
  * back and settles the budget to the tokens the server reported, weighted by the server's {@code cost_factor}, with the
  * usage row (raw and weighted tokens) in the same step and moves the counters on /metrics. An answered exchange whose caller
  * described it ({@link Exchange#describe}) is kept as a response record with a trace, like a pipeline answer,
- * so that its id takes feedback and shows its trace.
+ * so that its id takes feedback and shows its trace. An answered exchange longer than 150 characters publishes the
+ * audit event {@code moe.requests} (mode {@code native}) as a pipeline answer does; none goes to {@code moe.ingest}: a
+ * user's own conversation with a model is not knowledge for everyone's graph.
  */
 @ApplicationScoped
 public class NativeChat {
@@ -58,8 +62,13 @@ public class NativeChat {
     @Inject
     RecentRequests recent;
 
+    @Inject
+    EventOutbox events;
+
     private static final Logger LOG = Logger.getLogger(NativeChat.class.getName());
     static final int EXCERPT = 2000;
+    /** The part of a native answer its audit event ({@code moe.requests}) carries. */
+    public static final int SNIPPET = 300;
 
     /** Opens a metered exchange for {@code route}, reserving {@code estimate} tokens; refused when the budget does not allow it. */
     public Exchange open(Caller caller, String requestId, Route.Native route, long estimate) {
@@ -89,6 +98,7 @@ public class NativeChat {
         private volatile String question;
         private volatile String answer;
         private volatile JsonObject details;
+        private volatile long answerChars;
         private final List<JsonObject> attempts = new java.util.concurrent.CopyOnWriteArrayList<>();
 
         private Exchange(Caller caller, String requestId, Route.Native route, Admission.Ticket ticket, OffsetDateTime at) {
@@ -150,9 +160,18 @@ public class NativeChat {
 
         /** What was asked and answered, and what the trace adds (profile, mode), kept as the response record when the exchange is answered. */
         public void describe(String question, String answer, JsonObject details) {
-            this.question = question;
-            this.answer = answer;
+            said(question, answer, answer == null ? 0 : answer.length());
             this.details = details;
+        }
+
+        /**
+         * What was asked and the beginning of the answer ({@link #SNIPPET} characters are enough) with the answer's whole
+         * length: an answered exchange whose answer is longer than 150 characters publishes its audit event.
+         */
+        public void said(String question, String answerBeginning, long answerLength) {
+            this.question = question;
+            this.answer = answerBeginning;
+            this.answerChars = answerLength;
         }
 
         /** Settles the budget to {@code used}, writes the usage row and the metrics; later calls do nothing. */
@@ -169,6 +188,19 @@ public class NativeChat {
             if (answered && details != null) {
                 record(used);
             }
+            if (answered && answerChars > AfterAnswer.MIN_CHARS) {
+                audit(used);
+            }
+        }
+
+        /** The spec's audit event of an answer longer than 150 characters, as the pipeline's answers publish it. */
+        private void audit(TokenUsage used) {
+            events.publish("moe.requests", requestId, Json.createObjectBuilder().add("response_id", requestId)
+                    .add("user_id", caller.userId()).add("mode", "native").add("template", "")
+                    .add("input", question == null ? "" : excerpt(question))
+                    .add("answer_snippet", answer == null ? "" : answer.length() > SNIPPET ? answer.substring(0, SNIPPET) : answer)
+                    .add("models", Json.createArrayBuilder().add(route.model().toString())).add("cache_hit", false)
+                    .add("total_tokens", used.totalTokens()).add("at", Ids.nowUtc().toString()).build());
         }
 
         private void record(TokenUsage used) {

@@ -99,6 +99,7 @@ public class NativeMessages {
                             "the stream of inference server '" + route.server().name() + "' ended before it was complete")));
                 }
                 exchange.describe(question, "", trace);
+                exchange.said(question, translator.text().text(), translator.text().length());
                 exchange.finish(used, translator.complete());
             } catch (RuntimeException e) {
                 events.error(MessagesErrors.body(OpenAiErrors.classify(e)));

@@ -1,6 +1,7 @@
 package io.moe.interfaces.messages;
 
 import io.moe.domain.chat.TokenUsage;
+import io.moe.interfaces.openai.AnswerBeginning;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
@@ -25,6 +26,7 @@ final class OpenAiStreamTranslator {
     private TokenUsage usage;
     private long chars;
     private boolean done;
+    private final AnswerBeginning text = new AnswerBeginning();
 
     OpenAiStreamTranslator(MessageEvents events) {
         this.events = events;
@@ -57,6 +59,7 @@ final class OpenAiStreamTranslator {
             if (delta.get("content") instanceof JsonString t && !t.getString().isEmpty()) {
                 events.text(t.getString());
                 chars += t.getString().length();
+                text.add(t.getString());
             }
             if (delta.get("tool_calls") instanceof JsonArray calls) {
                 for (JsonValue v : calls) {
@@ -91,6 +94,11 @@ final class OpenAiStreamTranslator {
 
     String stopReason() {
         return OpenAiToMessages.stopReason(finishReason, false);
+    }
+
+    /** The answer's text as far as it was passed on: its beginning and length. */
+    AnswerBeginning text() {
+        return text;
     }
 
     /** The server's usage, else the characters it sent counted at four a token. */

@@ -57,7 +57,7 @@ public class NativeCompletions {
         String body = upstream.build().toString();
         NativeChat.Exchange exchange = natives.open(caller, id, route, estimate(json, messages));
         try {
-            return stream ? streamed(exchange, route, body, clientUsage) : whole(exchange, route, body, messages);
+            return stream ? streamed(exchange, route, body, clientUsage, messages) : whole(exchange, route, body, messages);
         } catch (RuntimeException e) {
             exchange.finish(TokenUsage.NONE, false);
             throw e;
@@ -70,11 +70,14 @@ public class NativeCompletions {
             exchange.finish(TokenUsage.NONE, false);
             return refused(route, reply.status(), reply.body());
         }
-        exchange.finish(usageOf(reply.body(), messages), true);
+        Reading read = read(reply.body(), messages);
+        exchange.said(lastUserText(messages), read.answer().text(), read.answer().length());
+        exchange.finish(read.usage(), true);
         return Response.ok(reply.body(), MediaType.APPLICATION_JSON_TYPE).build();
     }
 
-    private static Response streamed(NativeChat.Exchange exchange, Route.Native route, String body, boolean clientUsage) {
+    private static Response streamed(NativeChat.Exchange exchange, Route.Native route, String body, boolean clientUsage,
+                                     JsonArray messages) {
         PassThrough.StreamReply reply = exchange.stream(body);
         if (reply.status() / 100 != 2) {
             String error;
@@ -86,14 +89,15 @@ public class NativeCompletions {
             exchange.finish(TokenUsage.NONE, false);
             return refused(route, reply.status(), error);
         }
-        StreamingOutput output = out -> pipe(reply, out, clientUsage, exchange, route);
+        String question = lastUserText(messages);
+        StreamingOutput output = out -> pipe(reply, out, clientUsage, exchange, route, question);
         return Response.ok(output, MediaType.SERVER_SENT_EVENTS_TYPE)
                 .header("Cache-Control", "no-cache").header("X-Accel-Buffering", "no").build();
     }
 
     /** Copies the event stream, counting usage; the exchange is finished whatever happens. */
     private static void pipe(PassThrough.StreamReply reply, OutputStream out, boolean clientUsage,
-                             NativeChat.Exchange exchange, Route.Native route) throws IOException {
+                             NativeChat.Exchange exchange, Route.Native route, String question) throws IOException {
         StreamTally tally = new StreamTally();
         boolean done = false;
         try (reply) {
@@ -120,6 +124,7 @@ public class NativeCompletions {
             }
             out.flush();
         } finally {
+            exchange.said(question, tally.answer.text(), tally.answer.length());
             exchange.finish(tally.usage(), done);
         }
     }
@@ -142,11 +147,18 @@ public class NativeCompletions {
         return messages.toString().length() / CHARS_PER_TOKEN + Math.max(1, maxTokens);
     }
 
+    /** What a whole reply says: its usage and the beginning of its answer. */
+    record Reading(TokenUsage usage, AnswerBeginning answer) {
+    }
+
     /**
-     * The usage the server reported, else an estimate from the characters. The reply is read as a stream of events
-     * and only its top-level {@code usage} object is built: the answer itself is passed on as the server sent it.
+     * The usage the server reported, else an estimate from the characters, and the first choice's answer. The reply is
+     * read as a stream of events and only its top-level {@code usage} and {@code choices} are built: the answer itself is
+     * passed on as the server sent it.
      */
-    static TokenUsage usageOf(String body, JsonArray messages) {
+    static Reading read(String body, JsonArray messages) {
+        TokenUsage usage = null;
+        AnswerBeginning answer = new AnswerBeginning();
         try (JsonParser reply = Json.createParser(new StringReader(body))) {
             if (reply.hasNext() && reply.next() == JsonParser.Event.START_OBJECT) {
                 while (reply.hasNext() && reply.next() == JsonParser.Event.KEY_NAME) {
@@ -154,7 +166,13 @@ public class NativeCompletions {
                     JsonParser.Event value = reply.next();
                     if (value == JsonParser.Event.START_OBJECT && key.equals("usage")) {
                         JsonObject u = reply.getObject();
-                        return new TokenUsage(u.getJsonNumber("prompt_tokens").longValue(), u.getJsonNumber("completion_tokens").longValue());
+                        usage = new TokenUsage(u.getJsonNumber("prompt_tokens").longValue(), u.getJsonNumber("completion_tokens").longValue());
+                    } else if (value == JsonParser.Event.START_ARRAY && key.equals("choices")) {
+                        JsonArray choices = reply.getArray();
+                        if (!choices.isEmpty() && choices.get(0) instanceof JsonObject choice
+                                && choice.get("message") instanceof JsonObject message && message.get("content") instanceof JsonString text) {
+                            answer.add(text.getString());
+                        }
                     } else if (value == JsonParser.Event.START_OBJECT) {
                         reply.skipObject();
                     } else if (value == JsonParser.Event.START_ARRAY) {
@@ -165,13 +183,36 @@ public class NativeCompletions {
         } catch (JsonException | ClassCastException | NullPointerException | IllegalStateException | java.util.NoSuchElementException e) {
             // estimated below
         }
-        return new TokenUsage(messages.toString().length() / CHARS_PER_TOKEN, body.length() / CHARS_PER_TOKEN);
+        return new Reading(usage != null ? usage : new TokenUsage(messages.toString().length() / CHARS_PER_TOKEN,
+                body.length() / CHARS_PER_TOKEN), answer);
+    }
+
+    /** The text of the last user message (its text parts, when it has parts), for the audit event. */
+    static String lastUserText(JsonArray messages) {
+        for (int i = messages.size() - 1; i >= 0; i--) {
+            if (messages.get(i) instanceof JsonObject m && "user".equals(m.getString("role", ""))) {
+                if (m.get("content") instanceof JsonString text) {
+                    return text.getString();
+                }
+                if (m.get("content") instanceof JsonArray parts) {
+                    StringBuilder out = new StringBuilder();
+                    for (JsonValue part : parts) {
+                        if (part instanceof JsonObject p && p.get("text") instanceof JsonString t) {
+                            out.append(out.length() == 0 ? "" : "\n").append(t.getString());
+                        }
+                    }
+                    return out.toString();
+                }
+            }
+        }
+        return "";
     }
 
     /** Tokens of a stream: the server's usage chunk, else a count of the characters it sent. */
     private static final class StreamTally {
         private TokenUsage reported;
         private long chars;
+        private final AnswerBeginning answer = new AnswerBeginning();
 
         /** Reads one chunk; true when it is a usage-only chunk. */
         boolean read(String data) {
@@ -182,6 +223,9 @@ public class NativeCompletions {
                         if (c instanceof JsonObject choice && choice.get("delta") instanceof JsonObject delta
                                 && delta.get("content") instanceof JsonString text) {
                             chars += text.getString().length();
+                            if (choice.getInt("index", 0) == 0) {
+                                answer.add(text.getString());
+                            }
                         }
                     }
                 }
