@@ -5,8 +5,8 @@
 # 100k entries, knowledge-bundle export/import throughput and /graph/search p50 at 100k relations, native
 # pass-through's added latency and throughput beside the Portkey gateway (npm @portkey-ai/gateway, proxying the
 # same simulator), the messages API's added latency and time to the first token with a native coding-client
-# profile beside the chat API's, a soak of 200 streams at once under random upstream faults with the usage rows checked
-# against the budget counters, and what a request pays for a frozen Redis or search engine once its circuit breaker
+# profile beside the chat API's, a soak of 200 streams at once through two nodes under random upstream faults with
+# the usage rows checked against the budget counters and every answer's audit event, and what a request pays for a frozen Redis or search engine once its circuit breaker
 # opened. It never fails on a time. Stop command 1 first: both use the same default ports.
 #
 #   ./bench.sh                       everything (about 10 minutes on two cores)
@@ -14,6 +14,7 @@
 #   BENCH_ONLY_KNOWLEDGE=1 BENCH_KNOWLEDGE_RELATIONS=100000 ./bench.sh   only the knowledge-graph figures
 #   BENCH_ONLY_FROZEN_STORES=1 ./bench.sh                              only the frozen-store figures
 #   BENCH_ONLY_SOAK=1 BENCH_SOAK_SECONDS=120 ./bench.sh                  only the soak under faults (10 to 300 s)
+#   BENCH_ONE_NODE=1 ./bench.sh                                          without the second node (the soak on one)
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$PWD
@@ -28,7 +29,13 @@ echo "==> Building"
 RUN_PID=""
 PORTKEY_PID=""
 RELAY_PID=""
+NODE2_PID=""
+WLP=$ROOT/liberty/target/liberty/wlp
 cleanup() {
+  if [[ -n $NODE2_PID ]] && kill -0 "$NODE2_PID" 2>/dev/null; then
+    "$WLP/bin/server" stop moeBench2 >/dev/null 2>&1 || kill -TERM "$NODE2_PID" 2>/dev/null || true
+    wait "$NODE2_PID" 2>/dev/null || true
+  fi
   if [[ -n $PORTKEY_PID ]]; then
     kill -TERM "$PORTKEY_PID" 2>/dev/null || true
   fi
@@ -71,6 +78,54 @@ echo "==> Ready (stores and server) after $((SECONDS - STARTED)) s"
 . "$DATA/devservices.env"
 SERVER_PID=$(pgrep -f 'ws-server.jar.*moeServer' | head -1 || echo 0)
 
+# A second node for the soak (BENCH_ONE_NODE=1 leaves it out): a server of its own made from the same package, on
+# other ports, with the same stores, simulator and settings; the soak's streams alternate between the two nodes.
+ORCH2=""
+SERVER2_PID=""
+if [[ -z ${BENCH_ONE_NODE:-} ]]; then
+  NODE2=$WLP/usr/servers/moeBench2
+  rm -rf "$NODE2"
+  mkdir -p "$NODE2/apps" "$NODE2/configDropins/overrides"
+  cp -r "$WLP/usr/servers/moeServer/"{server.xml,jvm.options,server.env,jdbc,resources} "$NODE2/"
+  ln "$WLP/usr/servers/moeServer/apps/orchestrator-ear.ear" "$NODE2/apps/" 2>/dev/null \
+    || cp "$WLP/usr/servers/moeServer/apps/orchestrator-ear.ear" "$NODE2/apps/"
+  ORCH2_PORT=${BENCH_NODE2_PORT:-18002}
+  cat >"$NODE2/configDropins/overrides/second-node.xml" <<XML
+<server>
+  <variable name="moe.orchestrator.port" value="$ORCH2_PORT"/>
+  <variable name="moe.admin.port" value="${BENCH_NODE2_ADMIN_PORT:-18088}"/>
+  <variable name="moe.tools.port" value="${BENCH_NODE2_TOOLS_PORT:-18003}"/>
+  <variable name="moe.orchestrator.https-port" value="${BENCH_NODE2_HTTPS_PORT:-18443}"/>
+</server>
+XML
+  (
+    set -a
+    # shellcheck disable=SC1091
+    . "$DATA/devservices.env"
+    set +a
+    export MOE_INFERENCE_URL=$MOE_SIMULATOR_URL MOE_SEARCH_URL=http://127.0.0.1:$SEARCH_RELAY_PORT MOE_SEARCH_TIMEOUT_SECONDS=5 \
+      MOE_DATA_DIR=$DATA MOE_SKILLS_DIR=$ROOT/skills OPT_OUT_TRACKING=true MOE_ADMIN_API_KEY=$KEY \
+      MOE_TOOLS_SERVICE_TOKEN=$(cat "$DATA/tools-service-token") MOE_METRICS_PASSWORD=$(cat "$DATA/metrics-password") \
+      MOE_LIMITS_CONCURRENT_REQUESTS_PER_USER=64 MOE_INFERENCE_CONCURRENCY=64
+    exec "$WLP/bin/server" run moeBench2
+  ) >"$DATA/node2.log" 2>&1 &
+  NODE2_PID=$!
+  deadline=$((SECONDS + 300))
+  until curl -fs -o /dev/null "http://127.0.0.1:$ORCH2_PORT/health"; do
+    if ! kill -0 "$NODE2_PID" 2>/dev/null || (( SECONDS >= deadline )); then
+      echo "the second node did not start (see $DATA/node2.log): the soak runs on one node" >&2
+      NODE2_PID=""
+      break
+    fi
+    sleep 2
+  done
+  if [[ -n $NODE2_PID ]]; then
+    ORCH2=http://127.0.0.1:$ORCH2_PORT
+    SERVER2_PID=$(pgrep -f 'ws-server.jar.*moeBench2' | head -1 || echo 0)
+    echo "==> Second node ready at $ORCH2"
+  fi
+fi
+
 # The gateway native pass-through is compared with: Portkey's open-source gateway (npm), proxying the same simulator.
 PORTKEY_PORT=${BENCH_PORTKEY_PORT:-8787}
 PORTKEY_URL=""
@@ -96,4 +151,5 @@ java -cp "benchmark/target/benchmark-0.1.0-SNAPSHOT.jar:benchmark/target/lib/*" 
   --server-pid "$SERVER_PID" --cache-sizes "${BENCH_CACHE_SIZES:-10000,100000}" \
   --requests "${BENCH_REQUESTS:-200}" --concurrency "${BENCH_CONCURRENCY:-16}" \
   --soak-seconds "${BENCH_SOAK_SECONDS:-60}" ${BENCH_ONLY_SOAK:+--only-soak yes} \
+  --orchestrator2 "$ORCH2" --server2-pid "$SERVER2_PID" --kafka "$MOE_KAFKA_BOOTSTRAP_SERVERS" \
   --frozen-stores "$DATA" ${BENCH_ONLY_FROZEN_STORES:+--only-frozen-stores yes}

@@ -12,15 +12,20 @@ import java.util.Map;
  * [--cache-sizes 10000,100000] [--requests 200] [--concurrency 16]
  * [--pass-through-requests 2000 [--pass-through-concurrency 64] [--portkey URL] [--only-pass-through yes]]
  * [--admin URL --coding-requests 500 [--only-coding-clients yes]]
- * [--knowledge-relations 100000 [--only-knowledge yes]] [--soak-seconds 60 [--only-soak yes]]
+ * [--knowledge-relations 100000 [--only-knowledge yes]]
+ * [--soak-seconds 60 [--only-soak yes] [--orchestrator2 URL --server2-pid PID] [--kafka BOOTSTRAP-SERVERS]]
  * [--frozen-stores DATA-DIR [--only-frozen-stores yes]].
  */
 public final class Benchmark {
+
+    /** The soak's event reader logs every step of its group membership at INFO; kept here so the level holds. */
+    private static final java.util.logging.Logger KAFKA_LOGS = java.util.logging.Logger.getLogger("org.apache.kafka");
 
     private Benchmark() {
     }
 
     public static void main(String[] args) throws Exception {
+        KAFKA_LOGS.setLevel(java.util.logging.Level.WARNING);
         Map<String, String> a = new HashMap<>();
         for (int i = 0; i + 1 < args.length; i += 2) {
             a.put(args[i].replaceFirst("^--", ""), args[i + 1]);
@@ -72,8 +77,12 @@ public final class Benchmark {
     /** The soak under faults, at most 5 minutes long. */
     private static void soak(Map<String, String> a) throws Exception {
         long seconds = Math.max(10, Math.min(300, Long.parseLong(a.getOrDefault("soak-seconds", "60"))));
-        new SoakBenchmark(a.get("orchestrator"), a.get("simulator"), a.get("admin"), a.get("key"),
-                Long.parseLong(a.getOrDefault("server-pid", "0")), storesPid(a)).run(java.time.Duration.ofSeconds(seconds));
+        List<String> nodes = a.containsKey("orchestrator2") && !a.get("orchestrator2").isBlank()
+                ? List.of(a.get("orchestrator"), a.get("orchestrator2")) : List.of(a.get("orchestrator"));
+        List<Long> pids = Arrays.stream((a.getOrDefault("server-pid", "0") + "," + a.getOrDefault("server2-pid", "")).split(","))
+                .filter(p -> !p.isBlank()).map(Long::parseLong).limit(nodes.size()).toList();
+        new SoakBenchmark(nodes, a.get("kafka"), a.get("simulator"), a.get("admin"), a.get("key"), pids, storesPid(a))
+                .run(java.time.Duration.ofSeconds(seconds));
     }
 
     /** The store launcher's pid, from the pid file in the data folder bench.sh passes as --frozen-stores. */

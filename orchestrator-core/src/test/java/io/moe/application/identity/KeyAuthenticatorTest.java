@@ -9,12 +9,17 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -34,14 +39,7 @@ class KeyAuthenticatorTest {
 
     @Test
     void aHungDatabaseMakesAnUnknownKeyA503InsteadOfAHeldRequest() {
-        KeyAuthenticator keys = new KeyAuthenticator();
-        KeyCache cache = new KeyCache();
-        cache.store = TestRedis.keyCacheStore();
-        cache.unknownKeySeconds = 30;
-        keys.cache = cache;
-        keys.keys = new HungKeys();
-        keys.lookups = ManagedThreads.managed(threads);
-        keys.lookupWait = Duration.ofMillis(200);
+        KeyAuthenticator keys = authenticator();
 
         IdentityException refused = assertThrows(IdentityException.class,
                 () -> keys.authenticate("moe-sk-" + UUID.randomUUID().toString().replace("-", "") + "0123456789abcdef"));
@@ -50,8 +48,42 @@ class KeyAuthenticatorTest {
         assertTrue(refused.getMessage().contains("retry"), refused.getMessage());
     }
 
+    @Test
+    void requestsWithTheSameUncachedKeyShareOneLookup() throws Exception {
+        KeyAuthenticator keys = authenticator();
+        HungKeys table = (HungKeys) keys.keys;
+        String raw = "moe-sk-" + UUID.randomUUID().toString().replace("-", "") + "0123456789abcdef";
+        ExecutorService burst = Executors.newFixedThreadPool(6);
+        try {
+            List<Future<?>> outcomes = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                outcomes.add(burst.submit(() -> assertThrows(IdentityException.class, () -> keys.authenticate(raw))));
+            }
+            for (Future<?> outcome : outcomes) {
+                outcome.get(10, TimeUnit.SECONDS);
+            }
+        } finally {
+            burst.shutdownNow();
+        }
+        assertEquals(1, table.reads.get(), "six requests with one key, one database read");
+    }
+
+    private KeyAuthenticator authenticator() {
+        KeyAuthenticator keys = new KeyAuthenticator();
+        KeyCache cache = new KeyCache();
+        cache.store = TestRedis.keyCacheStore();
+        cache.unknownKeySeconds = 30;
+        keys.cache = cache;
+        keys.keys = new HungKeys();
+        keys.lookups = ManagedThreads.managed(threads);
+        keys.lookupWait = Duration.ofMillis(200);
+        return keys;
+    }
+
     /** A key table whose every read waits until the test ends: a database that does not answer. */
     private final class HungKeys implements ApiKeyRepository {
+        final AtomicInteger reads = new AtomicInteger();
+
         @Override
         public Optional<ApiKey> find(String id) {
             return hang();
@@ -59,6 +91,7 @@ class KeyAuthenticatorTest {
 
         @Override
         public Optional<ApiKey> withHash(String keyHash) {
+            reads.incrementAndGet();
             return hang();
         }
 
