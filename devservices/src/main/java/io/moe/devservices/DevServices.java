@@ -49,7 +49,7 @@ public final class DevServices {
     /** The stores the launcher knows, on the ports of {@code options}. */
     static List<Store> stores(Options o) {
         return List.of(new PostgresStore(o.data(), o.pgPort()), new RedisStore(o.data(), o.redisPort()),
-                new KafkaStore(o.data(), o.kafkaPort()), new Neo4jStore(o.data(), o.neo4jPort()),
+                new KafkaStore(o.data(), o.kafkaPort(), o.kafkaAdvertisedPort()), new Neo4jStore(o.data(), o.neo4jPort()),
                 new SimulatorStore(o.simulatorPort()));
     }
 
@@ -93,7 +93,8 @@ public final class DevServices {
                 "-Xmx768m", "-Djava.io.tmpdir=" + o.data().resolve("tmp"), "-jar", ownJar(), "run",
                 "--data", o.data().toString(), "--env-file", o.envFile().toString(), "--pid-file", o.pidFile().toString(),
                 "--pg-port", String.valueOf(o.pgPort()), "--redis-port", String.valueOf(o.redisPort()),
-                "--kafka-port", String.valueOf(o.kafkaPort()), "--neo4j-port", String.valueOf(o.neo4jPort()),
+                "--kafka-port", String.valueOf(o.kafkaPort()), "--kafka-advertised-port", String.valueOf(o.kafkaAdvertisedPort()),
+                "--neo4j-port", String.valueOf(o.neo4jPort()),
                 "--simulator-port", String.valueOf(o.simulatorPort())));
         if (o.maxLifetimeMinutes() > 0) {
             command.addAll(List.of("--max-lifetime-minutes", String.valueOf(o.maxLifetimeMinutes())));

@@ -24,10 +24,13 @@ final class KafkaStore implements Store {
 
     private final Path logDir;
     private final int port;
+    private final int advertisedPort;
     private KafkaRaftServer server;
 
-    KafkaStore(Path data, int port) {
+    /** A broker on {@code port} that tells its clients to connect to {@code advertisedPort} (the same, or a relay's). */
+    KafkaStore(Path data, int port, int advertisedPort) {
         this.logDir = data.resolve("kafka");
+        this.advertisedPort = advertisedPort;
         this.port = port;
     }
 
@@ -59,7 +62,7 @@ final class KafkaStore implements Store {
         p.put("node.id", "1");
         p.put("controller.quorum.voters", "1@127.0.0.1:" + controller);
         p.put("listeners", "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controller);
-        p.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port);
+        p.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + advertisedPort);
         p.put("controller.listener.names", "CONTROLLER");
         p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
         p.put("inter.broker.listener.name", "PLAINTEXT");
@@ -96,7 +99,7 @@ final class KafkaStore implements Store {
 
     @Override
     public Map<String, String> environment() {
-        return Map.of("MOE_KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + port);
+        return Map.of("MOE_KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + advertisedPort);
     }
 
     @Override

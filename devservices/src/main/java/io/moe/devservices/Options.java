@@ -4,7 +4,7 @@ import java.nio.file.Path;
 
 /** The launcher's command line: {@code run|start|stop} and the options shared by them. */
 record Options(String command, Path data, Path envFile, Path pidFile, int pgPort, int redisPort, int kafkaPort,
-               int neo4jPort, int simulatorPort, int maxLifetimeMinutes, boolean fresh) {
+               int kafkaAdvertisedPort, int neo4jPort, int simulatorPort, int maxLifetimeMinutes, boolean fresh) {
 
     static final String USAGE = """
             usage: java -jar devservices.jar run|start|stop [options]
@@ -19,6 +19,8 @@ record Options(String command, Path data, Path envFile, Path pidFile, int pgPort
               --pg-port N                PostgreSQL (default 15432)
               --redis-port N             Redis (default 16379)
               --kafka-port N             Kafka broker; the controller uses N+1 (default 19092)
+              --kafka-advertised-port N  the port the broker tells its clients to connect to (default: the
+                                         broker's own): a relay on N to the broker lets a test freeze Kafka alone
               --neo4j-port N             Neo4j Bolt (default 17687)
               --simulator-port N         model simulator (default 11434)
               --max-lifetime-minutes N   stop by itself after N minutes (default: never)
@@ -33,7 +35,7 @@ record Options(String command, Path data, Path envFile, Path pidFile, int pgPort
         Path data = Path.of("data");
         Path envFile = null;
         Path pidFile = null;
-        int pg = 15432, redis = 16379, kafka = 19092, neo4j = 17687, sim = 11434, lifetime = 0;
+        int pg = 15432, redis = 16379, kafka = 19092, kafkaAdvertised = 0, neo4j = 17687, sim = 11434, lifetime = 0;
         boolean fresh = false;
         for (int i = 1; i < args.length; i++) {
             String option = args[i];
@@ -52,6 +54,7 @@ record Options(String command, Path data, Path envFile, Path pidFile, int pgPort
                 case "--pg-port" -> pg = port(option, value);
                 case "--redis-port" -> redis = port(option, value);
                 case "--kafka-port" -> kafka = port(option, value);
+                case "--kafka-advertised-port" -> kafkaAdvertised = port(option, value);
                 case "--neo4j-port" -> neo4j = port(option, value);
                 case "--simulator-port" -> sim = port(option, value);
                 case "--max-lifetime-minutes" -> lifetime = number(option, value);
@@ -61,7 +64,7 @@ record Options(String command, Path data, Path envFile, Path pidFile, int pgPort
         data = data.toAbsolutePath().normalize();
         return new Options(args[0], data, envFile == null ? data.resolve("devservices.env") : envFile.toAbsolutePath(),
                 pidFile == null ? data.resolve("devservices.pid") : pidFile.toAbsolutePath(),
-                pg, redis, kafka, neo4j, sim, lifetime, fresh);
+                pg, redis, kafka, kafkaAdvertised == 0 ? kafka : kafkaAdvertised, neo4j, sim, lifetime, fresh);
     }
 
     private static int port(String option, String value) {

@@ -55,7 +55,7 @@ public final class TestStores {
             Files.createDirectories(data);
             int kafka = freePair();
             List<Store> stores = List.of(new PostgresStore(data, Ports.free()), new RedisStore(data, Ports.free()),
-                    new KafkaStore(data, kafka), new Neo4jStore(data, Ports.free()), new SimulatorStore(Ports.free()));
+                    new KafkaStore(data, kafka, kafka), new Neo4jStore(data, Ports.free()), new SimulatorStore(Ports.free()));
             StoreSet set = StoreSet.start(stores, given::get);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 set.close();
