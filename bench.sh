@@ -6,8 +6,9 @@
 # pass-through's added latency and throughput beside the Portkey gateway (npm @portkey-ai/gateway, proxying the
 # same simulator), the messages API's added latency and time to the first token with a native coding-client
 # profile beside the chat API's, a soak of 200 streams at once through two nodes under random upstream faults with
-# the usage rows checked against the budget counters and every answer's audit event, and what a request pays for a frozen Redis or search engine once its circuit breaker
-# opened. It never fails on a time. Stop command 1 first: both use the same default ports.
+# the usage rows checked against the budget counters and every answer's audit event, and what a request pays for a
+# frozen Redis, PostgreSQL, Kafka or search engine (once its circuit breaker opened, where it has one). It never fails
+# on a time. Stop command 1 first: both use the same default ports.
 #
 #   ./bench.sh                       everything (about 10 minutes on two cores)
 #   BENCH_CACHE_SIZES=10000 ./bench.sh
@@ -29,6 +30,7 @@ echo "==> Building"
 RUN_PID=""
 PORTKEY_PID=""
 RELAY_PID=""
+KAFKA_RELAY_PID=""
 NODE2_PID=""
 WLP=$ROOT/liberty/target/liberty/wlp
 cleanup() {
@@ -39,10 +41,10 @@ cleanup() {
   if [[ -n $PORTKEY_PID ]]; then
     kill -TERM "$PORTKEY_PID" 2>/dev/null || true
   fi
-  if [[ -n $RELAY_PID ]]; then
-    kill -CONT "$RELAY_PID" 2>/dev/null || true
-    kill -TERM "$RELAY_PID" 2>/dev/null || true
-  fi
+  for relay in $RELAY_PID ${KAFKA_RELAY_PID:-}; do
+    kill -CONT "$relay" 2>/dev/null || true
+    kill -TERM "$relay" 2>/dev/null || true
+  done
   if [[ -n $RUN_PID ]] && kill -0 "$RUN_PID" 2>/dev/null; then
     kill -TERM "$RUN_PID" 2>/dev/null || true
     wait "$RUN_PID" 2>/dev/null || true
@@ -57,12 +59,20 @@ java -Xmx32m -XX:+UseSerialGC -cp devservices/target/devservices.jar io.moe.devs
   "127.0.0.1:11434" "$DATA/relays/search.pid" >"$DATA/search-relay.log" 2>&1 &
 RELAY_PID=$!
 
+# Kafka too: the embedded broker tells its clients to connect to a relay of its own, so that the frozen-store figures can
+# freeze Kafka alone (it runs in the store launcher's JVM with Neo4j and the simulator).
+KAFKA_RELAY_PORT=${BENCH_KAFKA_RELAY_PORT:-19095}
+java -Xmx32m -XX:+UseSerialGC -cp devservices/target/devservices.jar io.moe.devservices.TcpRelay "$KAFKA_RELAY_PORT" \
+  "127.0.0.1:19092" "$DATA/relays/kafka.pid" >"$DATA/kafka-relay.log" 2>&1 &
+KAFKA_RELAY_PID=$!
+
 EAR=orchestrator-ear/target/orchestrator-ear.ear
 echo "==> The EAR: $(du -h "$EAR" | cut -f1), $(unzip -l "$EAR" 2>/dev/null | grep -c ' lib/.*\.jar$' || true) jars in its lib"
 echo "==> Starting the service (log: $DATA/run.log)"
 STARTED=$SECONDS
 # One key drives 16 clients at once (64 for pass-through): lift the per-user fairness bounds, which would
 # otherwise answer 429, and let the simulator's server take 64 calls at once, as Portkey does.
+MOE_DEVSERVICES_OPTIONS="--kafka-advertised-port $KAFKA_RELAY_PORT" \
 MOE_SEARCH_URL=http://127.0.0.1:$SEARCH_RELAY_PORT MOE_SEARCH_TIMEOUT_SECONDS=5 \
 MOE_LIMITS_CONCURRENT_REQUESTS_PER_USER=64 MOE_INFERENCE_CONCURRENCY=64 MOE_DATA_DIR=$DATA MOE_ADMIN_API_KEY=$KEY ./run.sh --no-build >"$DATA/run.log" 2>&1 &
 RUN_PID=$!

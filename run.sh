@@ -5,6 +5,7 @@
 #   ./run.sh                 build, then run (data in ./data, kept across restarts)
 #   ./run.sh --no-build      run what was built last
 #   MOE_DATA_DIR=/srv/moe ./run.sh
+#   MOE_DEVSERVICES_OPTIONS="--pg-port 25432 --redis-port 26379" ./run.sh   embedded stores on other ports
 #
 # Any MOE_* variable set in the environment wins over the embedded default (see README).
 set -euo pipefail
@@ -42,7 +43,9 @@ stop_all() {
 trap stop_all INT TERM EXIT
 
 echo "==> Starting the stores that are not configured (data in $DATA)"
-java -jar devservices/target/devservices.jar start --data "$DATA" --pid-file "$DATA/devservices.pid" >/dev/null
+# MOE_DEVSERVICES_OPTIONS: more options for the store launcher, e.g. other ports ("--pg-port 25432"; see README)
+# shellcheck disable=SC2086
+java -jar devservices/target/devservices.jar start --data "$DATA" --pid-file "$DATA/devservices.pid" ${MOE_DEVSERVICES_OPTIONS:-} >/dev/null
 set -a
 # shellcheck disable=SC1091
 . "$DATA/devservices.env"

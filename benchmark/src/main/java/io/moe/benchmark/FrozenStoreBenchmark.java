@@ -10,15 +10,18 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 
 /**
  * A hung store after its circuit breaker opened: what does a request still pay for it? Freezes, one at a time and with
- * SIGSTOP, the Redis of the service and the relay bench.sh puts in front of the search engine, keeps sending the
- * requests that use them until the breakers opened (ten answers in a row within 20 ms of the usual time), then compares
- * the median with the one before the freeze. Redis is measured on native pass-through (its key check and admission go
- * to Redis), the search engine on a research question whose plan holds a web search.
+ * SIGSTOP, the Redis of the service, PostgreSQL (the postmaster and its backends), the relay bench.sh puts in front of
+ * Kafka (the broker advertises it) and the one in front of the search engine, keeps sending the requests that use them
+ * until they are fast again (ten answers in a row within 20 ms of the usual time: the breakers opened, where the path
+ * has one), then compares the median with the one before the freeze. Redis, PostgreSQL and Kafka are measured on native
+ * pass-through (key check, admission, usage journal and audit event), the search engine on a research question whose
+ * plan holds a web search.
  */
 final class FrozenStoreBenchmark {
 
@@ -40,27 +43,57 @@ final class FrozenStoreBenchmark {
 
     void run(int requests) throws Exception {
         System.out.println("== A frozen store after its circuit breaker opened (SIGSTOP; added median per request, target ≤ 5 ms)");
-        frozen("Redis", data.resolve("redis").resolve("redis.pid"), "native pass-through", this::nativeRequest, requests);
+        // native answers longer than 150 characters: each is audited (moe.requests), so Kafka is on their path too
+        String longAnswers = BenchHttp.addRule(http, simulator, "{\"match\":{\"contains\":\"frozenbench-native\"},\"action\":{\"content\":"
+                + Json.createValue("A native answer long enough to be audited by the orchestrator. ".repeat(4)) + ",\"confidence\":\"none\"}}");
+        try {
+            frozen("Redis", pidIn(data.resolve("redis").resolve("redis.pid")), "native pass-through", this::nativeRequest, requests);
+            frozen("PostgreSQL", postgres(), "native pass-through", this::nativeRequest, requests);
+            frozen("Kafka", pidIn(data.resolve("relays").resolve("kafka.pid")), "native pass-through", this::nativeRequest, requests);
+        } finally {
+            BenchHttp.removeRule(http, simulator, longAnswers);
+        }
         String rule = BenchHttp.addRule(http, simulator, "{\"match\":{\"role\":\"planner\",\"contains\":\"frozenbench\"},\"action\":{\"content\":"
                 + Json.createValue("Here is my plan:\n```json\n[{\"task\":\"Explain the topic\",\"category\":\"general\"},"
                 + "{\"task\":\"Find current news\",\"category\":\"research\",\"search_query\":\"latest news\"}]\n```") + "}}");
         try {
-            frozen("the search engine", data.resolve("relays").resolve("search.pid"), "a research question with one search",
+            frozen("the search engine", pidIn(data.resolve("relays").resolve("search.pid")), "a research question with one search",
                     this::researchRequest, Math.max(10, requests / 10));
         } finally {
             BenchHttp.removeRule(http, simulator, rule);
         }
     }
 
-    private void frozen(String store, Path pidFile, String what, Runnable request, int n) throws Exception {
+    /** The processes to freeze for a store, or a reason it cannot be measured. */
+    private record Processes(List<Long> pids, String missing) {
+    }
+
+    private static Processes pidIn(Path pidFile) throws IOException {
+        return Files.exists(pidFile) ? new Processes(List.of(Long.parseLong(Files.readString(pidFile).trim())), null)
+                : new Processes(List.of(), "no process to freeze: " + pidFile);
+    }
+
+    /** PostgreSQL's postmaster (the first line of its own pid file) and every backend it started. */
+    private Processes postgres() throws IOException {
+        Path pidFile = data.resolve("postgres").resolve("postmaster.pid");
         if (!Files.exists(pidFile)) {
-            System.out.println(store + ": not measured (no process to freeze: " + pidFile + ")");
+            return new Processes(List.of(), "no process to freeze: " + pidFile);
+        }
+        long postmaster = Long.parseLong(Files.readAllLines(pidFile).get(0).trim());
+        return ProcessHandle.of(postmaster).map(p -> new Processes(java.util.stream.Stream.concat(java.util.stream.Stream.of(p),
+                p.descendants()).map(ProcessHandle::pid).toList(), null)).orElse(new Processes(List.of(), "PostgreSQL is not running"));
+    }
+
+    private void frozen(String store, Processes processes, String what, Runnable request, int n) throws Exception {
+        if (processes.missing() != null) {
+            System.out.println(store + ": not measured (" + processes.missing() + ")");
             return;
         }
-        long pid = Long.parseLong(Files.readString(pidFile).trim());
         sample(request, n); // warm-up: JIT, connections
         Percentiles before = sample(request, n);
-        signal(pid, "STOP");
+        for (long pid : processes.pids()) {
+            signal(pid, "STOP");
+        }
         Percentiles during;
         int untilOpen = 0;
         long frozenAt = System.nanoTime();
@@ -74,12 +107,14 @@ final class FrozenStoreBenchmark {
             }
             during = sample(request, n);
         } finally {
-            signal(pid, "CONT");
+            for (long pid : processes.pids()) {
+                signal(pid, "CONT");
+            }
         }
         double opened = (System.nanoTime() - frozenAt) / 1e9;
         System.out.printf(Locale.ROOT, "%s frozen, %s: p50 %.2f ms, p99 %.2f ms (before %.2f ms, %.2f ms): adds %.2f ms at the"
-                        + " median; the breakers were open after %d requests and %.0f s%n", store, what, during.at(50), during.at(99),
-                before.at(50), before.at(99), during.at(50) - before.at(50), untilOpen, opened);
+                        + " median; requests were as fast as before (breakers open, where the path has one) after %d requests and %.0f s%n",
+                store, what, during.at(50), during.at(99), before.at(50), before.at(99), during.at(50) - before.at(50), untilOpen, opened);
         Thread.sleep(6_000); // a breaker tries again 5 s after it opened: let the store be used again before the next one
     }
 
@@ -94,7 +129,7 @@ final class FrozenStoreBenchmark {
     }
 
     private void nativeRequest() {
-        chat("sim-general:8b@local", "Say hi " + UUID.randomUUID());
+        chat("sim-general:8b@local", "frozenbench-native say hi " + UUID.randomUUID());
     }
 
     private void researchRequest() {
@@ -102,7 +137,7 @@ final class FrozenStoreBenchmark {
     }
 
     private void chat(String model, String question) {
-        String body = Json.createObjectBuilder().add("model", model).add("max_tokens", 64)
+        String body = Json.createObjectBuilder().add("model", model).add("max_tokens", 128)
                 .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user").add("content", question)))
                 .build().toString();
         HttpResponse<String> r = BenchHttp.send(http, HttpRequest.newBuilder(URI.create(orchestrator + "/v1/chat/completions"))
