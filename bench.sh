@@ -92,7 +92,7 @@ SERVER_PID=$(pgrep -f 'ws-server.jar.*moeServer' | head -1 || echo 0)
 # other ports, with the same stores, simulator and settings; the soak's streams alternate between the two nodes.
 ORCH2=""
 SERVER2_PID=""
-if [[ -z ${BENCH_ONE_NODE:-} ]]; then
+if [[ -z ${BENCH_ONE_NODE:-}${BENCH_ONLY_FROZEN_STORES:-}${BENCH_ONLY_KNOWLEDGE:-} ]]; then # only the soak uses it
   NODE2=$WLP/usr/servers/moeBench2
   rm -rf "$NODE2"
   mkdir -p "$NODE2/apps" "$NODE2/configDropins/overrides"
