@@ -9,7 +9,8 @@ import java.util.Optional;
 
 /**
  * Checks a username and password for the sign-in forms (admins: the admin application; any user: the portal). Unknown users cost the same hash
- * work as known ones, so response times do not reveal which usernames exist.
+ * work as known ones, so response times do not reveal which usernames exist. A database that does not answer within
+ * 5 s fails the check with {@link IdentityException} {@code database_unavailable}.
  */
 @ApplicationScoped
 public class AdminSignIn {
@@ -19,6 +20,10 @@ public class AdminSignIn {
 
     @Inject
     PasswordHasher passwords;
+
+    /** The account is read with a bounded wait: a hung database answers a sign-in within 5 s, not after the socket timeout. */
+    @Inject
+    BoundedReads reads;
 
     private volatile String decoy;
 
@@ -32,7 +37,7 @@ public class AdminSignIn {
         if (username == null || password == null || username.length() > 64 || password.length() > 1024) {
             return Optional.empty();
         }
-        Optional<UserAccount> user = accounts.withUsername(username);
+        Optional<UserAccount> user = reads.read("account:" + username, "the account", () -> accounts.withUsername(username));
         String hash = user.map(UserAccount::hashedPassword).orElseGet(this::decoy);
         boolean matches = passwords.verify(password, hash);
         return user.filter(u -> matches && u.isActive());

@@ -12,10 +12,6 @@ import io.moe.domain.identity.TokenBudgetRepository;
 import io.moe.domain.identity.UserAccount;
 import io.moe.domain.identity.UserRepository;
 import io.moe.domain.shared.Ids;
-import io.moe.domain.shared.Refusal.Kind;
-import jakarta.annotation.PreDestroy;
-import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -25,14 +21,6 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Turns a raw API key ({@code moe-sk-} + 48 hex) into the {@link Caller} it belongs to, or nothing
@@ -61,27 +49,9 @@ public class KeyAuthenticator {
     @Inject
     KeyUsageTracker usage;
 
-    /**
-     * Makes the threads that look up keys not in the cache, so that a request waits for a hung database only so long.
-     * They are threads of their own, not the server's shared executor: the requests waiting for a lookup hold threads of
-     * that executor, and a burst of them (a node that just started) would leave no thread for the lookup itself.
-     */
-    @Resource(lookup = "java:comp/DefaultManagedThreadFactory")
-    ManagedThreadFactory threads;
-
-    /** Where lookups run: {@value #LOOKUP_THREADS} threads from {@link #threads}, made on first use (tests set their own). */
-    Executor lookups;
-    private ExecutorService ownLookups;
-    static final int LOOKUP_THREADS = 4;
-
-    /**
-     * The lookups under way, by key hash: requests that bring the same uncached key at once (a client's burst against a
-     * node that just started) wait for one lookup instead of each queueing its own.
-     */
-    private final ConcurrentHashMap<String, CompletableFuture<Optional<Caller>>> inFlight = new ConcurrentHashMap<>();
-
-    /** The longest a request waits for the database to look up a key the cache does not hold. */
-    Duration lookupWait = Duration.ofSeconds(5);
+    /** Reads keys the cache does not hold, each waited for at most 5 s, one read per key at a time. */
+    @Inject
+    BoundedReads reads;
 
     /** The caller behind {@code rawKey}; empty for any key that must be refused with 401. */
     public Optional<Caller> authenticate(String rawKey) {
@@ -94,49 +64,12 @@ public class KeyAuthenticator {
         return caller;
     }
 
-    /**
-     * The database's answer for a hash the cache does not hold, waited for at most {@link #lookupWait}: a database that
-     * does not answer in time is a 503 {@code database_unavailable}, not a request thread held for as long as the
-     * connection lives (the lookup itself goes on until the database or its socket timeout answers). Requests with the
-     * same key share one lookup.
-     */
+    /** The database's answer for a hash the cache does not hold, waited for a bounded time ({@link BoundedReads}). */
     private Optional<Caller> lookUp(String hash) {
         if (cache.knownUnknown(hash)) {
             return Optional.empty();
         }
-        Executor executor = lookupExecutor();
-        if (executor == null) {
-            return lookUpNow(hash);
-        }
-        CompletableFuture<Optional<Caller>> lookup = inFlight.computeIfAbsent(hash,
-                h -> CompletableFuture.supplyAsync(() -> lookUpNow(h), executor));
-        lookup.whenComplete((done, failure) -> inFlight.remove(hash, lookup));
-        try {
-            return lookup.get(lookupWait.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            throw new IdentityException(Kind.UNAVAILABLE, "database_unavailable", null, "the database did not answer within "
-                    + lookupWait.toSeconds() + " s, so this key could not be checked; retry shortly");
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException failure ? failure : new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IdentityException(Kind.UNAVAILABLE, "interrupted", null, "interrupted while checking the key");
-        }
-    }
-
-    private synchronized Executor lookupExecutor() {
-        if (lookups == null && threads != null) {
-            ownLookups = Executors.newFixedThreadPool(LOOKUP_THREADS, threads);
-            lookups = ownLookups;
-        }
-        return lookups;
-    }
-
-    @PreDestroy
-    synchronized void stop() {
-        if (ownLookups != null) {
-            ownLookups.shutdownNow();
-        }
+        return reads.read("key:" + hash, "this key", () -> lookUpNow(hash));
     }
 
     /** The database's answer for a hash; the epoch is read first (see {@link KeyCache}). */

@@ -3,8 +3,10 @@ package io.moe.infrastructure.web;
 import io.moe.application.identity.AdminSessions;
 import io.moe.application.identity.AdminSignIn;
 import io.moe.application.identity.ClientAddresses;
+import io.moe.application.identity.IdentityException;
 import io.moe.application.identity.SignInThrottle;
 import io.moe.domain.identity.UserAccount;
+import io.moe.domain.shared.Refusal.Kind;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -44,8 +46,15 @@ public class PasswordSignIn {
         if (refusal.isPresent()) {
             return refusal;
         }
-        Optional<UserAccount> user = audience == Audience.ADMINS ? signIn.verify(username, password)
-                : signIn.verifyUser(username, password);
+        Optional<UserAccount> user;
+        try {
+            user = audience == Audience.ADMINS ? signIn.verify(username, password) : signIn.verifyUser(username, password);
+        } catch (IdentityException e) {
+            if (e.kind() != Kind.UNAVAILABLE) {
+                throw e;
+            }
+            return Optional.of("Sign-in is not possible right now: the user database does not answer. Please try again in a minute.");
+        }
         if (user.isEmpty()) {
             return Optional.of(audience == Audience.ADMINS
                     ? "Sign-in failed: wrong username or password, or the account is not an active admin."

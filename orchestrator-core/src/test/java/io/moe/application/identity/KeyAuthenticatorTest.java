@@ -1,8 +1,8 @@
 package io.moe.application.identity;
 
-import io.moe.application.ManagedThreads;
 import io.moe.domain.identity.ApiKey;
 import io.moe.domain.identity.ApiKeyRepository;
+import io.moe.domain.identity.UserRepository;
 import io.moe.domain.shared.Refusal.Kind;
 import io.moe.infrastructure.redis.TestRedis;
 import org.junit.jupiter.api.AfterEach;
@@ -25,7 +25,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A key the cache does not hold, while the database hangs: a clear 503 after a bounded wait, not a held request. */
+/**
+ * A key the cache does not hold, while the database hangs: a clear 503 after a bounded wait, not a held request; and a
+ * sign-in the same way.
+ */
 class KeyAuthenticatorTest {
 
     private final ScheduledExecutorService threads = Executors.newScheduledThreadPool(2);
@@ -68,6 +71,23 @@ class KeyAuthenticatorTest {
         assertEquals(1, table.reads.get(), "six requests with one key, one database read");
     }
 
+    @Test
+    void aSignInWhileTheDatabaseHangsIsRefusedAfterTheBoundedWait() {
+        AdminSignIn signIn = new AdminSignIn();
+        signIn.accounts = (UserRepository) java.lang.reflect.Proxy.newProxyInstance(UserRepository.class.getClassLoader(),
+                new Class<?>[]{UserRepository.class}, (proxy, method, args) -> {
+                    databaseAnswers.await();
+                    return Optional.empty();
+                });
+        signIn.reads = new BoundedReads();
+        signIn.reads.executor = threads;
+        signIn.reads.wait = Duration.ofMillis(200);
+
+        IdentityException refused = assertThrows(IdentityException.class, () -> signIn.verifyUser("alice", "a-long-password-1"));
+        assertEquals("database_unavailable", refused.code());
+        assertTrue(refused.getMessage().contains("the account"), refused.getMessage());
+    }
+
     private KeyAuthenticator authenticator() {
         KeyAuthenticator keys = new KeyAuthenticator();
         KeyCache cache = new KeyCache();
@@ -75,8 +95,9 @@ class KeyAuthenticatorTest {
         cache.unknownKeySeconds = 30;
         keys.cache = cache;
         keys.keys = new HungKeys();
-        keys.lookups = ManagedThreads.managed(threads);
-        keys.lookupWait = Duration.ofMillis(200);
+        keys.reads = new BoundedReads();
+        keys.reads.executor = threads;
+        keys.reads.wait = Duration.ofMillis(200);
         return keys;
     }
 
