@@ -40,6 +40,12 @@ public class BoundedReads {
     /** The longest a request waits for a read. */
     Duration wait = Duration.ofSeconds(5);
 
+    /**
+     * At most this many different reads wait at once: while the database hangs each one stays until its socket timeout,
+     * and sign-ins with ever new usernames must not pile them up without end.
+     */
+    int maxWaiting = 1000;
+
     private final ConcurrentHashMap<String, CompletableFuture<?>> inFlight = new ConcurrentHashMap<>();
 
     /** The result of {@code read}, shared with the requests reading the same {@code key} at the same time; {@code what} names it in the refusal. */
@@ -48,6 +54,10 @@ public class BoundedReads {
         Executor runner = executor();
         if (runner == null) {
             return read.get();
+        }
+        if (inFlight.size() >= maxWaiting && !inFlight.containsKey(key)) {
+            throw new IdentityException(Kind.UNAVAILABLE, "database_unavailable", null, maxWaiting + " reads are already waiting for "
+                    + "the database, so " + what + " could not be checked; retry shortly");
         }
         CompletableFuture<T> running = (CompletableFuture<T>) inFlight.computeIfAbsent(key,
                 k -> CompletableFuture.supplyAsync(read, runner));

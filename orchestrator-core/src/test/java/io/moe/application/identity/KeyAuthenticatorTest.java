@@ -88,6 +88,21 @@ class KeyAuthenticatorTest {
         assertTrue(refused.getMessage().contains("the account"), refused.getMessage());
     }
 
+    @Test
+    void readsWaitingForAHungDatabaseAreBounded() {
+        KeyAuthenticator keys = authenticator();
+        keys.reads.maxWaiting = 2;
+        for (int i = 0; i < 2; i++) {
+            String raw = "moe-sk-" + UUID.randomUUID().toString().replace("-", "") + "0123456789abcdef";
+            assertTrue(assertThrows(IdentityException.class, () -> keys.authenticate(raw)).getMessage().contains("did not answer within"));
+        }
+        IdentityException refused = assertThrows(IdentityException.class,
+                () -> keys.authenticate("moe-sk-" + UUID.randomUUID().toString().replace("-", "") + "0123456789abcdef"));
+        assertEquals("database_unavailable", refused.code());
+        assertTrue(refused.getMessage().contains("2 reads are already waiting"), refused.getMessage());
+        assertEquals(2, ((HungKeys) keys.keys).reads.get(), "the third key was not even queued");
+    }
+
     private KeyAuthenticator authenticator() {
         KeyAuthenticator keys = new KeyAuthenticator();
         KeyCache cache = new KeyCache();
