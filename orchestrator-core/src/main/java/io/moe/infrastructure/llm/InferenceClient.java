@@ -128,13 +128,14 @@ public class InferenceClient {
                 }
                 JsonObject chunk = chunk(server, data);
                 String piece = OpenAiMessages.delta(chunk);
-                usage = OpenAiMessages.usage(chunk).totalTokens() > 0 ? OpenAiMessages.usage(chunk) : usage;
+                TokenUsage reported = OpenAiMessages.usage(chunk);
+                usage = reported.totalTokens() > 0 ? reported : usage;
                 if (!piece.isEmpty()) {
                     content.append(piece);
                     pieces.accept(piece);
                 }
             }
-            breakers.failed(server.name());
+            // a stream broken off or stalled was already counted against the server's breaker by the reply
             throw new InferenceException("inference server '" + server.name() + "' ended the stream of " + model
                     + " before it was complete (it broke off, stalled for " + server.timeout().toSeconds()
                     + " s, or sent no [DONE])", false, null);
