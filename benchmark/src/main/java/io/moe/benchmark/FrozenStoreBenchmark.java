@@ -3,10 +3,7 @@ package io.moe.benchmark;
 import jakarta.json.Json;
 
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,18 +24,16 @@ final class FrozenStoreBenchmark {
 
     private static final Duration OPENING_AT_MOST = Duration.ofMinutes(3);
 
-    private final String orchestrator;
     private final String simulator;
-    private final String key;
     private final Path data;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
+    private final OrchestratorCalls calls;
 
     FrozenStoreBenchmark(String orchestrator, String simulator, String key, Path data) {
-        this.orchestrator = orchestrator;
         this.simulator = simulator;
-        this.key = key;
         this.data = data;
+        this.calls = new OrchestratorCalls(http, orchestrator, key);
     }
 
     void run(int requests) throws Exception {
@@ -137,15 +132,7 @@ final class FrozenStoreBenchmark {
     }
 
     private void chat(String model, String question) {
-        String body = Json.createObjectBuilder().add("model", model).add("max_tokens", 128)
-                .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user").add("content", question)))
-                .build().toString();
-        HttpResponse<String> r = BenchHttp.send(http, HttpRequest.newBuilder(URI.create(orchestrator + "/v1/chat/completions"))
-                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
-                .timeout(Duration.ofMinutes(2)).POST(HttpRequest.BodyPublishers.ofString(body)).build());
-        if (r.statusCode() != 200) {
-            throw new IllegalStateException(model + " answered " + r.statusCode() + ": " + r.body());
-        }
+        calls.chat(model, question, 128);
     }
 
     private static void signal(long pid, String signal) throws IOException, InterruptedException {

@@ -25,14 +25,22 @@ final class OrchestratorCalls {
 
     /** The answer of {@code moe-orchestrator} to {@code question}; fails on anything but a 200. */
     JsonObject chat(String question) {
-        String body = Json.createObjectBuilder().add("model", "moe-orchestrator")
-                .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user").add("content", question)))
-                .build().toString();
+        return chat("moe-orchestrator", question, 0);
+    }
+
+    /** The answer of {@code model} to {@code question}, with {@code maxTokens} when above 0; fails on anything but a 200. */
+    JsonObject chat(String model, String question, int maxTokens) {
+        var request = Json.createObjectBuilder().add("model", model)
+                .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user").add("content", question)));
+        if (maxTokens > 0) {
+            request.add("max_tokens", maxTokens);
+        }
+        String body = request.build().toString();
         HttpResponse<String> r = BenchHttp.send(http, HttpRequest.newBuilder(URI.create(orchestrator + "/v1/chat/completions"))
                 .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
                 .timeout(Duration.ofMinutes(5)).POST(HttpRequest.BodyPublishers.ofString(body)).build());
         if (r.statusCode() != 200) {
-            throw new IllegalStateException("chat answered " + r.statusCode() + ": " + r.body());
+            throw new IllegalStateException(model + " answered " + r.statusCode() + ": " + r.body());
         }
         return Json.createReader(new StringReader(r.body())).readObject();
     }
