@@ -313,6 +313,8 @@ class MessagesIT {
         HttpResponse<String> rated = Http.post(ItConfig.orchestratorUrl() + "/v1/feedback",
                 "{\"response_id\":\"" + id + "\",\"rating\":5}", "Authorization", Http.bearer(key), "Content-Type", "application/json");
         assertEquals(200, rated.statusCode(), rated.body());
-        assertTrue(Admin.usage(user).toString().contains(id), "the usage log names the message: " + Admin.usage(user));
+        // the usage row is written after the answer (the usage journal's reader gathers rows for up to 250 ms)
+        Poll.until(() -> Admin.usage(user), usage -> usage.toString().contains(id), Duration.ofSeconds(20),
+                "the usage log names the message " + id);
     }
 }
