@@ -62,6 +62,7 @@ final class CompletionStream implements StreamingOutput {
         try {
             send(out, chunk(Json.createObjectBuilder().add("role", "assistant").add("content", ""), null));
             ChatAnswer done = await(out);
+            closeThink(out); // also when the answer's text is empty
             content(out, AnswerTextSent.rest(done.content(), sent));
             send(out, chunk(Json.createObjectBuilder(), "stop"));
             if (includeUsage) {
