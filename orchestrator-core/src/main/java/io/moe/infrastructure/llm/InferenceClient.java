@@ -111,10 +111,7 @@ public class InferenceClient {
         String model = call.model().toString();
         try (PassThrough.StreamReply reply = passThrough.stream(server, OpenAiMessages.streamRequest(call).toString())) {
             if (reply.status() >= 400) {
-                String body = reply.errorBody();
-                throw new InferenceException("inference server answered HTTP " + reply.status()
-                        + (body.isBlank() ? "" : ": " + (body.length() > 300 ? body.substring(0, 300) + "…" : body)),
-                        reply.status() == 504, null, reply.status(), reply.retryAfterSeconds());
+                throw UpstreamErrorMapper.failure(reply.status(), reply.errorBody(), reply.retryAfterSeconds());
             }
             StringBuilder content = new StringBuilder();
             TokenUsage usage = TokenUsage.NONE;

@@ -14,11 +14,15 @@ public class UpstreamErrorMapper implements ResponseExceptionMapper<InferenceExc
 
     @Override
     public InferenceException toThrowable(Response response) {
-        String body = response.hasEntity() ? response.readEntity(String.class) : "";
-        String excerpt = body.length() > 300 ? body.substring(0, 300) + "…" : body;
-        return new InferenceException("inference server answered HTTP " + response.getStatus()
-                + (excerpt.isBlank() ? "" : ": " + excerpt), response.getStatus() == 504, null, response.getStatus(),
+        return failure(response.getStatus(), response.hasEntity() ? response.readEntity(String.class) : "",
                 retryAfter(response.getHeaderString("Retry-After")));
+    }
+
+    /** The failure of a server that answered {@code status} with {@code body} (its first 300 characters go into the message). */
+    static InferenceException failure(int status, String body, long retryAfterSeconds) {
+        String excerpt = body.length() > 300 ? body.substring(0, 300) + "…" : body;
+        return new InferenceException("inference server answered HTTP " + status + (excerpt.isBlank() ? "" : ": " + excerpt),
+                status == 504, null, status, retryAfterSeconds);
     }
 
     /** {@code Retry-After} in whole seconds; -1 when absent or a date (not worth waiting for here). */

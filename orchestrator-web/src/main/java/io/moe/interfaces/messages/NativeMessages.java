@@ -7,6 +7,7 @@ import io.moe.domain.chat.TokenUsage;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.shared.Refusal.Kind;
 import io.moe.interfaces.openai.ApiError;
+import io.moe.interfaces.openai.NativeCompletions;
 import io.moe.interfaces.openai.OpenAiErrors;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -164,25 +165,6 @@ public class NativeMessages {
 
     /** The text of the last user turn of a messages request ("" when it has none). */
     static String lastUserText(JsonObject request) {
-        if (!(request.get("messages") instanceof JsonArray messages)) {
-            return "";
-        }
-        for (int i = messages.size() - 1; i >= 0; i--) {
-            if (messages.get(i) instanceof JsonObject m && "user".equals(m.getString("role", ""))) {
-                if (m.get("content") instanceof JsonString s) {
-                    return s.getString();
-                }
-                StringBuilder text = new StringBuilder();
-                if (m.get("content") instanceof JsonArray blocks) {
-                    blocks.forEach(b -> {
-                        if (b instanceof JsonObject o && o.get("text") instanceof JsonString t) {
-                            text.append(t.getString());
-                        }
-                    });
-                }
-                return text.toString();
-            }
-        }
-        return "";
+        return request.get("messages") instanceof JsonArray messages ? NativeCompletions.lastUserText(messages) : "";
     }
 }

@@ -187,22 +187,25 @@ public class NativeCompletions {
                 body.length() / CHARS_PER_TOKEN), answer);
     }
 
-    /** The text of the last user message (its text parts, when it has parts), for the audit event. */
-    static String lastUserText(JsonArray messages) {
+    /**
+     * The text of the last user message of a chat-completions or messages request: its content, or its text parts
+     * (blocks) joined; "" when it has none. For the audit event and the response record.
+     */
+    public static String lastUserText(JsonArray messages) {
         for (int i = messages.size() - 1; i >= 0; i--) {
             if (messages.get(i) instanceof JsonObject m && "user".equals(m.getString("role", ""))) {
                 if (m.get("content") instanceof JsonString text) {
                     return text.getString();
                 }
+                StringBuilder out = new StringBuilder();
                 if (m.get("content") instanceof JsonArray parts) {
-                    StringBuilder out = new StringBuilder();
                     for (JsonValue part : parts) {
                         if (part instanceof JsonObject p && p.get("text") instanceof JsonString t) {
-                            out.append(out.length() == 0 ? "" : "\n").append(t.getString());
+                            out.append(t.getString());
                         }
                     }
-                    return out.toString();
                 }
+                return out.toString();
             }
         }
         return "";

@@ -72,7 +72,7 @@ public class ModelCaller {
      * so; each failed attempt is in the trace ({@code attempts}).
      */
     public Completion call(PipelineRun run, String stage, ModelRef model, String system, List<ChatMessage> turns) {
-        return call(run, stage, model, system, turns, (c, pieces) -> send(run, stage, c), null);
+        return call(run, stage, model, system, turns, c -> send(run, stage, c), null);
     }
 
     /**
@@ -87,13 +87,13 @@ public class ModelCaller {
             written.append(piece);
             pieces.accept(piece);
         };
-        return call(run, stage, model, system, List.of(ChatMessage.user(user)), (c, ignored) -> sendStreamed(run, stage, c, counted, written),
+        return call(run, stage, model, system, List.of(ChatMessage.user(user)), c -> sendStreamed(run, stage, c, counted, written),
                 written);
     }
 
-    /** One call to a server: whole, or streamed into the pieces written so far. */
+    /** One call to a server: whole, or streamed. */
     private interface Sender {
-        Completion send(ModelCall call, CharSequence written);
+        Completion send(ModelCall call);
     }
 
     private Completion call(PipelineRun run, String stage, ModelRef model, String system, List<ChatMessage> turns, Sender sender,
@@ -110,7 +110,7 @@ public class ModelCaller {
             ModelCall call = new ModelCall(target, messages, caps.forStage(stage, run.request().maxTokens(), run.template()));
             for (int attempt = 1; ; attempt++) {
                 try {
-                    return attempt(run, stage, call, sender, written);
+                    return attempt(run, stage, call, sender);
                 } catch (RequestCancelledException e) {
                     throw e;
                 } catch (RuntimeException e) {
@@ -159,11 +159,11 @@ public class ModelCaller {
     }
 
     /** One call of {@code call} to its server, recorded as a span (model, stage, tokens) of the run. */
-    private Completion attempt(PipelineRun run, String stage, ModelCall call, Sender sender, CharSequence written) {
+    private Completion attempt(PipelineRun run, String stage, ModelCall call, Sender sender) {
         Spans.Span span = run.startSpan("model " + call.model(), run.currentSpan(), Map.of("moe.stage", stage,
                 "moe.model", call.model().toString(), "moe.response_id", run.id()));
         try {
-            Completion done = sender.send(call, written);
+            Completion done = sender.send(call);
             span.attribute("moe.tokens.prompt", done.usage().promptTokens());
             span.attribute("moe.tokens.completion", done.usage().completionTokens());
             return done;
@@ -199,9 +199,7 @@ public class ModelCaller {
         } catch (java.util.concurrent.TimeoutException e) {
             pending.cancel(true); // the template's timeout for this role ran out before the server's own
             run.recordCall(cutOff(stage, call));
-            throw new InferenceException("the call to " + model + " did not finish within the template's "
-                    + TokenCaps.role(stage).map(r -> r.wireName()).orElse(stage) + " timeout of "
-                    + limit.map(Duration::toSeconds).orElse(0L) + " s (timeouts in the expert template)", true, e);
+            throw templateTimeout(stage, model, limit, e);
         } catch (ExecutionException e) {
             RuntimeException failure = asInferenceFailure(unwrap(e.getCause()), model);
             if (failure instanceof InferenceException i && i.timedOut()) {
@@ -224,9 +222,7 @@ public class ModelCaller {
             Completion done = withCountedUsage(inference.stream(call, piece -> {
                 run.cancellation().checkpoint();
                 if (System.nanoTime() - deadline > 0) {
-                    throw new InferenceException("the call to " + model + " did not finish within the template's "
-                            + TokenCaps.role(stage).map(r -> r.wireName()).orElse(stage) + " timeout of "
-                            + limit.map(Duration::toSeconds).orElse(0L) + " s (timeouts in the expert template)", true, null);
+                    throw templateTimeout(stage, model, limit, null);
                 }
                 pieces.accept(piece);
             }), call);
@@ -250,8 +246,15 @@ public class ModelCaller {
 
     /** A streamed call that broke off: the prompt estimate and what the server wrote are billed. */
     static StageCall brokenOff(String stage, ModelCall call, CharSequence written) {
-        return new StageCall(stage, new Completion(written.toString(), call.model().toString(),
-                new TokenUsage(promptEstimate(call), (written.length() + CHARS_PER_TOKEN - 1) / CHARS_PER_TOKEN)), true);
+        return new StageCall(stage, withCountedUsage(new Completion(written.toString(), call.model().toString(), TokenUsage.NONE), call),
+                true);
+    }
+
+    /** The template's timeout for the stage's role ran out before the call finished. */
+    private static InferenceException templateTimeout(String stage, ModelRef model, Optional<Duration> limit, Throwable cause) {
+        return new InferenceException("the call to " + model + " did not finish within the template's "
+                + TokenCaps.role(stage).map(r -> r.wireName()).orElse(stage) + " timeout of "
+                + limit.map(Duration::toSeconds).orElse(0L) + " s (timeouts in the expert template)", true, cause);
     }
 
     public Completion call(PipelineRun run, String stage, ModelRef model, String system, String user) {
