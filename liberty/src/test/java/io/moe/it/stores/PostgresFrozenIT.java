@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -24,7 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * PostgreSQL frozen (SIGSTOP on the postmaster and every backend), as a hung database looks: a user whose key was in use
  * keeps getting answers — orchestrated and native — from the templates and keys the node holds in memory, their usage rows
  * wait in the usage journal, /health says PostgreSQL is down while the node stays ready, and after SIGCONT the rows
- * arrive without a restart.
+ * arrive without a restart. Once the database's circuit breaker opened, what needs the database (an administrative write,
+ * a key the node has not seen) is refused at once with 503 {@code database_unavailable}, and works again afterwards.
  */
 class PostgresFrozenIT {
 
@@ -49,17 +51,33 @@ class PostgresFrozenIT {
                 HttpResponse<String> direct = chat(key, "sim-general:8b@local", "While PostgreSQL is frozen, natively " + i);
                 assertEquals(200, direct.statusCode(), "answered without PostgreSQL: " + direct.body());
             }
-            Health.await(h -> h.matches("(?s).*PostgreSQL[^,}\\]]*down.*"), "PostgreSQL reported down");
+            Health.await(h -> h.matches("(?s).*\"PostgreSQL\"\\s*:\\s*\"down: PostgreSQL.*"), "PostgreSQL's breaker reported open");
             HttpResponse<String> ready = Http.get(ItConfig.orchestratorUrl() + "/health/ready");
             assertEquals(200, ready.statusCode(), "the node still answers, so it stays ready: " + ready.body());
+
+            // what needs the database is refused at once while its breaker is open, not after the socket timeout (60 s)
+            HttpResponse<String> write = Admin.post(Admin.USERS, newUser());
+            assertEquals(503, write.statusCode(), write.body());
+            assertEquals("database_unavailable", Http.object(write).getString("code"), write.body());
+            HttpResponse<String> unknownKey = chat("moe-sk-" + "0".repeat(48), "moe-orchestrator", "A key this node never saw");
+            assertEquals(503, unknownKey.statusCode(), unknownKey.body());
+            assertTrue(unknownKey.body().contains("database_unavailable"), unknownKey.body());
         } finally {
             signal(postgres, "CONT");
         }
+        HttpResponse<String> afterwards = Poll.until(() -> Admin.post(Admin.USERS, newUser()), r -> r.statusCode() == 201,
+                Duration.ofSeconds(30), "an administrative write once PostgreSQL answers again");
+        assertEquals(201, afterwards.statusCode(), afterwards.body());
         JsonObject usage = Poll.until(() -> Admin.usage(user), u -> u.getInt("requests") >= 8, Duration.ofSeconds(90),
                 "the usage rows of the requests answered while PostgreSQL was frozen");
         assertEquals(8, usage.getJsonObject("by_status").getJsonObject("ok").getInt("requests"), usage.toString());
         assertEquals(usage.getJsonObject("counters").getJsonNumber("daily").longValue(), usage.getJsonNumber("total_tokens").longValue(),
                 "the rows add up to the counter: " + usage);
+    }
+
+    private static String newUser() {
+        String name = "frozen" + UUID.randomUUID().toString().substring(0, 8);
+        return "{\"username\":\"" + name + "\",\"email\":\"" + name + "@example.org\",\"password\":\"a-long-password-1\"}";
     }
 
     private static HttpResponse<String> chat(String key, String model, String text) {

@@ -1,6 +1,7 @@
 package io.moe.application.identity;
 
 import io.moe.domain.shared.Refusal.Kind;
+import io.moe.infrastructure.web.StoreFailures;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
@@ -68,6 +69,10 @@ public class BoundedReads {
             throw new IdentityException(Kind.UNAVAILABLE, "database_unavailable", null, "the database did not answer within "
                     + wait.toSeconds() + " s, so " + what + " could not be checked; retry shortly");
         } catch (ExecutionException e) {
+            if (StoreFailures.databaseUnreachable(e.getCause())) { // e.g. refused at once by the database's open breaker
+                throw new IdentityException(Kind.UNAVAILABLE, "database_unavailable", null, "the database does not answer, so "
+                        + what + " could not be checked; retry shortly");
+            }
             throw e.getCause() instanceof RuntimeException failure ? failure : new IllegalStateException(e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

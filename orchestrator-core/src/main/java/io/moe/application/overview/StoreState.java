@@ -19,7 +19,8 @@ public record StoreState(String store, boolean up, String detail, long latencyMs
         }
     }
 
-    static String reason(Throwable e) {
+    /** The root cause of {@code e} in one short line, credentials in URLs masked. */
+    public static String reason(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();

@@ -1,5 +1,6 @@
 package io.moe.application.spend;
 
+import io.moe.infrastructure.concurrency.WorkerThread;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;

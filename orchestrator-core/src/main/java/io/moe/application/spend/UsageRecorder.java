@@ -1,5 +1,6 @@
 package io.moe.application.spend;
 
+import io.moe.infrastructure.concurrency.WorkerThread;
 import io.moe.domain.identity.UsageEntry;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;

@@ -1,2 +1,2 @@
-/** The bounded, container-managed executor that runs pipeline work off the request threads. */
+/** The bounded, container-managed executor that runs pipeline work off the request threads, and named worker threads. */
 package io.moe.infrastructure.concurrency;

@@ -89,6 +89,22 @@ class KeyAuthenticatorTest {
     }
 
     @Test
+    void aSignInRefusedAtOnceByTheDatabasesBreakerSaysTheDatabaseDoesNotAnswer() {
+        AdminSignIn signIn = new AdminSignIn();
+        signIn.accounts = (UserRepository) java.lang.reflect.Proxy.newProxyInstance(UserRepository.class.getClassLoader(),
+                new Class<?>[]{UserRepository.class}, (proxy, method, args) -> {
+                    throw new jakarta.persistence.PersistenceException("PostgreSQL has not answered a check for 4 s",
+                            new java.sql.SQLTransientConnectionException("PostgreSQL has not answered a check for 4 s", "08006"));
+                });
+        signIn.reads = new BoundedReads();
+        signIn.reads.executor = threads;
+
+        IdentityException refused = assertThrows(IdentityException.class, () -> signIn.verifyUser("alice", "a-long-password-1"));
+        assertEquals("database_unavailable", refused.code(), "the sign-in form shows it as the user database not answering");
+        assertTrue(refused.getMessage().contains("the account"), refused.getMessage());
+    }
+
+    @Test
     void readsWaitingForAHungDatabaseAreBounded() {
         KeyAuthenticator keys = authenticator();
         keys.reads.maxWaiting = 2;

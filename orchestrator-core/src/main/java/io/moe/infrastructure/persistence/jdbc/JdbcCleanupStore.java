@@ -1,5 +1,6 @@
 package io.moe.infrastructure.persistence.jdbc;
 
+import io.moe.infrastructure.persistence.BehindDatabaseBreaker;
 import io.moe.application.cleanup.CleanupRun;
 import io.moe.application.cleanup.CleanupStore;
 import io.moe.application.cleanup.JobSettings;
@@ -23,6 +24,7 @@ import java.util.Optional;
  * nodes asking at once see the row as due.
  */
 @ApplicationScoped
+@BehindDatabaseBreaker
 public class JdbcCleanupStore implements CleanupStore {
 
     private static final String RUN_COLUMNS = "id, job, trigger_kind, started_at, finished_at, status, removed, message";

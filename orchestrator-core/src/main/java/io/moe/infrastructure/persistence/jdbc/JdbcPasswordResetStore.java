@@ -1,5 +1,6 @@
 package io.moe.infrastructure.persistence.jdbc;
 
+import io.moe.infrastructure.persistence.BehindDatabaseBreaker;
 import io.moe.application.identity.PasswordResetStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -11,6 +12,7 @@ import java.util.Optional;
 
 /** The password-reset links in table {@code password_reset}, with parameterised statements in the caller's transaction. */
 @ApplicationScoped
+@BehindDatabaseBreaker
 public class JdbcPasswordResetStore implements PasswordResetStore {
 
     @PersistenceContext(unitName = "moe")

@@ -1,5 +1,6 @@
 package io.moe.infrastructure.persistence.jdbc;
 
+import io.moe.infrastructure.persistence.BehindDatabaseBreaker;
 import io.moe.application.tools.ToolCase;
 import io.moe.application.tools.ToolCaseStore;
 import jakarta.annotation.Resource;
@@ -17,6 +18,7 @@ import java.util.Optional;
 
 /** Tool cases in table {@code tool_case} (V10); each call uses a connection of its own, in autocommit. */
 @ApplicationScoped
+@BehindDatabaseBreaker
 public class JdbcToolCaseStore implements ToolCaseStore {
 
     private static final String COLUMNS = "id, name, tool_name, args_json, expect_ok, expected_text, created_at";

@@ -1,5 +1,6 @@
 package io.moe.infrastructure.persistence.jdbc;
 
+import io.moe.infrastructure.persistence.BehindDatabaseBreaker;
 import io.moe.application.tools.ToolSettingStore;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -19,6 +20,7 @@ import java.util.Set;
  * of one tool leave one row). Each call uses a connection of its own, in autocommit.
  */
 @ApplicationScoped
+@BehindDatabaseBreaker
 public class JdbcToolSettingStore implements ToolSettingStore {
 
     @Resource(lookup = "jdbc/moe")

@@ -1,5 +1,6 @@
 package io.moe.infrastructure.persistence.jpa;
 
+import io.moe.infrastructure.persistence.BehindDatabaseBreaker;
 import io.moe.domain.identity.ApiKey;
 import io.moe.domain.identity.ApiKeyRepository;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -11,6 +12,7 @@ import java.util.Optional;
 
 /** API keys in table {@code api_key}, through the named queries of {@link ApiKey}. */
 @ApplicationScoped
+@BehindDatabaseBreaker
 public class JpaApiKeyRepository implements ApiKeyRepository {
 
     @PersistenceContext(unitName = "moe")

@@ -1,5 +1,6 @@
 package io.moe.infrastructure.persistence.jpa;
 
+import io.moe.infrastructure.persistence.BehindDatabaseBreaker;
 import io.moe.application.servers.InferenceServerRegistry;
 import io.moe.application.servers.ServerSettings;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -11,6 +12,7 @@ import java.util.Optional;
 
 /** {@link InferenceServerRegistry} in table {@code inference_server}; writes are flushed so constraint errors surface in the call. */
 @ApplicationScoped
+@BehindDatabaseBreaker
 public class JpaInferenceServerRegistry implements InferenceServerRegistry {
 
     @PersistenceContext(unitName = "moe")

@@ -1,5 +1,6 @@
 package io.moe.infrastructure.persistence.jpa;
 
+import io.moe.infrastructure.persistence.BehindDatabaseBreaker;
 import io.moe.domain.identity.Permission;
 import io.moe.domain.identity.PermissionRepository;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -11,6 +12,7 @@ import java.util.Optional;
 
 /** Grants in table {@code permission}, through the named query of {@link Permission}. */
 @ApplicationScoped
+@BehindDatabaseBreaker
 public class JpaPermissionRepository implements PermissionRepository {
 
     @PersistenceContext(unitName = "moe")

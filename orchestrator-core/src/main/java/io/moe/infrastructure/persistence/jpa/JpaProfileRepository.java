@@ -1,5 +1,6 @@
 package io.moe.infrastructure.persistence.jpa;
 
+import io.moe.infrastructure.persistence.BehindDatabaseBreaker;
 import io.moe.domain.profile.CcProfileRecord;
 import io.moe.domain.profile.ProfileRepository;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -14,6 +15,7 @@ import java.util.Optional;
  * {@code users.default_cc_profile_id}, read and written with parameterised statements.
  */
 @ApplicationScoped
+@BehindDatabaseBreaker
 public class JpaProfileRepository implements ProfileRepository {
 
     @PersistenceContext(unitName = "moe")

@@ -1,5 +1,6 @@
 package io.moe.infrastructure.persistence.jpa;
 
+import io.moe.infrastructure.persistence.BehindDatabaseBreaker;
 import io.moe.domain.template.TemplateBindings;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -11,6 +12,7 @@ import java.util.Map;
 
 /** The template bindings in {@code api_key.template_id} and {@code users.default_template_id}, with parameterised statements. */
 @ApplicationScoped
+@BehindDatabaseBreaker
 public class JpaTemplateBindings implements TemplateBindings {
 
     @PersistenceContext(unitName = "moe")

@@ -1,5 +1,6 @@
 package io.moe.infrastructure.persistence.jpa;
 
+import io.moe.infrastructure.persistence.BehindDatabaseBreaker;
 import io.moe.domain.template.ExpertTemplateRecord;
 import io.moe.domain.template.TemplateRepository;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -11,6 +12,7 @@ import java.util.Optional;
 
 /** Expert templates in table {@code expert_template}, through the named queries of {@link ExpertTemplateRecord}. */
 @ApplicationScoped
+@BehindDatabaseBreaker
 public class JpaTemplateRepository implements TemplateRepository {
 
     @PersistenceContext(unitName = "moe")

@@ -1,5 +1,6 @@
 package io.moe.infrastructure.persistence.jpa;
 
+import io.moe.infrastructure.persistence.BehindDatabaseBreaker;
 import io.moe.domain.identity.TokenBudget;
 import io.moe.domain.identity.TokenBudgetRepository;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,6 +11,7 @@ import java.util.Optional;
 
 /** Token budgets in table {@code token_budget}, keyed by the user's id. */
 @ApplicationScoped
+@BehindDatabaseBreaker
 public class JpaTokenBudgetRepository implements TokenBudgetRepository {
 
     @PersistenceContext(unitName = "moe")

@@ -1,5 +1,6 @@
 package io.moe.infrastructure.persistence.jpa;
 
+import io.moe.infrastructure.persistence.BehindDatabaseBreaker;
 import io.moe.domain.identity.UsageEntry;
 import io.moe.domain.identity.UsageLog;
 import io.moe.domain.identity.UsagePeriod;
@@ -17,7 +18,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-/** The usage log in table {@code usage_log}; the service-wide sums run in PostgreSQL, never over loaded rows. */
+/**
+ * The usage log in table {@code usage_log}; the service-wide sums run in PostgreSQL, never over loaded rows. Reads go
+ * through the database's circuit breaker; {@link #appendAll} (the background writers', which wait and retry) does not.
+ */
 @ApplicationScoped
 public class JpaUsageLog implements UsageLog {
 
@@ -35,12 +39,14 @@ public class JpaUsageLog implements UsageLog {
     }
 
     @Override
+    @BehindDatabaseBreaker
     public List<UsageEntry> recent(String userId, int max) {
         return em.createNamedQuery("UsageEntry.ofUser", UsageEntry.class).setParameter("userId", userId)
                 .setMaxResults(max).getResultList();
     }
 
     @Override
+    @BehindDatabaseBreaker
     public List<Object[]> totals(String userId) {
         return em.createQuery("SELECT u.status, COUNT(u), SUM(u.promptTokens), SUM(u.completionTokens), SUM(u.totalTokens)"
                 + " FROM UsageEntry u WHERE u.userId = :userId GROUP BY u.status", Object[].class)
@@ -48,6 +54,7 @@ public class JpaUsageLog implements UsageLog {
     }
 
     @Override
+    @BehindDatabaseBreaker
     public UsageTotals totalsSince(OffsetDateTime since) {
         Object[] row = em.createQuery("SELECT COUNT(u), SUM(u.totalTokens),"
                 + " SUM(CASE WHEN u.status = :refused THEN 1 ELSE 0 END), SUM(CASE WHEN u.status = :error THEN 1 ELSE 0 END)"
@@ -58,11 +65,13 @@ public class JpaUsageLog implements UsageLog {
     }
 
     @Override
+    @BehindDatabaseBreaker
     public List<UsageRanking> busiestUsers(OffsetDateTime since, int max) {
         return ranking("u.userId", since, max);
     }
 
     @Override
+    @BehindDatabaseBreaker
     public List<UsageRanking> busiestModels(OffsetDateTime since, int max) {
         return ranking("u.model", since, max);
     }
@@ -76,12 +85,14 @@ public class JpaUsageLog implements UsageLog {
     }
 
     @Override
+    @BehindDatabaseBreaker
     public List<UsageEntry> recentErrors(int max) {
         return em.createQuery("SELECT u FROM UsageEntry u WHERE u.status = :error ORDER BY u.requestedAt DESC", UsageEntry.class)
                 .setParameter("error", UsageEntry.ERROR).setMaxResults(max).getResultList();
     }
 
     @Override
+    @BehindDatabaseBreaker
     @SuppressWarnings("unchecked")
     public List<UsageRanking> perDay(String userId, LocalDate since) {
         var query = em.createNativeQuery("SELECT CAST((requested_at AT TIME ZONE 'UTC') AS DATE) AS day, COUNT(*),"
@@ -96,6 +107,7 @@ public class JpaUsageLog implements UsageLog {
     }
 
     @Override
+    @BehindDatabaseBreaker
     public List<UsageEntry> search(String userId, OffsetDateTime from, OffsetDateTime to, String model, int max) {
         var query = em.createQuery("SELECT u FROM UsageEntry u WHERE u.userId = :userId AND u.requestedAt >= :from"
                 + " AND u.requestedAt < :to" + (model == null ? "" : " AND u.model = :model") + " ORDER BY u.requestedAt DESC", UsageEntry.class)
@@ -107,6 +119,7 @@ public class JpaUsageLog implements UsageLog {
     }
 
     @Override
+    @BehindDatabaseBreaker
     public List<UsageRanking> perModel(String userId, OffsetDateTime from, OffsetDateTime to) {
         return em.createQuery("SELECT u.model, COUNT(u), SUM(u.totalTokens) FROM UsageEntry u WHERE u.userId = :userId"
                         + " AND u.requestedAt >= :from AND u.requestedAt < :to GROUP BY u.model ORDER BY SUM(u.totalTokens) DESC", Object[].class)
@@ -115,6 +128,7 @@ public class JpaUsageLog implements UsageLog {
     }
 
     @Override
+    @BehindDatabaseBreaker
     @SuppressWarnings("unchecked")
     public List<UsagePeriod> perMonth(String userId, LocalDate since) {
         var query = em.createNativeQuery("SELECT TO_CHAR(requested_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, COUNT(*),"

@@ -1,5 +1,6 @@
 package io.moe.infrastructure.persistence.jpa;
 
+import io.moe.infrastructure.persistence.BehindDatabaseBreaker;
 import io.moe.domain.profile.UserProfileRecord;
 import io.moe.domain.profile.UserProfileRepository;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -16,6 +17,7 @@ import java.util.Optional;
  * {@link UserProfileRecord}; a key's binding in {@code api_key.user_cc_profile_id}, with parameterised statements.
  */
 @ApplicationScoped
+@BehindDatabaseBreaker
 public class JpaUserProfileRepository implements UserProfileRepository {
 
     @PersistenceContext(unitName = "moe")

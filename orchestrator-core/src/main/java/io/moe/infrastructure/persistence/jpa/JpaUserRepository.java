@@ -1,5 +1,6 @@
 package io.moe.infrastructure.persistence.jpa;
 
+import io.moe.infrastructure.persistence.BehindDatabaseBreaker;
 import io.moe.domain.identity.UserAccount;
 import io.moe.domain.identity.UserRepository;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,6 +13,7 @@ import java.util.Optional;
 
 /** User accounts in table {@code users}, through the named queries of {@link UserAccount}. */
 @ApplicationScoped
+@BehindDatabaseBreaker
 public class JpaUserRepository implements UserRepository {
 
     @PersistenceContext(unitName = "moe")

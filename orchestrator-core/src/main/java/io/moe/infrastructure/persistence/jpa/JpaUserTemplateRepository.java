@@ -1,5 +1,6 @@
 package io.moe.infrastructure.persistence.jpa;
 
+import io.moe.infrastructure.persistence.BehindDatabaseBreaker;
 import io.moe.domain.template.UserTemplateRecord;
 import io.moe.domain.template.UserTemplateRepository;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -11,6 +12,7 @@ import java.util.Optional;
 
 /** The users' own templates in table {@code user_expert_templates}, through the named queries of {@link UserTemplateRecord}. */
 @ApplicationScoped
+@BehindDatabaseBreaker
 public class JpaUserTemplateRepository implements UserTemplateRepository {
 
     @PersistenceContext(unitName = "moe")

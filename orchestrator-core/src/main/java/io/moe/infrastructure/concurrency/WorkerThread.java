@@ -1,26 +1,26 @@
-package io.moe.application.spend;
+package io.moe.infrastructure.concurrency;
 
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 
 import java.time.Duration;
 
 /** One named daemon thread of the container's managed thread factory: started at most once, stopped with a bounded wait. */
-final class WorkerThread {
+public final class WorkerThread {
 
     private final String name;
     private volatile Thread thread;
 
-    WorkerThread(String name) {
+    public WorkerThread(String name) {
         this.name = name;
     }
 
     /** Whether the thread was started (a volatile read: cheap enough for a request path). */
-    boolean started() {
+    public boolean started() {
         return thread != null;
     }
 
     /** Starts {@code work} on a new thread unless one was started before. */
-    synchronized void start(ManagedThreadFactory threads, Runnable work) {
+    public synchronized void start(ManagedThreadFactory threads, Runnable work) {
         if (thread == null) {
             Thread started = threads.newThread(work);
             started.setName(name);
@@ -31,7 +31,7 @@ final class WorkerThread {
     }
 
     /** Interrupts the thread and waits at most {@code wait} for it to end. */
-    void stop(Duration wait) {
+    public void stop(Duration wait) {
         Thread running = thread;
         if (running != null) {
             running.interrupt();
