@@ -15,7 +15,9 @@ import java.nio.file.Path;
  * service it needs (Neo4j, the tool server, the search engine): {@code java -cp devservices.jar
  * io.moe.devservices.TcpRelay <listen-port> <host:port> <pid-file>}. Stopping this process with SIGSTOP looks to the
  * server exactly like a hung store — connections are accepted by the kernel, no byte comes back — for that one store
- * only, where the stores themselves share the launcher's process; SIGCONT lets everything flow again.
+ * only, where the stores themselves share the launcher's process; SIGCONT lets everything flow again. Killing it
+ * looks like a store that died (connections reset, new ones refused); started again with the same arguments, plus the
+ * pid of a process to end with, it looks like the store restarted.
  */
 public final class TcpRelay {
 
@@ -25,9 +27,12 @@ public final class TcpRelay {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 3 || !args[1].contains(":")) {
-            System.err.println("usage: TcpRelay <listen-port> <host:port> <pid-file>");
+        if (args.length < 3 || args.length > 4 || !args[1].contains(":")) {
+            System.err.println("usage: TcpRelay <listen-port> <host:port> <pid-file> [<pid to end with>]");
             System.exit(2);
+        }
+        if (args.length == 4) {
+            endWith(Long.parseLong(args[3]));
         }
         int listen = Integer.parseInt(args[0]);
         String host = args[1].substring(0, args[1].lastIndexOf(':'));
@@ -53,6 +58,19 @@ public final class TcpRelay {
                 thread.start();
             }
         }
+    }
+
+    /**
+     * Ends this relay once process {@code pid} ended: a relay a test started again after killing one (the build's own
+     * relays end with the build) must not outlive the build either.
+     */
+    private static void endWith(long pid) {
+        Thread watch = new Thread(() -> {
+            ProcessHandle.of(pid).ifPresent(p -> p.onExit().join());
+            System.exit(0);
+        }, "relay-ends-with-" + pid);
+        watch.setDaemon(true);
+        watch.start();
     }
 
     private static void connect(Socket client, String host, int port) {

@@ -1,6 +1,7 @@
 package io.moe.it.pipeline;
 
 import io.moe.it.Health;
+import io.moe.it.Killed;
 import io.moe.it.Metrics;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -30,7 +31,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * each through a relay process of its own (devservices' TcpRelay, see the pom), which SIGSTOP freezes — connections are
  * accepted, nothing comes back. Requests are still answered, without what the hung service gives; its circuit breaker
  * opens, so later requests no longer wait for it; the trace says what was missing; after SIGCONT it is used again
- * without a restart.
+ * without a restart. Each is also killed (SIGKILL on its relay: connections reset, new ones refused) and started
+ * again ({@link Killed}): answered without it meanwhile, used again after its restart.
  */
 class HungServicesIT {
 
@@ -81,6 +83,52 @@ class HungServicesIT {
         }
         assertTrue(trace.containsKey("research_error"), trace.toString());
 
+        until(() -> trace(askResearchTask(marker()).getString("id")), t -> !t.containsKey("research_error"), "the search engine used again");
+    }
+
+    @Test
+    void withNeo4jKilledAnswersComeWithoutTheCacheAndAfterItsRestartItIsUsedAgain() throws Exception {
+        ask("moe-orchestrator", "Before killing Neo4j " + marker());
+        Killed neo4j = Killed.relay("neo4j");
+        JsonObject trace;
+        try {
+            trace = trace(ask("moe-orchestrator", "While Neo4j is dead " + marker()).getString("id"));
+            Health.await(h -> h.matches("(?s).*Neo4j[^,}\\]]*down.*"), "Neo4j reported down");
+        } finally {
+            neo4j.startAgain();
+        }
+        assertEquals("unavailable", trace.getJsonObject("cache").getString("path"), trace.toString());
+        Health.await(h -> h.matches("(?s).*Neo4j[^,}\\]]*up.*"), "Neo4j reported up after its restart");
+        JsonObject after = until(() -> trace(ask("moe-orchestrator", "After Neo4j restarted " + marker()).getString("id")),
+                t -> !"unavailable".equals(t.getJsonObject("cache").getString("path")), "the semantic cache used again");
+        assertFalse(after.containsKey("graph_error"), after.toString());
+    }
+
+    @Test
+    void withTheToolServerKilledAToolTaskFailsInTheTraceAndAfterItsRestartItIsUsedAgain() throws Exception {
+        Killed tools = Killed.relay("tools");
+        JsonObject trace;
+        try {
+            trace = trace(askToolTask(marker()).getString("id"));
+        } finally {
+            tools.startAgain();
+        }
+        assertFalse(trace.getJsonArray("tools").getJsonObject(0).getBoolean("ok"), trace.toString());
+        JsonObject after = until(() -> trace(askToolTask(marker()).getString("id")),
+                t -> t.getJsonArray("tools").getJsonObject(0).getBoolean("ok"), "the tool server used again");
+        assertTrue(after.getJsonArray("tools").getJsonObject(0).getString("result").contains("391"), after.toString());
+    }
+
+    @Test
+    void withTheSearchEngineKilledResearchSaysWhyAndAfterItsRestartItIsUsedAgain() throws Exception {
+        Killed search = Killed.relay("search");
+        JsonObject trace;
+        try {
+            trace = trace(askResearchTask(marker()).getString("id"));
+        } finally {
+            search.startAgain();
+        }
+        assertTrue(trace.containsKey("research_error"), trace.toString());
         until(() -> trace(askResearchTask(marker()).getString("id")), t -> !t.containsKey("research_error"), "the search engine used again");
     }
 

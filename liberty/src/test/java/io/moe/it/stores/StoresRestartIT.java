@@ -1,0 +1,112 @@
+package io.moe.it.stores;
+
+import io.moe.it.Events;
+import io.moe.it.Health;
+import io.moe.it.Http;
+import io.moe.it.ItConfig;
+import io.moe.it.Killed;
+import io.moe.it.Poll;
+import io.moe.it.Simulator;
+import io.moe.it.chat.ChatCompletionsIT;
+import io.moe.it.identity.Admin;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Redis and Kafka killed (SIGKILL) and started again, as a crash and an operator's restart look: answers go on while
+ * each is dead, with what the README's "When a store is down" says, and everything is used again after the restart
+ * without restarting the server. Neo4j, the tool server and the search engine: {@code HungServicesIT}; PostgreSQL:
+ * devservices' {@code PostgresRestartTest}; a node: {@code TwoNodesIT}.
+ */
+class StoresRestartIT {
+
+    @Test
+    void withRedisDeadUnlimitedUsersAreAnsweredLimitedOnesRefusedAndAfterItsRestartBothAreServedAndCounted() throws Exception {
+        String freeUser = orchestratedUser();
+        String free = Admin.newKey(freeUser)[1];
+        String limitedUser = orchestratedUser();
+        assertEquals(200, Admin.put(Admin.USERS + "/" + limitedUser + "/budget", "{\"daily_limit\":1000000}").statusCode());
+        String limited = Admin.newKey(limitedUser)[1];
+        assertEquals(200, chat(free, "Before Redis dies").statusCode());
+        assertEquals(200, chat(limited, "Before Redis dies, with a limit").statusCode());
+        // what a crash can lose is what Redis had not yet written to its file: let the rows of these two be written first
+        Poll.until(() -> Admin.usage(freeUser), u -> u.getInt("requests") >= 1, Duration.ofSeconds(30), "the first usage row");
+
+        Killed redis = Killed.redis();
+        try {
+            for (int i = 0; i < 3; i++) {
+                HttpResponse<String> answer = chat(free, "While Redis is dead " + i);
+                assertEquals(200, answer.statusCode(), "answered without Redis: " + answer.body());
+            }
+            HttpResponse<String> refused = chat(limited, "While Redis is dead, with a limit");
+            assertEquals(503, refused.statusCode(), refused.body());
+            assertTrue(refused.body().contains("budget_unavailable"), "a limit that cannot be counted is not given away: " + refused.body());
+            Health.await(h -> h.matches("(?s).*Redis[^,}\\]]*down.*"), "Redis reported down");
+        } finally {
+            redis.startAgain();
+        }
+        Health.await(h -> h.matches("(?s).*Redis[^,}\\]]*up.*"), "Redis reported up after its restart");
+        HttpResponse<String> counted = Poll.until(() -> chat(limited, "After Redis restarted " + UUID.randomUUID()),
+                r -> r.statusCode() == 200, Duration.ofSeconds(60), "a limited user answered once Redis is back");
+        assertEquals(200, counted.statusCode());
+
+        JsonObject usage = Poll.until(() -> Admin.usage(freeUser), u -> u.getInt("requests") >= 4, Duration.ofSeconds(60),
+                "the usage rows of the answers given while Redis was dead");
+        assertEquals(4, usage.getJsonObject("by_status").getJsonObject("ok").getInt("requests"), usage.toString());
+    }
+
+    @Test
+    void withKafkaDeadAnswersAndFeedbackGoOnAndTheirEventsArriveAfterItsRestart() throws Exception {
+        String key = Admin.newKey(orchestratedUser())[1];
+        String marker = "kafkadead" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+        String rule = Simulator.addRule(Json.createObjectBuilder()
+                .add("match", Json.createObjectBuilder().add("role", "expert").add("contains", marker))
+                .add("action", Json.createObjectBuilder().add("content", "An answer long enough to be audited and ingested. ".repeat(5))
+                        .add("confidence", "hoch")).build());
+        List<String> ids = new ArrayList<>();
+        Killed kafka = Killed.relay("kafka");
+        try {
+            for (String question : List.of("Which birds migrate the farthest", "How do glaciers carve valleys")) {
+                HttpResponse<String> answered = chat(key, question + " " + marker);
+                assertEquals(200, answered.statusCode(), "answered without Kafka: " + answered.body());
+                ids.add(Http.object(answered).getString("id"));
+            }
+            HttpResponse<String> rated = Http.post(ItConfig.orchestratorUrl() + "/v1/feedback", Json.createObjectBuilder()
+                    .add("response_id", ids.get(0)).add("rating", 4).build().toString(), "Authorization", Http.bearer(key));
+            assertEquals(200, rated.statusCode(), "feedback taken without Kafka: " + rated.body());
+        } finally {
+            kafka.startAgain();
+            Simulator.removeRule(rule);
+        }
+        for (String id : ids) {
+            Events.find("moe.requests", e -> e.getString("response_id", "").equals(id), 120)
+                    .orElseThrow(() -> new AssertionError("the moe.requests event of " + id + " never arrived"));
+            Events.find("moe.ingest", e -> e.getString("response_id", "").equals(id), 120)
+                    .orElseThrow(() -> new AssertionError("the moe.ingest event of " + id + " never arrived"));
+        }
+        JsonObject feedback = Events.find("moe.feedback", e -> e.getString("response_id", "").equals(ids.get(0)), 120)
+                .orElseThrow(() -> new AssertionError("the moe.feedback event never arrived"));
+        assertEquals(4, feedback.getInt("rating"));
+    }
+
+    private static String orchestratedUser() {
+        String user = Admin.newUser();
+        Admin.grant(user, "moe_mode", "moe_orchestrated");
+        return user;
+    }
+
+    private static HttpResponse<String> chat(String key, String text) {
+        return Http.post(ChatCompletionsIT.URL, ChatCompletionsIT.request("moe-orchestrator", text),
+                "Authorization", Http.bearer(key), "Content-Type", "application/json");
+    }
+}
