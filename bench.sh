@@ -7,7 +7,8 @@
 # same simulator), the messages API's added latency and time to the first token with a native coding-client
 # profile beside the chat API's, a soak of 200 streams at once through two nodes under random upstream faults with
 # the usage rows checked against the budget counters and every answer's audit event, and what a request pays for a
-# frozen Redis, PostgreSQL, Kafka or search engine (once its circuit breaker opened, where it has one). It never fails
+# frozen Redis, PostgreSQL, Kafka, Neo4j, tool server or search engine (once its circuit breaker opened), and the memory
+# after the security issue's round of hostile inputs. It never fails
 # on a time. Stop command 1 first: both use the same default ports.
 #
 #   ./bench.sh                       everything (about 10 minutes on two cores)
@@ -16,6 +17,7 @@
 #   BENCH_ONLY_FROZEN_STORES=1 ./bench.sh                              only the frozen-store figures
 #   BENCH_ONLY_SOAK=1 BENCH_SOAK_SECONDS=120 ./bench.sh                  only the soak under faults (10 to 300 s)
 #   BENCH_ONE_NODE=1 ./bench.sh                                          without the second node (the soak on one)
+#   BENCH_ONLY_HOSTILE=1 BENCH_HOSTILE_BODIES=5000 ./bench.sh             only the round of hostile inputs and the memory after it
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$PWD
@@ -31,6 +33,9 @@ RUN_PID=""
 PORTKEY_PID=""
 RELAY_PID=""
 KAFKA_RELAY_PID=""
+NEO4J_RELAY_PID=""
+TOOLS_RELAY_PID=""
+RELAYS_DROPIN=""
 NODE2_PID=""
 WLP=$ROOT/liberty/target/liberty/wlp
 cleanup() {
@@ -41,7 +46,7 @@ cleanup() {
   if [[ -n $PORTKEY_PID ]]; then
     kill -TERM "$PORTKEY_PID" 2>/dev/null || true
   fi
-  for relay in $RELAY_PID ${KAFKA_RELAY_PID:-}; do
+  for relay in $RELAY_PID ${KAFKA_RELAY_PID:-} ${NEO4J_RELAY_PID:-} ${TOOLS_RELAY_PID:-}; do
     kill -CONT "$relay" 2>/dev/null || true
     kill -TERM "$relay" 2>/dev/null || true
   done
@@ -49,11 +54,15 @@ cleanup() {
     kill -TERM "$RUN_PID" 2>/dev/null || true
     wait "$RUN_PID" 2>/dev/null || true
   fi
+  if [[ -n $RELAYS_DROPIN ]]; then
+    rm -f "$RELAYS_DROPIN"
+  fi
 }
 trap cleanup INT TERM EXIT
 
 # Web search goes through a relay process of its own (devservices' TcpRelay) to the simulator's /search, so that the
-# frozen-store figures can freeze the search engine alone; the search timeout is shortened so its breaker opens sooner.
+# frozen-store figures can freeze the search engine alone; its timeout (and the tool server's) is shortened so its breaker
+# opens sooner.
 SEARCH_RELAY_PORT=${BENCH_SEARCH_RELAY_PORT:-11444}
 java -Xmx32m -XX:+UseSerialGC -cp devservices/target/devservices.jar io.moe.devservices.TcpRelay "$SEARCH_RELAY_PORT" \
   "127.0.0.1:11434" "$DATA/relays/search.pid" >"$DATA/search-relay.log" 2>&1 &
@@ -66,14 +75,39 @@ java -Xmx32m -XX:+UseSerialGC -cp devservices/target/devservices.jar io.moe.devs
   "127.0.0.1:19092" "$DATA/relays/kafka.pid" >"$DATA/kafka-relay.log" 2>&1 &
 KAFKA_RELAY_PID=$!
 
+# Neo4j and the tool server too, for the same figures: the server reaches them through relays of their own, set by a
+# configuration drop-in of this run only (removed when the benchmark ends).
+NEO4J_PORT=${BENCH_NEO4J_PORT:-17687}
+NEO4J_RELAY_PORT=${BENCH_NEO4J_RELAY_PORT:-17688}
+TOOLS_RELAY_PORT=${BENCH_TOOLS_RELAY_PORT:-8013}
+java -Xmx32m -XX:+UseSerialGC -cp devservices/target/devservices.jar io.moe.devservices.TcpRelay "$NEO4J_RELAY_PORT" \
+  "127.0.0.1:$NEO4J_PORT" "$DATA/relays/neo4j.pid" >"$DATA/neo4j-relay.log" 2>&1 &
+NEO4J_RELAY_PID=$!
+java -Xmx32m -XX:+UseSerialGC -cp devservices/target/devservices.jar io.moe.devservices.TcpRelay "$TOOLS_RELAY_PORT" \
+  "127.0.0.1:${MOE_TOOLS_PORT:-8003}" "$DATA/relays/tools.pid" >"$DATA/tools-relay.log" 2>&1 &
+TOOLS_RELAY_PID=$!
+RELAYS_DROPIN=$WLP/usr/servers/moeServer/configDropins/overrides/bench-relays.xml
+mkdir -p "$(dirname "$RELAYS_DROPIN")"
+cat >"$RELAYS_DROPIN" <<XML
+<server>
+  <variable name="moe.neo4j.uri" value="bolt://127.0.0.1:$NEO4J_RELAY_PORT"/>
+  <variable name="moe.tools.url" value="http://127.0.0.1:$TOOLS_RELAY_PORT"/>
+  <!-- requests through the tool relay name its port as their host -->
+  <virtualHost id="tools_host" allowFromEndpointRef="toolsHttpEndpoint">
+    <hostAlias>*:\${moe.tools.port}</hostAlias>
+    <hostAlias>*:$TOOLS_RELAY_PORT</hostAlias>
+  </virtualHost>
+</server>
+XML
+
 EAR=orchestrator-ear/target/orchestrator-ear.ear
 echo "==> The EAR: $(du -h "$EAR" | cut -f1), $(unzip -l "$EAR" 2>/dev/null | grep -c ' lib/.*\.jar$' || true) jars in its lib"
 echo "==> Starting the service (log: $DATA/run.log)"
 STARTED=$SECONDS
 # One key drives 16 clients at once (64 for pass-through): lift the per-user fairness bounds, which would
 # otherwise answer 429, and let the simulator's server take 64 calls at once, as Portkey does.
-MOE_DEVSERVICES_OPTIONS="--kafka-advertised-port $KAFKA_RELAY_PORT" \
-MOE_SEARCH_URL=http://127.0.0.1:$SEARCH_RELAY_PORT MOE_SEARCH_TIMEOUT_SECONDS=5 \
+MOE_DEVSERVICES_OPTIONS="--kafka-advertised-port $KAFKA_RELAY_PORT --neo4j-port $NEO4J_PORT" \
+MOE_SEARCH_URL=http://127.0.0.1:$SEARCH_RELAY_PORT MOE_SEARCH_TIMEOUT_SECONDS=5 MOE_TOOLS_TIMEOUT_SECONDS=5 \
 MOE_LIMITS_CONCURRENT_REQUESTS_PER_USER=64 MOE_INFERENCE_CONCURRENCY=64 MOE_DATA_DIR=$DATA MOE_ADMIN_API_KEY=$KEY ./run.sh --no-build >"$DATA/run.log" 2>&1 &
 RUN_PID=$!
 ORCH=http://127.0.0.1:${MOE_ORCHESTRATOR_PORT:-8002}
@@ -92,7 +126,7 @@ SERVER_PID=$(pgrep -f 'ws-server.jar.*moeServer' | head -1 || echo 0)
 # other ports, with the same stores, simulator and settings; the soak's streams alternate between the two nodes.
 ORCH2=""
 SERVER2_PID=""
-if [[ -z ${BENCH_ONE_NODE:-}${BENCH_ONLY_FROZEN_STORES:-}${BENCH_ONLY_KNOWLEDGE:-} ]]; then # only the soak uses it
+if [[ -z ${BENCH_ONE_NODE:-}${BENCH_ONLY_FROZEN_STORES:-}${BENCH_ONLY_KNOWLEDGE:-}${BENCH_ONLY_HOSTILE:-} ]]; then # only the soak uses it
   NODE2=$WLP/usr/servers/moeBench2
   rm -rf "$NODE2"
   mkdir -p "$NODE2/apps" "$NODE2/configDropins/overrides"
@@ -162,4 +196,5 @@ java -cp "benchmark/target/benchmark-0.1.0-SNAPSHOT.jar:benchmark/target/lib/*" 
   --requests "${BENCH_REQUESTS:-200}" --concurrency "${BENCH_CONCURRENCY:-16}" \
   --soak-seconds "${BENCH_SOAK_SECONDS:-60}" ${BENCH_ONLY_SOAK:+--only-soak yes} \
   --orchestrator2 "$ORCH2" --server2-pid "$SERVER2_PID" --kafka "$MOE_KAFKA_BOOTSTRAP_SERVERS" \
+  --hostile-bodies "${BENCH_HOSTILE_BODIES:-5000}" ${BENCH_ONLY_HOSTILE:+--only-hostile yes} \
   --frozen-stores "$DATA" ${BENCH_ONLY_FROZEN_STORES:+--only-frozen-stores yes}

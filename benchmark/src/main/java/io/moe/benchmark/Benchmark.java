@@ -14,6 +14,7 @@ import java.util.Map;
  * [--admin URL --coding-requests 500 [--only-coding-clients yes]]
  * [--knowledge-relations 100000 [--only-knowledge yes]]
  * [--soak-seconds 60 [--only-soak yes] [--orchestrator2 URL --server2-pid PID] [--kafka BOOTSTRAP-SERVERS]]
+ * [--hostile-bodies 5000 [--only-hostile yes]]
  * [--frozen-stores DATA-DIR [--only-frozen-stores yes]].
  */
 public final class Benchmark {
@@ -36,6 +37,10 @@ public final class Benchmark {
         }
         if (a.containsKey("only-soak")) {
             soak(a);
+            return;
+        }
+        if (a.containsKey("only-hostile")) {
+            hostile(a);
             return;
         }
         if (a.containsKey("knowledge-relations")) {
@@ -69,6 +74,9 @@ public final class Benchmark {
         if (a.containsKey("soak-seconds")) {
             soak(a);
         }
+        if (a.containsKey("hostile-bodies")) {
+            hostile(a);
+        }
         if (a.containsKey("frozen-stores")) {
             frozenStores(a); // last: it freezes stores the other figures need
         }
@@ -83,6 +91,12 @@ public final class Benchmark {
                 .filter(p -> !p.isBlank()).map(Long::parseLong).limit(nodes.size()).toList();
         new SoakBenchmark(nodes, a.get("kafka"), a.get("simulator"), a.get("admin"), a.get("key"), pids, storesPid(a))
                 .run(java.time.Duration.ofSeconds(seconds));
+    }
+
+    /** The security issue's round of hostile inputs, then the memory of the server and the store launcher. */
+    private static void hostile(Map<String, String> a) throws InterruptedException {
+        new HostileRoundBenchmark(a.get("orchestrator"), a.get("admin"), a.get("key"), Long.parseLong(a.getOrDefault("server-pid", "0")),
+                storesPid(a)).run(Integer.parseInt(a.getOrDefault("hostile-bodies", "5000")));
     }
 
     /** The store launcher's pid, from the pid file in the data folder bench.sh passes as --frozen-stores. */

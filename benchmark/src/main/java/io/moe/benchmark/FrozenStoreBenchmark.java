@@ -13,12 +13,13 @@ import java.util.UUID;
 
 /**
  * A hung store after its circuit breaker opened: what does a request still pay for it? Freezes, one at a time and with
- * SIGSTOP, the Redis of the service, PostgreSQL (the postmaster and its backends), the relay bench.sh puts in front of
- * Kafka (the broker advertises it) and the one in front of the search engine, keeps sending the requests that use them
- * until they are fast again (ten answers in a row within 20 ms of the usual time: the breakers opened, where the path
+ * SIGSTOP, the Redis of the service, PostgreSQL (the postmaster and its backends), and the relays bench.sh puts in front
+ * of Kafka (the broker advertises it), Neo4j, the tool server and the search engine; keeps sending the requests that use
+ * them until they are fast again (ten answers in a row within 20 ms of the usual time: the breakers opened, where the path
  * has one), then compares the median with the one before the freeze. Redis, PostgreSQL and Kafka are measured on native
- * pass-through (key check, admission, usage journal and audit event), the search engine on a research question whose
- * plan holds a web search.
+ * pass-through (key check, admission, usage journal and audit event), Neo4j on an orchestrated question (semantic cache
+ * and graph context), the tool server on a question whose plan holds a precision tool, the search engine on a research
+ * question whose plan holds a web search.
  */
 final class FrozenStoreBenchmark {
 
@@ -47,6 +48,18 @@ final class FrozenStoreBenchmark {
             frozen("Kafka", pidIn(data.resolve("relays").resolve("kafka.pid")), "native pass-through", this::nativeRequest, requests);
         } finally {
             BenchHttp.removeRule(http, simulator, longAnswers);
+        }
+        frozen("Neo4j", pidIn(data.resolve("relays").resolve("neo4j.pid")), "an orchestrated question (semantic cache, graph context)",
+                this::orchestratedRequest, Math.max(10, requests / 10));
+        String tools = BenchHttp.addRule(http, simulator, "{\"match\":{\"role\":\"planner\",\"contains\":\"frozenbench-tools\"},"
+                + "\"action\":{\"content\":" + Json.createValue("Here is my plan:\n```json\n[{\"task\":\"Explain multiplication\","
+                + "\"category\":\"general\"},{\"task\":\"Compute 17 * 23\",\"category\":\"precision_tools\",\"mcp_tool\":\"calculate\","
+                + "\"mcp_args\":{\"expression\":\"17 * 23\"}}]\n```") + "}}");
+        try {
+            frozen("the tool server", pidIn(data.resolve("relays").resolve("tools.pid")), "a question with one precision tool",
+                    this::toolRequest, Math.max(10, requests / 10));
+        } finally {
+            BenchHttp.removeRule(http, simulator, tools);
         }
         String rule = BenchHttp.addRule(http, simulator, "{\"match\":{\"role\":\"planner\",\"contains\":\"frozenbench\"},\"action\":{\"content\":"
                 + Json.createValue("Here is my plan:\n```json\n[{\"task\":\"Explain the topic\",\"category\":\"general\"},"
@@ -125,6 +138,14 @@ final class FrozenStoreBenchmark {
 
     private void nativeRequest() {
         chat("sim-general:8b@local", "frozenbench-native say hi " + UUID.randomUUID());
+    }
+
+    private void orchestratedRequest() {
+        chat("moe-orchestrator", "frozenbench-graph how do tides work near " + UUID.randomUUID());
+    }
+
+    private void toolRequest() {
+        chat("moe-orchestrator", "frozenbench-tools what is seventeen times twenty-three " + UUID.randomUUID());
     }
 
     private void researchRequest() {

@@ -10,7 +10,9 @@ import org.neo4j.driver.Result;
 import org.neo4j.driver.Session;
 import org.neo4j.driver.async.AsyncSession;
 import org.neo4j.driver.async.ResultCursor;
+import io.moe.infrastructure.stores.Outage;
 import org.neo4j.driver.exceptions.ServiceUnavailableException;
+import org.neo4j.driver.exceptions.SessionExpiredException;
 
 import java.time.Duration;
 import java.util.List;
@@ -28,8 +30,10 @@ import java.util.function.Function;
  * with their parameters separate from the text, never built by string concatenation. Connection attempts
  * are bounded, and so is the wait for every {@link #read} and {@link #write} ({@code moe.neo4j.timeout-seconds}):
  * the caller gets an error when the server does not answer in time, whatever the connection does, so an
- * unreachable or wedged server turns into an error instead of a hang. Only the adapters
- * of this package use it; the application sees their ports.
+ * unreachable or wedged server turns into an error instead of a hang. A statement that got no answer in time or could
+ * not reach the server opens the client's breaker ({@link Outage}): then every statement fails at once, and a
+ * {@code RETURN 1} of its own, at most every {@link #RETRY_EVERY}, closes it once answered — no request waits for a hung
+ * server twice. Only the adapters of this package use it; the application sees their ports.
  */
 public final class Neo4jClient implements AutoCloseable {
 
@@ -39,11 +43,15 @@ public final class Neo4jClient implements AutoCloseable {
      */
     public static final long BREAKER_OPEN_MILLIS = 5_000;
 
+    /** The least time between two trials while the server is not answering. */
+    static final Duration RETRY_EVERY = Duration.ofSeconds(2);
+
     /** The wait for a statement when none is configured. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
 
     private final Driver driver;
     private final Duration timeout;
+    private final Outage outage;
 
     public Neo4jClient(String uri, String username, String password) {
         this(uri, username, password, DEFAULT_TIMEOUT);
@@ -51,6 +59,7 @@ public final class Neo4jClient implements AutoCloseable {
 
     public Neo4jClient(String uri, String username, String password, Duration timeout) {
         this.timeout = timeout;
+        this.outage = new Outage("Neo4j", RETRY_EVERY, timeout, this::trial, ServiceUnavailableException::new);
         AuthToken auth = username == null || username.isBlank() ? AuthTokens.none() : AuthTokens.basic(username, password);
         this.driver = GraphDatabase.driver(uri, auth, Config.builder()
                 .withConnectionTimeout(10, TimeUnit.SECONDS)
@@ -75,15 +84,24 @@ public final class Neo4jClient implements AutoCloseable {
 
     /** The records of {@code work}, or an error once {@link #timeout} has passed without them (the session is then abandoned). */
     private List<Record> bounded(String cypher, Function<AsyncSession, CompletionStage<List<Record>>> work) {
+        outage.admit();
         AsyncSession session = driver.session(AsyncSession.class);
         CompletableFuture<List<Record>> records = work.apply(session).toCompletableFuture();
         try {
-            return records.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            List<Record> answered = records.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            outage.answered();
+            return answered;
         } catch (TimeoutException e) {
             records.cancel(true);
+            outage.failed("no answer within " + timeout.toSeconds() + " s");
             throw new ServiceUnavailableException("Neo4j did not answer within " + timeout.toSeconds()
                     + " s (moe.neo4j.timeout-seconds): " + firstWords(cypher));
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof ServiceUnavailableException || e.getCause() instanceof SessionExpiredException) {
+                outage.failed(String.valueOf(e.getCause().getMessage()));
+            } else {
+                outage.answered(); // a refused statement: the server answered
+            }
             throw e.getCause() instanceof RuntimeException cause ? cause : new ServiceUnavailableException(e.getCause().getMessage(), e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -104,12 +122,19 @@ public final class Neo4jClient implements AutoCloseable {
      * them in batches, so that a result of any size never sits in memory whole.
      */
     public void stream(String cypher, Map<String, Object> parameters, Consumer<Record> sink) {
+        outage.admit();
         try (Session session = driver.session()) {
             Result result = session.run(cypher, parameters); // auto-commit: a retry would repeat what the sink already wrote
             while (result.hasNext()) {
                 sink.accept(result.next());
             }
         }
+    }
+
+    /** One {@code RETURN 1}, while the server is not answering: completes when it answered. */
+    private CompletionStage<?> trial() {
+        AsyncSession session = driver.session(AsyncSession.class);
+        return session.runAsync("RETURN 1").thenCompose(ResultCursor::consumeAsync).whenComplete((summary, failure) -> session.closeAsync());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.moe.infrastructure.search;
 
+import io.moe.infrastructure.stores.Outage;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -23,6 +24,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
 
 /**
  * Asks the configured SearXNG-compatible engine ({@code moe.search.url}) with {@code GET /search?q=…&format=json}.
@@ -44,6 +46,8 @@ public class WebSearchClient {
     int timeoutSeconds;
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final Outage outage = new Outage("the search engine", Duration.ofSeconds(2), Duration.ofSeconds(5), this::trial,
+            message -> new UncheckedIOException(new IOException(message)));
 
     public boolean configured() {
         return url.filter(u -> !u.isBlank()).isPresent();
@@ -52,7 +56,9 @@ public class WebSearchClient {
     /**
      * Up to five results for {@code query}; fails with UncheckedIOException when the engine cannot be asked. After three
      * failures in four calls the circuit breaker fails calls at once for {@value #OPEN_MILLIS} ms (web research then goes
-     * on without results), then lets one through.
+     * on without results), then lets one through. That one is not a request's: a call that could not reach the engine
+     * also opens its {@link Outage}, which refuses calls at once and asks the engine's root itself, at most every 2 s,
+     * until it answers.
      */
     @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public List<SearchHit> search(String query) {
@@ -63,18 +69,27 @@ public class WebSearchClient {
         HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/search?format=json&q="
                         + URLEncoder.encode(query, StandardCharsets.UTF_8)))
                 .timeout(Duration.ofSeconds(timeoutSeconds)).header("Accept", "application/json").GET().build();
+        outage.admit();
         try {
             HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            outage.answered();
             if (response.statusCode() != 200) {
                 throw new UncheckedIOException(new IOException("search engine answered " + response.statusCode()));
             }
             return hits(Json.createReader(new StringReader(response.body())).readObject());
         } catch (IOException e) {
+            outage.failed(e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
             throw new UncheckedIOException("search engine at " + base + " could not be asked: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UncheckedIOException(new IOException("search interrupted"));
         }
+    }
+
+    /** A GET of the engine's root: any answer, an error status included, means it answers again. */
+    private CompletionStage<?> trial() {
+        return http.sendAsync(HttpRequest.newBuilder(URI.create(url.orElseThrow().replaceAll("/+$", "") + "/"))
+                .timeout(Duration.ofSeconds(5)).GET().build(), HttpResponse.BodyHandlers.discarding());
     }
 
     private static List<SearchHit> hits(JsonObject body) {

@@ -1,4 +1,4 @@
-package io.moe.it.limits;
+package io.moe.benchmark;
 
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
@@ -16,12 +16,13 @@ import java.util.Random;
  * "breaking" change (a required field missing or of the wrong type, or a whole body that is not the
  * expected JSON at all: empty, truncated, a scalar, nested thousands deep, not UTF-8), often decorated
  * with noise that alone would be harmless (extra fields with huge strings, nesting, bad data URLs).
- * Seeded, so a failure can be replayed.
+ * Seeded, so a failure can be replayed. Used by the black-box fuzz test ({@code FuzzIT}) and by the benchmark's round
+ * of hostile inputs before the server's memory is read ({@link HostileRoundBenchmark}).
  */
-final class HostileBodies {
+public final class HostileBodies {
 
     /** The JSON type a field must have. */
-    enum Kind {
+    public enum Kind {
         STRING(Json.createValue(42), Json.createValue(-1.5), JsonValue.TRUE, Json.createArrayBuilder().add("x").build(),
                 Json.createObjectBuilder().add("a", 1).build(), Json.createValue(1e300)),
         BOOLEAN(Json.createValue(42), Json.createValue("yes"), Json.createArrayBuilder().build(),
@@ -41,7 +42,7 @@ final class HostileBodies {
 
     private final Random random;
 
-    HostileBodies(long seed) {
+    public HostileBodies(long seed) {
         this.random = new Random(seed);
     }
 
@@ -50,7 +51,7 @@ final class HostileBodies {
      * makes the body invalid; {@code removable} says whether leaving one out is also invalid (false for
      * all-optional updates).
      */
-    byte[] next(JsonObject valid, Map<String, Kind> breakable, boolean removable) {
+    public byte[] next(JsonObject valid, Map<String, Kind> breakable, boolean removable) {
         if (random.nextInt(10) == 0) {
             byte[] whole = wholeBody();
             // an empty body means "all defaults" where every field is optional

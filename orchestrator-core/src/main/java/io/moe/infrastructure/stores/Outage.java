@@ -1,0 +1,102 @@
+package io.moe.infrastructure.stores;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.logging.Logger;
+
+/**
+ * A store's or service's outage as its client sees it, and a circuit breaker no request pays for. A call that could
+ * not reach the service or got no answer in time opens it ({@link #failed}); while it is open every call is refused at
+ * once ({@link #admit}), and at most every {@code retryEvery} a trial of its own — a cheap asynchronous question, never
+ * a request's call — is sent; its answer closes the breaker. (MicroProfile Fault Tolerance's breaker instead lets a
+ * request's call through after its delay, and a service that hangs then costs that request the whole timeout, once per
+ * delay.) The first calls into a hang still wait for their timeout: they are what opens it.
+ */
+public final class Outage {
+
+    private static final Logger LOG = Logger.getLogger(Outage.class.getName());
+
+    private final String service;
+    private final Duration retryEvery;
+    private final Duration trialTimeout;
+    private final Supplier<? extends CompletionStage<?>> trial;
+    private final Function<String, RuntimeException> refusal;
+    private final AtomicBoolean trialRunning = new AtomicBoolean();
+    /** Why the breaker is open; null while it is closed. */
+    private volatile String reason;
+    private volatile long lastTrialNanos;
+
+    /**
+     * @param service      the name in messages ("Neo4j")
+     * @param retryEvery   the least time between two trials
+     * @param trialTimeout how long a trial may take before it counts as failed
+     * @param trial        starts one trial: completes when the service answered, exceptionally when not
+     * @param refusal      the failure a refused call throws, the one callers already handle for the service
+     */
+    public Outage(String service, Duration retryEvery, Duration trialTimeout, Supplier<? extends CompletionStage<?>> trial,
+                  Function<String, RuntimeException> refusal) {
+        this.service = service;
+        this.retryEvery = retryEvery;
+        this.trialTimeout = trialTimeout;
+        this.trial = trial;
+        this.refusal = refusal;
+    }
+
+    /** Returns while the breaker is closed; otherwise starts a trial if one is due and throws the service's refusal. */
+    public void admit() {
+        String why = reason;
+        if (why == null) {
+            return;
+        }
+        tryAgainIfDue();
+        throw refusal.apply(service + " is not answering (" + why + "): not asked; it is tried again in the background");
+    }
+
+    /** A call could not reach the service or got no answer in time: opens the breaker. */
+    public void failed(String why) {
+        if (reason == null) {
+            LOG.warning(() -> service + " is not answering (" + why + "): calls are refused at once until a trial every "
+                    + retryEvery.toMillis() + " ms is answered");
+            lastTrialNanos = System.nanoTime(); // the first trial one interval later
+        }
+        reason = why;
+    }
+
+    /** A call was answered: closes the breaker. */
+    public void answered() {
+        if (reason != null) {
+            reason = null;
+            LOG.info(() -> service + " answers again: calls go through");
+        }
+    }
+
+    /** Whether calls are refused at present. */
+    public boolean open() {
+        return reason != null;
+    }
+
+    private void tryAgainIfDue() {
+        if (System.nanoTime() - lastTrialNanos < retryEvery.toNanos() || !trialRunning.compareAndSet(false, true)) {
+            return;
+        }
+        lastTrialNanos = System.nanoTime();
+        CompletableFuture<?> running;
+        try {
+            running = trial.get().toCompletableFuture();
+        } catch (RuntimeException e) {
+            trialRunning.set(false);
+            return;
+        }
+        running.orTimeout(trialTimeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((answer, failure) -> {
+            trialRunning.set(false);
+            if (failure == null) {
+                answered();
+            }
+        });
+    }
+}
