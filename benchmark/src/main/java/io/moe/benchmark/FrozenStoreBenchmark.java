@@ -140,16 +140,19 @@ final class FrozenStoreBenchmark {
         chat("sim-general:8b@local", "frozenbench-native say hi " + UUID.randomUUID());
     }
 
+    // questions that differ in meaning: before the freeze they would otherwise be answered from the semantic cache, and
+    // the figure would compare cache hits with the full pipeline
+
     private void orchestratedRequest() {
-        chat("moe-orchestrator", "frozenbench-graph how do tides work near " + UUID.randomUUID());
+        chat("moe-orchestrator", "frozenbench-graph " + Questions.random() + " " + UUID.randomUUID());
     }
 
     private void toolRequest() {
-        chat("moe-orchestrator", "frozenbench-tools what is seventeen times twenty-three " + UUID.randomUUID());
+        chat("moe-orchestrator", "frozenbench-tools " + Questions.random() + " " + UUID.randomUUID());
     }
 
     private void researchRequest() {
-        chat("moe-orchestrator-research", "frozenbench what is new about " + UUID.randomUUID());
+        chat("moe-orchestrator-research", "frozenbench what is new: " + Questions.random() + " " + UUID.randomUUID());
     }
 
     private void chat(String model, String question) {

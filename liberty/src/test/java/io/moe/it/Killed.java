@@ -17,7 +17,8 @@ import java.util.concurrent.TimeUnit;
  * operator restarts a store after a crash. Relays (devservices' TcpRelay in front of Neo4j, the tool server, the search
  * engine and Kafka; killing one resets the server's connections to that store and refuses new ones) are started again
  * with their own command line and end with the build; Redis with the settings devservices starts it with (its own
- * append-only file, so what it had written survives), and devservices' stop ends it through its pid file.
+ * append-only file, so what it had written survives), and devservices' stop ends it through its pid file;
+ * PostgreSQL with its own command line (it recovers from its write-ahead log).
  */
 public final class Killed {
 
@@ -66,6 +67,35 @@ public final class Killed {
         return new Killed("Redis", command, pidFile, port);
     }
 
+    /**
+     * Kills the test stores' PostgreSQL: the postmaster and every backend, as a crash of the whole server looks. It is
+     * started again with its own command line (as user nobody where the stores run as root, like devservices does), and
+     * recovers from its write-ahead log; devservices' stop ends it through its data folder.
+     */
+    public static Killed postgres() throws IOException, InterruptedException {
+        Path pidFile = DATA.resolve("postgres").resolve("postmaster.pid").toAbsolutePath();
+        List<String> lines = Files.readAllLines(pidFile);
+        long pid = Long.parseLong(lines.get(0).trim());
+        List<String> command = new ArrayList<>();
+        ProcessHandle postmaster = ProcessHandle.of(pid).orElseThrow(() -> new AssertionError("no PostgreSQL process " + pid));
+        String owner = postmaster.info().user().orElse("");
+        if (!owner.isEmpty() && !owner.equals(System.getProperty("user.name"))) {
+            command.addAll(List.of("setpriv", "--reuid=" + owner, "--regid=nogroup", "--clear-groups", "--"));
+        }
+        command.addAll(commandLine(pid));
+        List<ProcessHandle> backends = postmaster.descendants().toList();
+        kill("PostgreSQL", pid);
+        for (ProcessHandle backend : backends) { // they notice the postmaster's death on their own, but not at once
+            backend.destroyForcibly();
+            try {
+                backend.onExit().get(10, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                throw new AssertionError("PostgreSQL backend " + backend.pid() + " did not end after SIGKILL", e);
+            }
+        }
+        return new Killed("PostgreSQL", command, pidFile, Integer.parseInt(lines.get(3).trim()));
+    }
+
     /** Starts the process again and waits until it wrote its pid file and takes connections. */
     public void startAgain() throws IOException, InterruptedException {
         Path log = DATA.resolve("relays").resolve(name.replace(' ', '-') + "-restarted.log");
@@ -78,7 +108,8 @@ public final class Killed {
 
     private boolean pidWritten(long pid) {
         try {
-            return Files.exists(pidFile) && Files.readString(pidFile).trim().equals(String.valueOf(pid));
+            // PostgreSQL's pid file has more lines (the first is the pid); setpriv runs the server as the same process
+            return Files.exists(pidFile) && Files.readAllLines(pidFile).get(0).trim().equals(String.valueOf(pid));
         } catch (IOException e) {
             return false;
         }

@@ -23,10 +23,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Redis and Kafka killed (SIGKILL) and started again, as a crash and an operator's restart look: answers go on while
+ * Redis, PostgreSQL and Kafka killed (SIGKILL) and started again, as a crash and an operator's restart look: answers go on while
  * each is dead, with what the README's "When a store is down" says, and everything is used again after the restart
- * without restarting the server. Neo4j, the tool server and the search engine: {@code HungServicesIT}; PostgreSQL:
- * devservices' {@code PostgresRestartTest}; a node: {@code TwoNodesIT}.
+ * without restarting the server. PostgreSQL too, the postmaster and every backend. Neo4j, the tool server and the
+ * search engine: {@code HungServicesIT}; a node: {@code TwoNodesIT}.
  */
 class StoresRestartIT {
 
@@ -62,6 +62,33 @@ class StoresRestartIT {
 
         JsonObject usage = Poll.until(() -> Admin.usage(freeUser), u -> u.getInt("requests") >= 4, Duration.ofSeconds(60),
                 "the usage rows of the answers given while Redis was dead");
+        assertEquals(4, usage.getJsonObject("by_status").getJsonObject("ok").getInt("requests"), usage.toString());
+    }
+
+    @Test
+    void withPostgresDeadKnownKeysAreAnsweredAdministrationIsRefusedAndAfterItsRestartEverythingIsWritten() throws Exception {
+        String user = orchestratedUser();
+        String key = Admin.newKey(user)[1];
+        assertEquals(200, chat(key, "Before PostgreSQL dies").statusCode());
+
+        Killed postgres = Killed.postgres();
+        try {
+            for (int i = 0; i < 3; i++) {
+                HttpResponse<String> answer = chat(key, "While PostgreSQL is dead " + i);
+                assertEquals(200, answer.statusCode(), "answered from the keys and templates in memory: " + answer.body());
+            }
+            HttpResponse<String> write = Admin.put(Admin.USERS + "/" + user, "{\"display_name\":\"Not now\"}");
+            assertEquals(503, write.statusCode(), write.body());
+            assertEquals("database_unavailable", Http.object(write).getString("code"), write.body());
+            Health.await(h -> h.matches("(?s).*\"PostgreSQL\"\\s*:\\s*\"down.*"), "PostgreSQL reported down");
+        } finally {
+            postgres.startAgain();
+        }
+        HttpResponse<String> written = Poll.until(() -> Admin.put(Admin.USERS + "/" + user, "{\"display_name\":\"After the restart\"}"),
+                r -> r.statusCode() == 200, Duration.ofSeconds(60), "an administrative write once PostgreSQL runs again");
+        assertEquals("After the restart", Http.object(written).getString("display_name"), written.body());
+        JsonObject usage = Poll.until(() -> Admin.usage(user), u -> u.getInt("requests") >= 4, Duration.ofSeconds(60),
+                "the usage rows of the answers given while PostgreSQL was dead");
         assertEquals(4, usage.getJsonObject("by_status").getJsonObject("ok").getInt("requests"), usage.toString());
     }
 

@@ -38,7 +38,8 @@ public class CacheLookup {
         try {
             hits = cache.nearest(SemanticCache.scope(run), run.question().text(), SemanticCache.MAX_EXAMPLES);
         } catch (RuntimeException e) {
-            run.trace().cache(CachePath.unavailable(String.valueOf(e.getMessage())));
+            // an open circuit breaker's exception has no message: its name says what happened
+            run.trace().cache(CachePath.unavailable(e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()));
             metrics.cacheMiss();
             return false;
         }
