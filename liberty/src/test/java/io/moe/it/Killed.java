@@ -109,7 +109,8 @@ public final class Killed {
     private boolean pidWritten(long pid) {
         try {
             // PostgreSQL's pid file has more lines (the first is the pid); setpriv runs the server as the same process
-            return Files.exists(pidFile) && Files.readAllLines(pidFile).get(0).trim().equals(String.valueOf(pid));
+            List<String> lines = Files.exists(pidFile) ? Files.readAllLines(pidFile) : List.of(); // empty while being written
+            return !lines.isEmpty() && lines.get(0).trim().equals(String.valueOf(pid));
         } catch (IOException e) {
             return false;
         }

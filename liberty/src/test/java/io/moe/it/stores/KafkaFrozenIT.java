@@ -1,20 +1,12 @@
 package io.moe.it.stores;
 
-import io.moe.it.Events;
-import io.moe.it.Http;
-import io.moe.it.ItConfig;
 import io.moe.it.Simulator;
-import io.moe.it.chat.ChatCompletionsIT;
 import io.moe.it.identity.Admin;
-import jakarta.json.Json;
-import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -35,39 +27,18 @@ class KafkaFrozenIT {
         Admin.grant(user, "moe_mode", "moe_orchestrated");
         String key = Admin.newKey(user)[1];
         String marker = "kafkafrozen" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
-        String rule = Simulator.addRule(Json.createObjectBuilder()
-                .add("match", Json.createObjectBuilder().add("role", "expert").add("contains", marker))
-                .add("action", Json.createObjectBuilder().add("content", "An answer long enough to be audited and ingested. ".repeat(5))
-                        .add("confidence", "hoch")).build());
-        List<String> ids = new ArrayList<>();
+        String rule = KafkaAway.longAnswers(marker);
+        List<String> ids;
         long relay = Long.parseLong(Files.readString(RELAY_PID).trim());
         signal(relay, "STOP");
         try {
-            // three questions far apart, so that none is answered from the cache (a cached answer publishes no moe.ingest)
-            for (String question : List.of("What do blue whales eat", "How do volcanoes form under the sea",
-                    "Why does bread rise in a warm oven")) {
-                HttpResponse<String> answered = Http.post(ChatCompletionsIT.URL, ChatCompletionsIT.request("moe-orchestrator",
-                        question + " " + marker), "Authorization", Http.bearer(key), "Content-Type", "application/json");
-                assertEquals(200, answered.statusCode(), "answered without Kafka: " + answered.body());
-                ids.add(Http.object(answered).getString("id"));
-            }
-            HttpResponse<String> rated = Http.post(ItConfig.orchestratorUrl() + "/v1/feedback", Json.createObjectBuilder()
-                    .add("response_id", ids.get(0)).add("rating", 5).build().toString(), "Authorization", Http.bearer(key));
-            assertEquals(200, rated.statusCode(), "feedback taken without Kafka: " + rated.body());
+            ids = KafkaAway.answerAndRate(key, marker, List.of("What do blue whales eat", "How do volcanoes form under the sea",
+                    "Why does bread rise in a warm oven"), 5);
         } finally {
             signal(relay, "CONT");
             Simulator.removeRule(rule);
         }
-        for (String id : ids) {
-            JsonObject audit = Events.find("moe.requests", e -> e.getString("response_id", "").equals(id), 90)
-                    .orElseThrow(() -> new AssertionError("the moe.requests event of " + id + " never arrived"));
-            assertEquals(user, audit.getString("user_id"));
-            Events.find("moe.ingest", e -> e.getString("response_id", "").equals(id), 90)
-                    .orElseThrow(() -> new AssertionError("the moe.ingest event of " + id + " never arrived"));
-        }
-        JsonObject feedback = Events.find("moe.feedback", e -> e.getString("response_id", "").equals(ids.get(0)), 90)
-                .orElseThrow(() -> new AssertionError("the moe.feedback event never arrived"));
-        assertEquals(5, feedback.getInt("rating"));
+        KafkaAway.eventsArrive(user, ids, 5, 90);
     }
 
     private static void signal(long pid, String signal) throws IOException, InterruptedException {

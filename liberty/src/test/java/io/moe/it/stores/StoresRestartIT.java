@@ -1,21 +1,17 @@
 package io.moe.it.stores;
 
-import io.moe.it.Events;
 import io.moe.it.Health;
 import io.moe.it.Http;
-import io.moe.it.ItConfig;
 import io.moe.it.Killed;
 import io.moe.it.Poll;
 import io.moe.it.Simulator;
 import io.moe.it.chat.ChatCompletionsIT;
 import io.moe.it.identity.Admin;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -94,36 +90,19 @@ class StoresRestartIT {
 
     @Test
     void withKafkaDeadAnswersAndFeedbackGoOnAndTheirEventsArriveAfterItsRestart() throws Exception {
-        String key = Admin.newKey(orchestratedUser())[1];
+        String user = orchestratedUser();
+        String key = Admin.newKey(user)[1];
         String marker = "kafkadead" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
-        String rule = Simulator.addRule(Json.createObjectBuilder()
-                .add("match", Json.createObjectBuilder().add("role", "expert").add("contains", marker))
-                .add("action", Json.createObjectBuilder().add("content", "An answer long enough to be audited and ingested. ".repeat(5))
-                        .add("confidence", "hoch")).build());
-        List<String> ids = new ArrayList<>();
+        String rule = KafkaAway.longAnswers(marker);
+        List<String> ids;
         Killed kafka = Killed.relay("kafka");
         try {
-            for (String question : List.of("Which birds migrate the farthest", "How do glaciers carve valleys")) {
-                HttpResponse<String> answered = chat(key, question + " " + marker);
-                assertEquals(200, answered.statusCode(), "answered without Kafka: " + answered.body());
-                ids.add(Http.object(answered).getString("id"));
-            }
-            HttpResponse<String> rated = Http.post(ItConfig.orchestratorUrl() + "/v1/feedback", Json.createObjectBuilder()
-                    .add("response_id", ids.get(0)).add("rating", 4).build().toString(), "Authorization", Http.bearer(key));
-            assertEquals(200, rated.statusCode(), "feedback taken without Kafka: " + rated.body());
+            ids = KafkaAway.answerAndRate(key, marker, List.of("Which birds migrate the farthest", "How do glaciers carve valleys"), 4);
         } finally {
             kafka.startAgain();
             Simulator.removeRule(rule);
         }
-        for (String id : ids) {
-            Events.find("moe.requests", e -> e.getString("response_id", "").equals(id), 120)
-                    .orElseThrow(() -> new AssertionError("the moe.requests event of " + id + " never arrived"));
-            Events.find("moe.ingest", e -> e.getString("response_id", "").equals(id), 120)
-                    .orElseThrow(() -> new AssertionError("the moe.ingest event of " + id + " never arrived"));
-        }
-        JsonObject feedback = Events.find("moe.feedback", e -> e.getString("response_id", "").equals(ids.get(0)), 120)
-                .orElseThrow(() -> new AssertionError("the moe.feedback event never arrived"));
-        assertEquals(4, feedback.getInt("rating"));
+        KafkaAway.eventsArrive(user, ids, 4, 120);
     }
 
     private static String orchestratedUser() {

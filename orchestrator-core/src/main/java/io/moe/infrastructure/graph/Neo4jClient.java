@@ -139,6 +139,7 @@ public final class Neo4jClient implements AutoCloseable {
 
     @Override
     public void close() {
+        outage.close();
         driver.close();
     }
 }

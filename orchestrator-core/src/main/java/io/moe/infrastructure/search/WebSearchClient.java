@@ -1,6 +1,7 @@
 package io.moe.infrastructure.search;
 
 import io.moe.infrastructure.stores.Outage;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -106,5 +107,10 @@ public class WebSearchClient {
 
     private static String string(JsonObject o, String field) {
         return o.get(field) instanceof JsonString s ? s.getString() : "";
+    }
+
+    @PreDestroy
+    void stop() {
+        outage.close();
     }
 }

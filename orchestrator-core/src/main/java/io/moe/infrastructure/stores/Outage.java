@@ -12,8 +12,9 @@ import java.util.logging.Logger;
 /**
  * A store's or service's outage as its client sees it, and a circuit breaker no request pays for. A call that could
  * not reach the service or got no answer in time opens it ({@link #failed}); while it is open every call is refused at
- * once ({@link #admit}), and at most every {@code retryEvery} a trial of its own — a cheap asynchronous question, never
- * a request's call — is sent; its answer closes the breaker. (MicroProfile Fault Tolerance's breaker instead lets a
+ * once ({@link #admit}), and every {@code retryEvery} a trial of its own — a cheap asynchronous question, never a
+ * request's call — is sent in the background; its answer closes the breaker, so a service that is back is used again
+ * within about {@code retryEvery} whether calls come or not. (MicroProfile Fault Tolerance's breaker instead lets a
  * request's call through after its delay, and a service that hangs then costs that request the whole timeout, once per
  * delay.) The first calls into a hang still wait for their timeout: they are what opens it.
  */
@@ -26,14 +27,15 @@ public final class Outage {
     private final Duration trialTimeout;
     private final Supplier<? extends CompletionStage<?>> trial;
     private final Function<String, RuntimeException> refusal;
-    private final AtomicBoolean trialRunning = new AtomicBoolean();
+    /** Whether a trial is scheduled or on its way: one at a time. */
+    private final AtomicBoolean trialPending = new AtomicBoolean();
     /** Why the breaker is open; null while it is closed. */
     private volatile String reason;
-    private volatile long lastTrialNanos;
+    private volatile boolean closed;
 
     /**
      * @param service      the name in messages ("Neo4j")
-     * @param retryEvery   the least time between two trials
+     * @param retryEvery   the time from the opening, or a failed trial, to the next trial
      * @param trialTimeout how long a trial may take before it counts as failed
      * @param trial        starts one trial: completes when the service answered, exceptionally when not
      * @param refusal      the failure a refused call throws, the one callers already handle for the service
@@ -47,24 +49,24 @@ public final class Outage {
         this.refusal = refusal;
     }
 
-    /** Returns while the breaker is closed; otherwise starts a trial if one is due and throws the service's refusal. */
+    /** Returns while the breaker is closed; otherwise throws the service's refusal. */
     public void admit() {
         String why = reason;
         if (why == null) {
             return;
         }
-        tryAgainIfDue();
         throw refusal.apply(service + " is not answering (" + why + "): not asked; it is tried again in the background");
     }
 
     /** A call could not reach the service or got no answer in time: opens the breaker. */
     public void failed(String why) {
-        if (reason == null) {
+        boolean opening = reason == null;
+        reason = why;
+        if (opening) {
             LOG.warning(() -> service + " is not answering (" + why + "): calls are refused at once until a trial every "
                     + retryEvery.toMillis() + " ms is answered");
-            lastTrialNanos = System.nanoTime(); // the first trial one interval later
+            tryLater();
         }
-        reason = why;
     }
 
     /** A call was answered: closes the breaker. */
@@ -80,22 +82,36 @@ public final class Outage {
         return reason != null;
     }
 
-    private void tryAgainIfDue() {
-        if (System.nanoTime() - lastTrialNanos < retryEvery.toNanos() || !trialRunning.compareAndSet(false, true)) {
+    /** Sends no more trials: the client stops. */
+    public void close() {
+        closed = true;
+    }
+
+    /** Sends a trial one interval from now, unless one is on its way; a failed trial sends the next. */
+    private void tryLater() {
+        if (closed || !trialPending.compareAndSet(false, true)) {
             return;
         }
-        lastTrialNanos = System.nanoTime();
+        CompletableFuture.runAsync(this::tryNow, CompletableFuture.delayedExecutor(retryEvery.toMillis(), TimeUnit.MILLISECONDS));
+    }
+
+    private void tryNow() {
+        if (reason == null || closed) { // a call was answered meanwhile, or the client stopped
+            trialPending.set(false);
+            return;
+        }
         CompletableFuture<?> running;
         try {
             running = trial.get().toCompletableFuture();
         } catch (RuntimeException e) {
-            trialRunning.set(false);
-            return;
+            running = CompletableFuture.failedFuture(e);
         }
         running.orTimeout(trialTimeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((answer, failure) -> {
-            trialRunning.set(false);
+            trialPending.set(false);
             if (failure == null) {
                 answered();
+            } else if (reason != null) {
+                tryLater();
             }
         });
     }

@@ -1,6 +1,7 @@
 package io.moe.infrastructure.tools;
 
 import io.moe.infrastructure.stores.Outage;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 
@@ -57,5 +58,10 @@ public class ToolServerHttp {
     private CompletionStage<?> trial() {
         return http.sendAsync(HttpRequest.newBuilder(root).timeout(Duration.ofSeconds(5)).GET().build(),
                 HttpResponse.BodyHandlers.discarding());
+    }
+
+    @PreDestroy
+    void stop() {
+        outage.close();
     }
 }

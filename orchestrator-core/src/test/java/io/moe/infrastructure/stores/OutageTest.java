@@ -1,5 +1,6 @@
 package io.moe.infrastructure.stores;
 
+import io.moe.application.ManagedThreads;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -13,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The breaker no request pays for: refused at once while open, closed by a trial of its own, one trial at a time. */
+/** The breaker no request pays for: refused at once while open, closed by a background trial of its own, one at a time. */
 class OutageTest {
 
     private final AtomicInteger trials = new AtomicInteger();
@@ -21,9 +22,9 @@ class OutageTest {
 
     private Outage outage(Duration retryEvery) {
         return new Outage("Neo4j", retryEvery, Duration.ofSeconds(5), () -> {
-            trials.incrementAndGet();
             CompletableFuture<Void> running = new CompletableFuture<>();
             trial.set(running);
+            trials.incrementAndGet(); // after the trial is set: the test waits for the count, then completes the trial
             return running;
         }, IllegalStateException::new);
     }
@@ -35,26 +36,28 @@ class OutageTest {
         outage.failed("no answer within 5 s");
         IllegalStateException refused = assertThrows(IllegalStateException.class, outage::admit);
         assertTrue(refused.getMessage().startsWith("Neo4j is not answering (no answer within 5 s)"), refused.getMessage());
-        assertEquals(0, trials.get(), "no trial before the interval passed");
+        assertEquals(0, trials.get(), "no trial before the interval passed, and no call sends one");
         outage.answered();
         assertDoesNotThrow(outage::admit, "a call that was answered closes it");
+        outage.close();
     }
 
     @Test
-    void whileOpenOneTrialAtATimeIsSentAndItsAnswerClosesIt() {
-        Outage outage = outage(Duration.ZERO);
+    void whileOpenTrialsAreSentInTheBackgroundOneAtATimeAndAnAnswerClosesIt() {
+        Outage outage = outage(Duration.ofMillis(1));
         outage.failed("Connection refused");
-        assertThrows(IllegalStateException.class, outage::admit);
+        outage.failed("Connection refused again");
+        ManagedThreads.until(() -> trials.get() == 1, "a trial without any call");
         assertThrows(IllegalStateException.class, outage::admit);
         assertEquals(1, trials.get(), "a second trial waits for the first");
 
         trial.get().completeExceptionally(new IllegalStateException("still down"));
-        assertThrows(IllegalStateException.class, outage::admit);
-        assertEquals(2, trials.get(), "a failed trial is followed by another");
+        ManagedThreads.until(() -> trials.get() == 2, "the next trial after a failed one");
         assertTrue(outage.open());
 
         trial.get().complete(null);
-        assertFalse(outage.open(), "the trial's answer closes it");
+        ManagedThreads.until(() -> !outage.open(), "the trial's answer closing it");
         assertDoesNotThrow(outage::admit);
+        outage.close();
     }
 }
