@@ -1,5 +1,6 @@
 package io.moe.infrastructure.graph;
 
+import io.moe.infrastructure.stores.Outage;
 import org.neo4j.driver.AuthToken;
 import org.neo4j.driver.AuthTokens;
 import org.neo4j.driver.Config;
@@ -10,7 +11,6 @@ import org.neo4j.driver.Result;
 import org.neo4j.driver.Session;
 import org.neo4j.driver.async.AsyncSession;
 import org.neo4j.driver.async.ResultCursor;
-import io.moe.infrastructure.stores.Outage;
 import org.neo4j.driver.exceptions.ServiceUnavailableException;
 import org.neo4j.driver.exceptions.SessionExpiredException;
 
@@ -32,8 +32,8 @@ import java.util.function.Function;
  * the caller gets an error when the server does not answer in time, whatever the connection does, so an
  * unreachable or wedged server turns into an error instead of a hang. A statement that got no answer in time or could
  * not reach the server opens the client's breaker ({@link Outage}): then every statement fails at once, and a
- * {@code RETURN 1} of its own, at most every {@link #RETRY_EVERY}, closes it once answered — no request waits for a hung
- * server twice. Only the adapters of this package use it; the application sees their ports.
+ * {@code RETURN 1} of its own, sent in the background every {@link #RETRY_EVERY}, closes it once answered — no request
+ * waits for a hung server after the first. Only the adapters of this package use it; the application sees their ports.
  */
 public final class Neo4jClient implements AutoCloseable {
 
@@ -43,7 +43,7 @@ public final class Neo4jClient implements AutoCloseable {
      */
     public static final long BREAKER_OPEN_MILLIS = 5_000;
 
-    /** The least time between two trials while the server is not answering. */
+    /** The time between two trials while the server is not answering. */
     static final Duration RETRY_EVERY = Duration.ofSeconds(2);
 
     /** The wait for a statement when none is configured. */

@@ -20,8 +20,9 @@ import java.util.concurrent.CompletionStage;
  * calls of four that could not reach it or got no answer in time, calls fail at once for {@value #OPEN_MILLIS} ms,
  * then one call tries again. A hung tool server therefore costs a request its wait only until the breaker opened.
  * Any answer, an error status included, counts as the server working. That one call is not a request's: a call that
- * could not reach the server also opens its {@link Outage}, which refuses calls at once and asks the server's root
- * itself, at most every {@link #RETRY_EVERY}, until it answers.
+ * could not reach the server (or got no answer within the request's timeout, a slow tool included) also opens its
+ * {@link Outage}, which refuses calls at once and asks the server's root itself, in the background every
+ * {@link #RETRY_EVERY}, until it answers.
  */
 @ApplicationScoped
 public class ToolServerHttp {
