@@ -56,9 +56,7 @@ class StoresRestartIT {
                 r -> r.statusCode() == 200, Duration.ofSeconds(60), "a limited user answered once Redis is back");
         assertEquals(200, counted.statusCode());
 
-        JsonObject usage = Poll.until(() -> Admin.usage(freeUser), u -> u.getInt("requests") >= 4, Duration.ofSeconds(60),
-                "the usage rows of the answers given while Redis was dead");
-        assertEquals(4, usage.getJsonObject("by_status").getJsonObject("ok").getInt("requests"), usage.toString());
+        answeredRows(freeUser, 4, "the usage rows of the answers given while Redis was dead");
     }
 
     @Test
@@ -83,9 +81,7 @@ class StoresRestartIT {
         HttpResponse<String> written = Poll.until(() -> Admin.put(Admin.USERS + "/" + user, "{\"display_name\":\"After the restart\"}"),
                 r -> r.statusCode() == 200, Duration.ofSeconds(60), "an administrative write once PostgreSQL runs again");
         assertEquals("After the restart", Http.object(written).getString("display_name"), written.body());
-        JsonObject usage = Poll.until(() -> Admin.usage(user), u -> u.getInt("requests") >= 4, Duration.ofSeconds(60),
-                "the usage rows of the answers given while PostgreSQL was dead");
-        assertEquals(4, usage.getJsonObject("by_status").getJsonObject("ok").getInt("requests"), usage.toString());
+        answeredRows(user, 4, "the usage rows of the answers given while PostgreSQL was dead");
     }
 
     @Test
@@ -103,6 +99,12 @@ class StoresRestartIT {
             Simulator.removeRule(rule);
         }
         KafkaAway.eventsArrive(user, ids, 4, 120);
+    }
+
+    /** Waits until {@code user} has {@code rows} usage rows, then asserts each is an answered request's. */
+    private static void answeredRows(String user, int rows, String what) {
+        JsonObject usage = Poll.until(() -> Admin.usage(user), u -> u.getInt("requests") >= rows, Duration.ofSeconds(60), what);
+        assertEquals(rows, usage.getJsonObject("by_status").getJsonObject("ok").getInt("requests"), usage.toString());
     }
 
     private static String orchestratedUser() {
