@@ -44,8 +44,11 @@ trap stop_all INT TERM EXIT
 
 echo "==> Starting the stores that are not configured (data in $DATA)"
 # MOE_DEVSERVICES_OPTIONS: more options for the store launcher, e.g. other ports ("--pg-port 25432"; see README)
+# Neo4j and Kafka finish starting while the server starts (it needs them only once its application runs, and their
+# URLs are known from their ports): the slowest store no longer delays the server.
 # shellcheck disable=SC2086
-java -jar devservices/target/devservices.jar start --data "$DATA" --pid-file "$DATA/devservices.pid" ${MOE_DEVSERVICES_OPTIONS:-} >/dev/null
+java -jar devservices/target/devservices.jar start --data "$DATA" --pid-file "$DATA/devservices.pid" --background neo4j,kafka \
+  ${MOE_DEVSERVICES_OPTIONS:-} >/dev/null
 set -a
 # shellcheck disable=SC1091
 . "$DATA/devservices.env"

@@ -99,6 +99,9 @@ public final class DevServices {
         if (o.maxLifetimeMinutes() > 0) {
             command.addAll(List.of("--max-lifetime-minutes", String.valueOf(o.maxLifetimeMinutes())));
         }
+        if (!o.background().isEmpty()) {
+            command.addAll(List.of("--background", String.join(",", o.background())));
+        }
         Process child = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.to(log.toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))

@@ -40,14 +40,15 @@ final class Launcher implements AutoCloseable {
             }
         }
         requirePortsFree(options, all, env);
-        StoreSet set = StoreSet.start(all, env);
+        StoreSet set = StoreSet.start(all, env, options.background());
         try {
             EnvFile.write(options.envFile(), set.environment());
         } catch (IOException | RuntimeException e) {
             set.close();
             throw e;
         }
-        StoreSet.log("all stores ready; environment in " + options.envFile());
+        StoreSet.log((options.background().isEmpty() ? "all stores ready" : "stores ready, " + String.join(" and ",
+                options.background().stream().sorted().toList()) + " still starting if started here") + "; environment in " + options.envFile());
         return new Launcher(options, set);
     }
 

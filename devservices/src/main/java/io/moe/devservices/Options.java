@@ -1,10 +1,16 @@
 package io.moe.devservices;
 
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Set;
 
 /** The launcher's command line: {@code run|start|stop} and the options shared by them. */
 record Options(String command, Path data, Path envFile, Path pidFile, int pgPort, int redisPort, int kafkaPort,
-               int kafkaAdvertisedPort, int neo4jPort, int simulatorPort, int maxLifetimeMinutes, boolean fresh) {
+               int kafkaAdvertisedPort, int neo4jPort, int simulatorPort, int maxLifetimeMinutes, boolean fresh,
+               Set<String> background) {
+
+    /** The stores that may finish starting after the launcher said ready: their URLs are known from their ports. */
+    static final Set<String> MAY_START_IN_BACKGROUND = Set.of("neo4j", "kafka");
 
     static final String USAGE = """
             usage: java -jar devservices.jar run|start|stop [options]
@@ -24,6 +30,8 @@ record Options(String command, Path data, Path envFile, Path pidFile, int pgPort
               --neo4j-port N             Neo4j Bolt (default 17687)
               --simulator-port N         model simulator (default 11434)
               --max-lifetime-minutes N   stop by itself after N minutes (default: never)
+              --background neo4j,kafka   report ready (env file written) before these finished starting:
+                                         a server that needs them only later starts meanwhile (default: none)
               --fresh                    delete the data folder first
             A store whose variable is set (MOE_DB_URL, MOE_REDIS_URL, MOE_KAFKA_BOOTSTRAP_SERVERS,
             MOE_NEO4J_URI, MOE_INFERENCE_URL) is not started.""";
@@ -37,6 +45,7 @@ record Options(String command, Path data, Path envFile, Path pidFile, int pgPort
         Path pidFile = null;
         int pg = 15432, redis = 16379, kafka = 19092, kafkaAdvertised = 0, neo4j = 17687, sim = 11434, lifetime = 0;
         boolean fresh = false;
+        Set<String> background = Set.of();
         for (int i = 1; i < args.length; i++) {
             String option = args[i];
             if (option.equals("--fresh")) {
@@ -58,13 +67,25 @@ record Options(String command, Path data, Path envFile, Path pidFile, int pgPort
                 case "--neo4j-port" -> neo4j = port(option, value);
                 case "--simulator-port" -> sim = port(option, value);
                 case "--max-lifetime-minutes" -> lifetime = number(option, value);
+                case "--background" -> background = background(value);
                 default -> throw new IllegalArgumentException("unknown option " + option + "\n" + USAGE);
             }
         }
         data = data.toAbsolutePath().normalize();
         return new Options(args[0], data, envFile == null ? data.resolve("devservices.env") : envFile.toAbsolutePath(),
                 pidFile == null ? data.resolve("devservices.pid") : pidFile.toAbsolutePath(),
-                pg, redis, kafka, kafkaAdvertised == 0 ? kafka : kafkaAdvertised, neo4j, sim, lifetime, fresh);
+                pg, redis, kafka, kafkaAdvertised == 0 ? kafka : kafkaAdvertised, neo4j, sim, lifetime, fresh, background);
+    }
+
+    private static Set<String> background(String value) {
+        Set<String> names = Set.copyOf(Arrays.stream(value.split(",")).map(String::strip).filter(n -> !n.isEmpty()).toList());
+        for (String name : names) {
+            if (!MAY_START_IN_BACKGROUND.contains(name)) {
+                throw new IllegalArgumentException("--background takes " + String.join(",", MAY_START_IN_BACKGROUND.stream().sorted().toList())
+                        + ", not " + name + "\n" + USAGE);
+            }
+        }
+        return names;
     }
 
     private static int port(String option, String value) {
