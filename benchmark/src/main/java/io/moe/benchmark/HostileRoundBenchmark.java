@@ -69,10 +69,7 @@ final class HostileRoundBenchmark {
         ExecutorService senders = Executors.newFixedThreadPool(SENDERS);
         for (int i = 0; i < bodies; i++) {
             Target target = targets.get(i % targets.size());
-            byte[] body;
-            synchronized (generator) {
-                body = generator.next(target.valid(), target.breakable(), target.removable());
-            }
+            byte[] body = generator.next(target.valid(), target.breakable(), target.removable()); // here, one thread: seeded order
             senders.submit(() -> {
                 try {
                     int status = http.send(HttpRequest.newBuilder(URI.create(target.url())).timeout(Duration.ofSeconds(60))

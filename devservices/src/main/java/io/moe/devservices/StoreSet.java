@@ -45,6 +45,7 @@ final class StoreSet implements AutoCloseable {
             }
         }
         ExecutorService threads = Executors.newFixedThreadPool(Math.max(1, toStart.size()));
+        boolean ready = false;
         try {
             List<Future<?>> futures = new ArrayList<>();
             for (Store store : toStart) {
@@ -80,18 +81,22 @@ final class StoreSet implements AutoCloseable {
             set.addStarted(toStart);
             if (!failures.isEmpty()) {
                 set.close();
-                threads.shutdownNow();
                 throw new IllegalStateException("could not start " + String.join("; ", failures));
             }
             toStart.forEach(s -> set.environment.putAll(s.environment()));
-            threads.shutdown(); // stores still starting in the background go on
+            ready = true;
             return set;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             set.addStarted(toStart);
             set.close();
-            threads.shutdownNow();
             throw new IllegalStateException("interrupted while starting the stores", e);
+        } finally {
+            if (ready) {
+                threads.shutdown(); // stores still starting in the background go on
+            } else {
+                threads.shutdownNow();
+            }
         }
     }
 

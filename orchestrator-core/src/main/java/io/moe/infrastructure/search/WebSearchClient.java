@@ -25,7 +25,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletionStage;
 
 /**
  * Asks the configured SearXNG-compatible engine ({@code moe.search.url}) with {@code GET /search?q=…&format=json}.
@@ -47,8 +46,8 @@ public class WebSearchClient {
     int timeoutSeconds;
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private final Outage outage = new Outage("the search engine", Duration.ofSeconds(2), Duration.ofSeconds(5), this::trial,
-            message -> new UncheckedIOException(new IOException(message)));
+    private final Outage outage = Outage.ofHttpService("the search engine", http,
+            () -> URI.create(url.orElseThrow().replaceAll("/+$", "") + "/"));
 
     public boolean configured() {
         return url.filter(u -> !u.isBlank()).isPresent();
@@ -85,12 +84,6 @@ public class WebSearchClient {
             Thread.currentThread().interrupt();
             throw new UncheckedIOException(new IOException("search interrupted"));
         }
-    }
-
-    /** A GET of the engine's root: any answer, an error status included, means it answers again. */
-    private CompletionStage<?> trial() {
-        return http.sendAsync(HttpRequest.newBuilder(URI.create(url.orElseThrow().replaceAll("/+$", "") + "/"))
-                .timeout(Duration.ofSeconds(5)).GET().build(), HttpResponse.BodyHandlers.discarding());
     }
 
     private static List<SearchHit> hits(JsonObject body) {

@@ -1,5 +1,11 @@
 package io.moe.infrastructure.stores;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -47,6 +53,18 @@ public final class Outage {
         this.trialTimeout = trialTimeout;
         this.trial = trial;
         this.refusal = refusal;
+    }
+
+    /**
+     * The outage of an HTTP service (the tool server, the search engine): a trial every 2 s is a {@code GET} of
+     * {@code root} that any answer passes, an error status included; a refused call fails with
+     * {@link UncheckedIOException}, as a call that could not reach the service does.
+     */
+    public static Outage ofHttpService(String service, HttpClient http, Supplier<URI> root) {
+        return new Outage(service, Duration.ofSeconds(2), Duration.ofSeconds(5),
+                () -> http.sendAsync(HttpRequest.newBuilder(root.get()).timeout(Duration.ofSeconds(5)).GET().build(),
+                        HttpResponse.BodyHandlers.discarding()),
+                message -> new UncheckedIOException(new IOException(message)));
     }
 
     /** Returns while the breaker is closed; otherwise throws the service's refusal. */

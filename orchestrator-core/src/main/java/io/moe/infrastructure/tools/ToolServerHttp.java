@@ -13,7 +13,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.concurrent.CompletionStage;
 
 /**
  * The HTTP connection to the tool server, behind a circuit breaker (MicroProfile Fault Tolerance): after three
@@ -21,20 +20,18 @@ import java.util.concurrent.CompletionStage;
  * then one call tries again. A hung tool server therefore costs a request its wait only until the breaker opened.
  * Any answer, an error status included, counts as the server working. That one call is not a request's: a call that
  * could not reach the server (or got no answer within the request's timeout, a slow tool included) also opens its
- * {@link Outage}, which refuses calls at once and asks the server's root itself, in the background every
- * {@link #RETRY_EVERY}, until it answers.
+ * {@link Outage}, which refuses calls at once and asks the server's root itself, in the background every 2 s,
+ * until it answers.
  */
 @ApplicationScoped
 public class ToolServerHttp {
 
     static final long OPEN_MILLIS = 5_000;
-    static final Duration RETRY_EVERY = Duration.ofSeconds(2);
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private final Outage outage = new Outage("the tool server", RETRY_EVERY, Duration.ofSeconds(5), this::trial,
-            message -> new UncheckedIOException(new IOException(message)));
     /** The root of the server the last call went to: what a trial asks. */
     private volatile URI root;
+    private final Outage outage = Outage.ofHttpService("the tool server", http, () -> root);
 
     /** The server's answer; fails with {@link UncheckedIOException} when it cannot be asked. */
     @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
@@ -53,12 +50,6 @@ public class ToolServerHttp {
             Thread.currentThread().interrupt();
             throw new UncheckedIOException(new IOException("interrupted while calling the tool server"));
         }
-    }
-
-    /** A GET of the server's root: any answer, an error status included, means it answers again. */
-    private CompletionStage<?> trial() {
-        return http.sendAsync(HttpRequest.newBuilder(root).timeout(Duration.ofSeconds(5)).GET().build(),
-                HttpResponse.BodyHandlers.discarding());
     }
 
     @PreDestroy
