@@ -9,7 +9,7 @@ import java.util.Map;
 /**
  * The benchmark command (bench.sh): prints figures, never asserts them.
  * Arguments: --orchestrator URL --simulator URL --neo4j URI --key KEY [--server-pid PID]
- * [--cache-sizes 10000,100000] [--requests 200] [--concurrency 16]
+ * [--cache-sizes 10000,100000 [--only-cache yes]] [--requests 200] [--concurrency 16]
  * [--pass-through-requests 2000 [--pass-through-concurrency 64] [--portkey URL] [--only-pass-through yes]]
  * [--admin URL --coding-requests 500 [--only-coding-clients yes]]
  * [--knowledge-relations 100000 [--only-knowledge yes]]
@@ -43,6 +43,14 @@ public final class Benchmark {
             hostile(a);
             return;
         }
+        if (a.containsKey("only-cache")) {
+            cacheLookups(a);
+            return;
+        }
+        if (a.containsKey("only-pass-through")) {
+            passThrough(a);
+            return;
+        }
         if (a.containsKey("knowledge-relations")) {
             new KnowledgeBenchmark(a.get("orchestrator"), a.get("key"), a.get("neo4j")).run(Integer.parseInt(a.get("knowledge-relations")));
             if (a.containsKey("only-knowledge")) {
@@ -50,11 +58,7 @@ public final class Benchmark {
             }
         }
         if (a.containsKey("pass-through-requests")) {
-            new PassThroughBenchmark(a.get("orchestrator"), a.get("simulator"), a.get("key"), a.get("portkey"))
-                    .run(Integer.parseInt(a.get("pass-through-requests")), Integer.parseInt(a.getOrDefault("pass-through-concurrency", "64")));
-            if (a.containsKey("only-pass-through")) {
-                return;
-            }
+            passThrough(a);
         }
         if (a.containsKey("coding-requests")) {
             new CodingClientBenchmark(a.get("orchestrator"), a.get("simulator"), a.get("admin"), a.get("key"))
@@ -69,8 +73,7 @@ public final class Benchmark {
         chat.parallelStage(5);
         chat.throughput(Integer.parseInt(a.getOrDefault("requests", "200")), Integer.parseInt(a.getOrDefault("concurrency", "16")),
                 Long.parseLong(a.getOrDefault("server-pid", "0")));
-        List<Integer> sizes = Arrays.stream(a.getOrDefault("cache-sizes", "10000,100000").split(",")).map(Integer::parseInt).toList();
-        new CacheLookupBenchmark(a.get("neo4j")).run(sizes);
+        cacheLookups(a);
         if (a.containsKey("soak-seconds")) {
             soak(a);
         }
@@ -80,6 +83,18 @@ public final class Benchmark {
         if (a.containsKey("frozen-stores")) {
             frozenStores(a); // last: it freezes stores the other figures need
         }
+    }
+
+    /** Native pass-through beside the direct call and Portkey. */
+    private static void passThrough(Map<String, String> a) throws Exception {
+        new PassThroughBenchmark(a.get("orchestrator"), a.get("simulator"), a.get("key"), a.get("portkey"))
+                .run(Integer.parseInt(a.getOrDefault("pass-through-requests", "2000")), Integer.parseInt(a.getOrDefault("pass-through-concurrency", "64")));
+    }
+
+    /** The semantic-cache lookup at each of the cache sizes. */
+    private static void cacheLookups(Map<String, String> a) throws InterruptedException {
+        List<Integer> sizes = Arrays.stream(a.getOrDefault("cache-sizes", "10000,100000").split(",")).map(Integer::parseInt).toList();
+        new CacheLookupBenchmark(a.get("neo4j"), storesPid(a)).run(sizes);
     }
 
     /** The soak under faults, at most 5 minutes long. */

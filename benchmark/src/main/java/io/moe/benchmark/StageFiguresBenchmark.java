@@ -105,26 +105,40 @@ final class StageFiguresBenchmark {
 
     /**
      * A streamed answer the judge writes slowly (the simulator scripted: experts unsure, so the judge merges; the judge
-     * writes 20 characters every 50 ms), in agent mode, whose form holds back nothing but a possible confidence marker:
-     * the time from the judge's first token leaving the simulator to the client's first content chunk, which is what the
-     * service adds, and when the first and last chunks arrive.
+     * writes 20 characters every 50 ms), then one a single sure expert writes slowly (rule 7's fast path: no judge), in
+     * agent mode, whose form holds back nothing but a possible confidence marker: the time from the model's first token
+     * leaving the simulator to the client's first content chunk, which is what the service adds, and when the first and
+     * last chunks arrive.
      */
     private void streamed() throws Exception {
-        String marker = "judgestream" + UUID.randomUUID().toString().substring(0, 8);
+        streamed("judge");
+        streamed("expert");
+    }
+
+    /** The figures of one model writing the streamed answer: the judge, or the one sure expert of the fast path. */
+    private void streamed(String writer) throws Exception {
+        boolean judge = writer.equals("judge");
+        // the fast path's question has no word of 12 letters or more: the simulator's extraction makes graph facts of such
+        // words once an answer is ingested, and graph facts send the next question with the same marker to the judge
+        String marker = (judge ? "judgestream" : "fp") + UUID.randomUUID().toString().substring(0, 8);
         String answer = "Streaming sends each piece of the answer as the model writes it, so the reader starts at once. ".repeat(4);
-        String expertRule = BenchHttp.addRule(http, simulator, Json.createObjectBuilder()
-                .add("match", Json.createObjectBuilder().add("role", "expert").add("contains", marker))
-                .add("action", Json.createObjectBuilder().add("content", "Pieces as they come.").add("confidence", "mittel")).build().toString());
-        String judgeRule = BenchHttp.addRule(http, simulator, Json.createObjectBuilder()
-                .add("match", Json.createObjectBuilder().add("role", "judge").add("contains", marker))
-                .add("action", Json.createObjectBuilder().add("content", answer).add("confidence", "none").add("chunk_delay_ms", 50))
-                .build().toString());
+        List<String> rules = new ArrayList<>();
+        if (judge) {
+            rules.add(BenchHttp.addRule(http, simulator, Json.createObjectBuilder()
+                    .add("match", Json.createObjectBuilder().add("role", "expert").add("contains", marker))
+                    .add("action", Json.createObjectBuilder().add("content", "Pieces as they come.").add("confidence", "mittel")).build().toString()));
+        }
+        rules.add(BenchHttp.addRule(http, simulator, Json.createObjectBuilder()
+                .add("match", Json.createObjectBuilder().add("role", writer).add("contains", marker))
+                .add("action", Json.createObjectBuilder().add("content", answer).add("confidence", judge ? "none" : "hoch").add("chunk_delay_ms", 50))
+                .build().toString()));
         Percentiles first = new Percentiles();
         Percentiles last = new Percentiles();
         Map<String, Instant> firstChunks = new HashMap<>();
         try {
             for (int i = 0; i < 10; i++) {
-                String question = Questions.random() + " " + marker + " " + UUID.randomUUID(); // a miss: no cached answer
+                String question = (judge ? Questions.random() + " " + marker + " " + UUID.randomUUID()
+                        : "Why does the tide turn " + marker + " " + UUID.randomUUID().toString().substring(0, 8)); // a miss: no cached answer
                 String body = Json.createObjectBuilder().add("model", "moe-orchestrator-agent").add("stream", true)
                         .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user")
                                 .add("content", question))).build().toString();
@@ -159,7 +173,8 @@ final class StageFiguresBenchmark {
                 String question = marker + " direct " + UUID.randomUUID();
                 String body = Json.createObjectBuilder().add("model", "sim-general:8b").add("stream", true)
                         .add("messages", Json.createArrayBuilder()
-                                .add(Json.createObjectBuilder().add("role", "system").add("content", "You are the judge."))
+                                .add(Json.createObjectBuilder().add("role", "system").add("content", judge ? "You are the judge."
+                                        : "You are a specialist expert. Begin your answer with exactly one line 'KONFIDENZ: hoch'."))
                                 .add(Json.createObjectBuilder().add("role", "user").add("content", question))).build().toString();
                 HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(URI.create(simulator + "/v1/chat/completions"))
                         .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
@@ -174,8 +189,9 @@ final class StageFiguresBenchmark {
                 }
             }
         } finally {
-            BenchHttp.removeRule(http, simulator, expertRule);
-            BenchHttp.removeRule(http, simulator, judgeRule);
+            for (String rule : rules) {
+                BenchHttp.removeRule(http, simulator, rule);
+            }
         }
         Percentiles viaService = new Percentiles();
         Percentiles direct = new Percentiles();
@@ -184,15 +200,16 @@ final class StageFiguresBenchmark {
         for (JsonObject call : recorded.getValuesAs(JsonObject.class)) {
             Instant client = firstChunks.entrySet().stream().filter(e -> call.getString("user", "").contains(e.getKey()))
                     .map(Map.Entry::getValue).findFirst().orElse(null);
-            if (client != null && call.getString("role", "").equals("judge")) {
+            if (client != null && call.getString("role", "").equals(writer)) {
                 double ms = Duration.between(Instant.parse(call.getString("at")), client).toNanos() / 1e6;
                 (call.getString("user", "").contains(" direct ") ? direct : viaService).add(ms);
             }
         }
-        System.out.printf(Locale.ROOT, "streamed judge answer (agent mode, the judge writing 20 characters every 50 ms): first content chunk "
-                + "p50 %.1f ms after the judge's first token through the service, %.1f ms straight from the simulator: added %.1f ms "
+        System.out.printf(Locale.ROOT, "streamed %s answer (agent mode, the %s writing 20 characters every 50 ms): first content chunk "
+                + "p50 %.1f ms after the %s's first token through the service, %.1f ms straight from the simulator: added %.1f ms "
                 + "(target <= 5 ms, n=%d/%d); first chunk p50 %.0f ms, last p50 %.0f ms after the request%n",
-                viaService.at(50), direct.at(50), viaService.at(50) - direct.at(50), viaService.count(), direct.count(), first.at(50), last.at(50));
+                judge ? "judge" : "fast-path (one sure expert)", writer, writer, viaService.at(50), direct.at(50),
+                viaService.at(50) - direct.at(50), viaService.count(), direct.count(), first.at(50), last.at(50));
     }
 
     private interface Call {

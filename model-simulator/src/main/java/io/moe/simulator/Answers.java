@@ -3,6 +3,7 @@ package io.moe.simulator;
 import jakarta.json.Json;
 
 import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -15,6 +16,9 @@ final class Answers {
     private static final Pattern MATH = Pattern.compile("(?i)(\\d+\\s*[-+*/^]\\s*\\d+|\\b(integral|derivative|equation|solve|sum of)\\b)");
     private static final Pattern LEGAL = Pattern.compile("(?i)(§|\\b(law|legal|contract|court|gdpr)\\b)");
     private static final Pattern MEDICAL = Pattern.compile("(?i)\\b(medical|symptom|dose|disease|treatment|headache)\\b");
+
+    private static final Pattern CONFIDENCE_FIRST = Pattern.compile("(?i)\\bbegin\\b[^\\n]*\\bkonfidenz\\b");
+    private static final Pattern LAST_LINE_MARKER = Pattern.compile("\\n(KONFIDENZ: [a-z]+)$");
 
     private Answers() {
     }
@@ -45,6 +49,18 @@ final class Answers {
                     + "hundred characters so that length-based rules of the pipeline can be tested." + confidenceLine;
             case PLAIN, SEARCH -> "Simulated answer to \"" + question + "\".";
         };
+    }
+
+    /**
+     * A model told to begin with its confidence line ("Begin ... with one line 'KONFIDENZ: ...'") does so: the marker
+     * line an answer would end with moves to the top. Any other answer is left as it is.
+     */
+    static String confidenceWhereAsked(String content, String system) {
+        Matcher last = LAST_LINE_MARKER.matcher(content);
+        if (!CONFIDENCE_FIRST.matcher(system).find() || !last.find()) {
+            return content;
+        }
+        return last.group(1) + "\n" + content.substring(0, last.start());
     }
 
     private static String plan(String question, boolean images) {

@@ -102,6 +102,7 @@ final class ChatCompletionsHandler implements HttpHandler {
                 .map(c -> rule.get().confidence() == null || "none".equals(confidence) ? c : c + "\nKONFIDENZ: " + confidence)
                 .orElseGet(() -> "tool".equals(request.lastRole()) ? "The tool answered: " + request.lastText()
                         : Answers.answer(role, request, confidence));
+        content = Answers.confidenceWhereAsked(content, request.system());
         boolean cut = request.maxTokens() > 0 && Tokens.count(content) > request.maxTokens();
         if (cut) {
             content = Tokens.truncate(content, request.maxTokens()); // a real server stops writing at max_tokens

@@ -2,6 +2,8 @@ package io.moe.application.pipeline;
 
 import io.moe.application.pipeline.experts.ExpertStage;
 import io.moe.application.pipeline.graph.GraphContext;
+import io.moe.application.pipeline.merge.FastPathStream;
+import io.moe.application.pipeline.merge.Merger;
 import io.moe.application.pipeline.models.ModelCaller;
 import io.moe.application.pipeline.research.ResearchStage;
 import io.moe.application.pipeline.run.PipelineRun;
@@ -18,13 +20,15 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.stream.Collectors;
 
 /**
  * Rule 3: after planning, experts, web research, symbolic math, precision tools and graph context all
- * run at the same time; the stage ends when the slowest of them is done.
+ * run at the same time; the stage ends when the slowest of them is done. A streamed request that only one expert
+ * answers may get that expert's answer while it is written (rule 7's fast path, {@link Merger#streamsFastPath}).
  */
 @ApplicationScoped
 public class ParallelStage {
@@ -47,6 +51,9 @@ public class ParallelStage {
     @Inject
     GraphContext graph;
 
+    @Inject
+    Merger merger;
+
     public void run(PipelineRun run) {
         List<Subtask> expertTasks = run.findings().plan().expertTasks();
         List<String> queries = research.queries(run);
@@ -55,7 +62,9 @@ public class ParallelStage {
         boolean withGraph = graph.enabled(run);
         announce(run, expertTasks, queries, withTools);
 
-        CompletableFuture<List<ExpertResult>> expertsDone = executor.branch(() -> run.timed("experts", () -> experts.run(run, expertTasks)));
+        CompletableFuture<List<GraphFact>> graphDone = executor.branch(() -> withGraph ? run.timed("graph", () -> graph.run(run)) : List.of());
+        Optional<FastPathStream> fastPath = merger.streamsFastPath(run, expertTasks, queries.isEmpty() && !withMath && !withTools, graphDone);
+        CompletableFuture<List<ExpertResult>> expertsDone = executor.branch(() -> run.timed("experts", () -> experts.run(run, expertTasks, fastPath)));
         CompletableFuture<Void> webDone = executor.branch(() -> run.timed("research", () -> {
             if (!queries.isEmpty()) {
                 research.run(run, queries);
@@ -64,7 +73,6 @@ public class ParallelStage {
         }));
         CompletableFuture<String> mathDone = executor.branch(() -> withMath ? run.timed("math", () -> math.run(run)) : "");
         CompletableFuture<List<ToolResult>> toolsDone = executor.branch(() -> withTools ? run.timed("tools", () -> tools.run(run)) : List.of());
-        CompletableFuture<List<GraphFact>> graphDone = executor.branch(() -> withGraph ? run.timed("graph", () -> graph.run(run)) : List.of());
         try {
             CompletableFuture.allOf(expertsDone, webDone, mathDone, toolsDone, graphDone).join();
         } catch (CompletionException e) {

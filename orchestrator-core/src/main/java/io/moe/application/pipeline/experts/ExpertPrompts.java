@@ -1,6 +1,6 @@
 package io.moe.application.pipeline.experts;
 
-/** The built-in system prompt of an expert category, including the confidence protocol. */
+/** The built-in system prompt of an expert category; the confidence protocol follows it. */
 final class ExpertPrompts {
 
     static final String PROTOCOL = "End your answer with exactly one line 'KONFIDENZ: hoch', 'KONFIDENZ: mittel' or "
@@ -11,7 +11,6 @@ final class ExpertPrompts {
 
     static String of(String category) {
         return "You are a specialist expert in a multi-expert system. category: " + category + "\n"
-                + "Answer the user's request accurately and concisely within your speciality, in at most 400 words.\n"
-                + PROTOCOL;
+                + "Answer the user's request accurately and concisely within your speciality, in at most 400 words.";
     }
 }

@@ -1,6 +1,7 @@
 package io.moe.application.pipeline.experts;
 
 import io.moe.application.pipeline.after.PipelineMetrics;
+import io.moe.application.pipeline.merge.FastPathStream;
 import io.moe.application.pipeline.models.ModelCaller;
 import io.moe.application.pipeline.run.PipelineRun;
 import io.moe.application.pipeline.trace.PipelineTrace;
@@ -21,6 +22,8 @@ import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -51,22 +54,29 @@ public class ExpertStage {
     ErrorExamples errors;
 
     public List<ExpertResult> run(PipelineRun run, List<Subtask> tasks) {
+        return run(run, tasks, Optional.empty());
+    }
+
+    /** Like {@link #run(PipelineRun, List)}; a single tier-1 expert is asked streamed when {@code fastPath} is given. */
+    public List<ExpertResult> run(PipelineRun run, List<Subtask> tasks, Optional<FastPathStream> fastPath) {
         List<Supplier<List<ExpertResult>>> perTask = tasks.stream()
-                .<Supplier<List<ExpertResult>>>map(task -> run.inCurrentStage(() -> forTask(run, task))).toList();
+                .<Supplier<List<ExpertResult>>>map(task -> run.inCurrentStage(() -> forTask(run, task, fastPath))).toList();
         List<ExpertResult> all = new ArrayList<>();
         executor.all(perTask).forEach(all::addAll);
         return all;
     }
 
-    private List<ExpertResult> forTask(PipelineRun run, Subtask task) {
+    private List<ExpertResult> forTask(PipelineRun run, Subtask task, Optional<FastPathStream> fastPath) {
         List<ExpertModel> ranked = ranked(task.category(), Experts.modelsOf(run.template(), task.category()));
         List<ExpertModel> tierOne = ranked.stream().filter(m -> m.tier() == 1).toList();
         List<ExpertModel> tierTwo = ranked.stream().filter(m -> m.tier() == 2).toList();
         if (run.template().forceEnsemble()) {
             return ask(run, task, ranked);
         }
-        List<ExpertResult> results = new ArrayList<>(ask(run, task, tierOne));
-        boolean confident = results.stream().anyMatch(r -> r.confidence() == Confidence.HOCH);
+        List<ExpertResult> results = new ArrayList<>(fastPath.isPresent() && tierOne.size() == 1
+                ? List.of(streamed(run, task, tierOne.get(0), fastPath.get()))
+                : ask(run, task, tierOne));
+        boolean confident = results.stream().anyMatch(r -> r.confidence() == Confidence.HOCH) || run.findings().streamedAnswer() != null;
         if (!confident && !tierTwo.isEmpty()) {
             if (!tierOne.isEmpty()) {
                 run.status("Tier 1 was not sure about " + task.category() + "; asking " + tierTwo.size() + " larger model(s)");
@@ -90,12 +100,35 @@ public class ExpertStage {
     }
 
     private ExpertResult ask(PipelineRun run, Subtask task, ExpertModel model) {
+        return ask(run, task, model, () -> models.call(run, STAGE, model.ref(), systemPrompt(run, task.category(), ExpertPrompts.PROTOCOL),
+                turns(run, task)), () -> false);
+    }
+
+    /**
+     * The one expert of a streamed fast path: asked to name its confidence first, its answer goes to the client as it
+     * is written when that is hoch ({@link FastPathStream}). A failure after part of it went out fails the request.
+     */
+    private ExpertResult streamed(PipelineRun run, Subtask task, ExpertModel model, FastPathStream fastPath) {
+        ExpertResult result = ask(run, task, model, () -> models.stream(run, STAGE, model.ref(),
+                systemPrompt(run, task.category(), FastPathStream.INSTRUCTION), turns(run, task), fastPath::accept), fastPath::givenAny);
+        if (!result.failed()) {
+            fastPath.finish().ifPresent(run.findings()::streamedAnswer);
+        }
+        return result;
+    }
+
+    /** Asks one expert with {@code call}; a failure is a niedrig result, unless {@code answerOut}: the client has part of it. */
+    private ExpertResult ask(PipelineRun run, Subtask task, ExpertModel model, Supplier<Completion> call, BooleanSupplier answerOut) {
         int tier = model.tier();
         ExpertResult result;
         try {
-            Completion done = models.call(run, STAGE, model.ref(), systemPrompt(run, task.category()), turns(run, task));
+            Completion done = call.get();
             result = ExpertResult.of(task.category(), task.task(), model.ref().toString(), tier, done.content());
         } catch (InferenceException e) {
+            if (answerOut.getAsBoolean()) {
+                run.trace().error(PipelineTrace.Failing.EXPERT, e.getMessage());
+                throw e;
+            }
             result = ExpertResult.failure(task.category(), task.task(), model.ref().toString(), tier, e.getMessage());
             run.trace().error(PipelineTrace.Failing.EXPERT, e.getMessage());
             run.verdict().recordFailure(e);
@@ -107,9 +140,9 @@ public class ExpertStage {
         return result;
     }
 
-    private static String systemPrompt(PipelineRun run, String category) {
+    private static String systemPrompt(PipelineRun run, String category, String protocol) {
         String own = Experts.systemPrompt(run.template(), category);
-        return own != null ? own + "\n" + ExpertPrompts.PROTOCOL : ExpertPrompts.of(category);
+        return (own != null ? own : ExpertPrompts.of(category)) + "\n" + protocol;
     }
 
     /** The question (and subtask) first, then the conversation, the agentic context and the examples. */

@@ -10,6 +10,8 @@ import io.moe.domain.chat.Completion;
 import io.moe.domain.pipeline.Category;
 import io.moe.domain.pipeline.Confidence;
 import io.moe.domain.pipeline.ExpertResult;
+import io.moe.domain.pipeline.GraphFact;
+import io.moe.domain.pipeline.Subtask;
 import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ModelRef;
 import io.moe.infrastructure.llm.InferenceException;
@@ -18,11 +20,13 @@ import jakarta.inject.Inject;
 
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Rule 7: keeps the most confident result per category; when exactly one expert answered with hoch and
  * there is no tool, graph, web or reasoning material, that answer is returned without a judge call
- * (fast path); otherwise the judge model synthesises one answer from the material in source priority,
+ * (fast path; streamed as the expert writes it where {@link #streamsFastPath} allows); otherwise the judge model synthesises one answer from the material in source priority,
  * in the form the mode asks for. A failed judge falls back to the most confident expert answer. When nothing after
  * the judge can change the answer and the client streams, the judge's answer goes to the client as it is written,
  * put in the mode's form on the way ({@link AnswerForm}); a judge that fails after part of it went out fails the request.
@@ -35,9 +39,31 @@ public class Merger {
     @Inject
     ModelCaller models;
 
+    @Inject
+    Critic critic;
+
+    /**
+     * The streamed fast path of a run about to ask its experts, when it can have one: the client streams, the plan has
+     * one expert subtask and {@code onlyExperts} (no web research, math or tools), and nothing after the experts can add
+     * material or change the answer (no critic, no forced reasoning step, no further agentic round, no ensemble). The
+     * graph's facts, which would make the judge merge, are known from {@code graph} before any text goes out.
+     */
+    public Optional<FastPathStream> streamsFastPath(PipelineRun run, List<Subtask> expertTasks, boolean onlyExperts,
+                                                    CompletableFuture<List<GraphFact>> graph) {
+        boolean possible = run.takesAnswerText() && onlyExperts && expertTasks.size() == 1 && !critic.applies(run)
+                && !ThinkingStep.forced(run) && run.template().maxAgenticRounds() <= 0 && !run.template().forceEnsemble();
+        return possible ? Optional.of(new FastPathStream(run, graph)) : Optional.empty();
+    }
+
     /** Merges the run's findings into its answer; {@code last}: nothing after the judge can change the answer. */
     public void merge(PipelineRun run, boolean last) {
         List<ExpertResult> best = MergerInput.bestPerCategory(run.findings().everyRound());
+        String streamedAnswer = run.findings().streamedAnswer();
+        if (streamedAnswer != null) { // the one sure expert's answer went to the client as it was written
+            run.trace().merger(Outcome.of("fast_path"));
+            run.verdict().answer(best.isEmpty() ? streamedAnswer : Confidence.strip(best.get(0).text()), Confidence.HOCH, streamedAnswer);
+            return;
+        }
         boolean context = run.findings().tools().stream().anyMatch(t -> t.ok()) || !run.findings().math().isEmpty() || !run.findings().graph().isEmpty()
                 || !run.findings().web().isEmpty() || !run.findings().reasoning().isEmpty();
         if (best.isEmpty() && !context) {

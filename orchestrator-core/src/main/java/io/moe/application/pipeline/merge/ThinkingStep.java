@@ -32,14 +32,18 @@ public class ThinkingStep {
     ModelCaller models;
 
     public boolean applies(PipelineRun run) {
-        boolean forced = run.template().forceThink() || run.mode() == Mode.AGENT_ORCHESTRATED || run.mode() == Mode.PLAN;
-        if (forced) {
+        if (forced(run)) {
             return true;
         }
         if (Complexity.of(run) != Complexity.COMPLEX) {
             return false;
         }
         return run.findings().plan().tasks().size() > 1 || run.findings().experts().stream().anyMatch(r -> r.confidence() == Confidence.NIEDRIG);
+    }
+
+    /** The template or the mode asks for the reasoning step whatever the question. */
+    public static boolean forced(PipelineRun run) {
+        return run.template().forceThink() || run.mode() == Mode.AGENT_ORCHESTRATED || run.mode() == Mode.PLAN;
     }
 
     public void run(PipelineRun run) {

@@ -82,13 +82,17 @@ public class ModelCaller {
      * each wait for the next piece; a cancelled request ends the call at its next piece.
      */
     public Completion stream(PipelineRun run, String stage, ModelRef model, String system, String user, Consumer<String> pieces) {
+        return stream(run, stage, model, system, List.of(ChatMessage.user(user)), pieces);
+    }
+
+    /** Like {@link #stream(PipelineRun, String, ModelRef, String, String, Consumer)}, with the given turns. */
+    public Completion stream(PipelineRun run, String stage, ModelRef model, String system, List<ChatMessage> turns, Consumer<String> pieces) {
         StringBuilder written = new StringBuilder();
         Consumer<String> counted = piece -> {
             written.append(piece);
             pieces.accept(piece);
         };
-        return call(run, stage, model, system, List.of(ChatMessage.user(user)), c -> sendStreamed(run, stage, c, counted, written),
-                written);
+        return call(run, stage, model, system, turns, c -> sendStreamed(run, stage, c, counted, written), written);
     }
 
     /** One call to a server: whole, or streamed. */

@@ -30,6 +30,7 @@ public final class Findings {
     private String reasoning = "";
     private List<String> examples = List.of();
     private String agenticContext = "";
+    private volatile String streamedAnswer;
 
     Findings() {
     }
@@ -131,5 +132,14 @@ public final class Findings {
 
     public void agenticContext(String context) {
         this.agenticContext = context;
+    }
+
+    /** The final answer in the mode's form as it went to the client while the one sure expert wrote it; null otherwise. */
+    public String streamedAnswer() {
+        return streamedAnswer;
+    }
+
+    public void streamedAnswer(String inForm) {
+        this.streamedAnswer = inForm;
     }
 }
