@@ -312,13 +312,19 @@ class OidcSignInIT {
         try (AdminWeb web = AdminWeb.start()) {
             web.open("/user/login");
             web.click("sso");
+            By submit = By.cssSelector("button[type=submit], input[type=submit]");
             for (int step = 0; step < 4 && !web.driver.getCurrentUrl().contains("/user/dashboard"); step++) {
+                // the provider's pages come after redirects: wait for the next form (or the dashboard) to be there
+                web.wait.until(d -> d.getCurrentUrl().contains("/user/dashboard") || !d.findElements(submit).isEmpty());
+                if (web.driver.getCurrentUrl().contains("/user/dashboard")) {
+                    break;
+                }
                 List<WebElement> name = web.driver.findElements(By.name("login"));
                 if (!name.isEmpty()) {
                     name.get(0).sendKeys(login);
                     web.driver.findElement(By.name("password")).sendKeys("any");
                 }
-                web.driver.findElement(By.cssSelector("button[type=submit], input[type=submit]")).click();
+                web.driver.findElement(submit).click();
                 web.waitForPage();
             }
             web.wait.until(ExpectedConditions.urlContains("/user/dashboard"));
