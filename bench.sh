@@ -20,6 +20,7 @@
 #   BENCH_ONLY_HOSTILE=1 BENCH_HOSTILE_BODIES=5000 ./bench.sh             only the round of hostile inputs and the memory after it
 #   BENCH_ONLY_CACHE=1 BENCH_CACHE_SIZES=100000 ./bench.sh                only the semantic-cache lookup figures
 #   BENCH_ONLY_PASS_THROUGH=1 ./bench.sh                                  only native pass-through beside Portkey
+#   BENCH_ONLY_HOT_PATH=1 ./bench.sh                                      only the hot path (cache hit, stages, streamed first tokens)
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$PWD
@@ -142,7 +143,7 @@ SERVER_PID=$(pgrep -f 'ws-server.jar.*moeServer' | head -1 || echo 0)
 # other ports, with the same stores, simulator and settings; the soak's streams alternate between the two nodes.
 ORCH2=""
 SERVER2_PID=""
-if [[ -z ${BENCH_ONE_NODE:-}${BENCH_ONLY_FROZEN_STORES:-}${BENCH_ONLY_KNOWLEDGE:-}${BENCH_ONLY_HOSTILE:-}${BENCH_ONLY_CACHE:-}${BENCH_ONLY_PASS_THROUGH:-} ]]; then # only the soak uses it
+if [[ -z ${BENCH_ONE_NODE:-}${BENCH_ONLY_FROZEN_STORES:-}${BENCH_ONLY_KNOWLEDGE:-}${BENCH_ONLY_HOSTILE:-}${BENCH_ONLY_CACHE:-}${BENCH_ONLY_PASS_THROUGH:-}${BENCH_ONLY_HOT_PATH:-} ]]; then # only the soak uses it
   NODE2=$WLP/usr/servers/moeBench2
   rm -rf "$NODE2"
   mkdir -p "$NODE2/apps" "$NODE2/configDropins/overrides"
@@ -206,7 +207,7 @@ fi
 java -cp "benchmark/target/benchmark-0.1.0-SNAPSHOT.jar:benchmark/target/lib/*" io.moe.benchmark.Benchmark \
   --orchestrator "$ORCH" --simulator "$MOE_SIMULATOR_URL" --neo4j "$MOE_NEO4J_URI" --key "$KEY" \
   --pass-through-requests "${BENCH_PASS_THROUGH_REQUESTS:-2000}" --pass-through-concurrency 64 --portkey "$PORTKEY_URL" \
-  ${BENCH_ONLY_PASS_THROUGH:+--only-pass-through yes} ${BENCH_ONLY_CACHE:+--only-cache yes} \
+  ${BENCH_ONLY_PASS_THROUGH:+--only-pass-through yes} ${BENCH_ONLY_CACHE:+--only-cache yes} ${BENCH_ONLY_HOT_PATH:+--only-hot-path yes} \
   --admin "http://127.0.0.1:${MOE_ADMIN_PORT:-8088}" --coding-requests "${BENCH_CODING_REQUESTS:-500}" \
   --knowledge-relations "${BENCH_KNOWLEDGE_RELATIONS:-100000}" ${BENCH_ONLY_KNOWLEDGE:+--only-knowledge yes} \
   --server-pid "$SERVER_PID" --cache-sizes "${BENCH_CACHE_SIZES:-10000,100000}" \

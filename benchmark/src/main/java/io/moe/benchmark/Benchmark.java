@@ -9,7 +9,7 @@ import java.util.Map;
 /**
  * The benchmark command (bench.sh): prints figures, never asserts them.
  * Arguments: --orchestrator URL --simulator URL --neo4j URI --key KEY [--server-pid PID]
- * [--cache-sizes 10000,100000 [--only-cache yes]] [--requests 200] [--concurrency 16]
+ * [--cache-sizes 10000,100000 [--only-cache yes]] [--requests 200] [--concurrency 16] [--only-hot-path yes]
  * [--pass-through-requests 2000 [--pass-through-concurrency 64] [--portkey URL] [--only-pass-through yes]]
  * [--admin URL --coding-requests 500 [--only-coding-clients yes]]
  * [--knowledge-relations 100000 [--only-knowledge yes]]
@@ -51,6 +51,10 @@ public final class Benchmark {
             passThrough(a);
             return;
         }
+        if (a.containsKey("only-hot-path")) {
+            hotPath(a, 150); // a server just started: warm it up as the figures before the hot path do in a whole run
+            return;
+        }
         if (a.containsKey("knowledge-relations")) {
             new KnowledgeBenchmark(a.get("orchestrator"), a.get("key"), a.get("neo4j")).run(Integer.parseInt(a.get("knowledge-relations")));
             if (a.containsKey("only-knowledge")) {
@@ -68,8 +72,7 @@ public final class Benchmark {
             }
         }
         ChatBenchmark chat = new ChatBenchmark(a.get("orchestrator"), a.get("simulator"), a.get("key"));
-        new StageFiguresBenchmark(a.get("orchestrator"), a.get("simulator"), a.get("key"))
-                .run(Integer.parseInt(a.getOrDefault("stage-questions", "30")));
+        hotPath(a, 0);
         chat.parallelStage(5);
         chat.throughput(Integer.parseInt(a.getOrDefault("requests", "200")), Integer.parseInt(a.getOrDefault("concurrency", "16")),
                 Long.parseLong(a.getOrDefault("server-pid", "0")));
@@ -83,6 +86,12 @@ public final class Benchmark {
         if (a.containsKey("frozen-stores")) {
             frozenStores(a); // last: it freezes stores the other figures need
         }
+    }
+
+    /** The hot path one request at a time: cache hit, the stages of a miss, streamed answers' first tokens. */
+    private static void hotPath(Map<String, String> a, int warmUp) throws Exception {
+        new StageFiguresBenchmark(a.get("orchestrator"), a.get("simulator"), a.get("key"))
+                .run(Integer.parseInt(a.getOrDefault("stage-questions", "30")), warmUp);
     }
 
     /** Native pass-through beside the direct call and Portkey. */

@@ -23,6 +23,15 @@ final class Questions {
     private Questions() {
     }
 
+    /** A question about three random topics, none of whose words is longer than {@code letters}. */
+    static String randomWithShortWords(int letters) {
+        String question;
+        do {
+            question = random();
+        } while (java.util.Arrays.stream(question.split("[^\\p{L}\\p{N}]+")).anyMatch(w -> w.length() > letters));
+        return question;
+    }
+
     /** A question about three random topics. */
     static String random() {
         ThreadLocalRandom r = ThreadLocalRandom.current();
