@@ -81,14 +81,15 @@ final class CacheLookupBenchmark {
         }
     }
 
-    /** The product's lookup of questions not asked before, {@link #QUERIES} times. */
+    /** The product's lookup of questions not asked before (the exact question, then the vectors), {@link #QUERIES} times. */
     private Percentiles lookups(Session session) {
         Percentiles lookups = new Percentiles();
         for (int q = 0; q < QUERIES; q++) {
             List<Double> vector = unitVector();
-            long t = System.nanoTime();
+            long t = System.nanoTime(); // the product's two queries for a question not asked before
+            session.run(Neo4jSemanticCacheIndex.EXACT, Map.of("scope", SCOPE, "question", "a question not asked before " + q, "limit", 2)).list();
             session.run(Neo4jSemanticCacheIndex.NEAREST, Map.of("index", Neo4jSemanticCacheIndex.INDEX, "k", SemanticCache.CANDIDATES,
-                    "vector", vector, "scope", SCOPE, "question", "a question not asked before " + q, "limit", 2)).list();
+                    "vector", vector, "scope", SCOPE, "limit", 2)).list();
             lookups.add((System.nanoTime() - t) / 1e6);
         }
         return lookups;

@@ -33,21 +33,17 @@ public class Neo4jSemanticCacheIndex implements SemanticCacheIndex {
     public static final List<String> CREATE_LOOKUP_INDEXES = List.of(
             "CREATE INDEX moe_cache_scope_question IF NOT EXISTS FOR (c:CacheEntry) ON (c.scope, c.question)",
             "CREATE INDEX moe_cache_id IF NOT EXISTS FOR (c:CacheEntry) ON (c.id)");
+    /** The unflagged entries of one scope with exactly the question: an index seek. */
+    public static final String EXACT = """
+            MATCH (e:CacheEntry {scope: $scope, question: $question}) WHERE NOT coalesce(e.flagged, false)
+            RETURN e.id AS id, e.question AS question, e.answer AS answer, e.confidence AS confidence
+            LIMIT $limit""";
     /**
-     * The unflagged entries of one scope with exactly the question, when there are any (an index seek); otherwise
-     * the nearest unflagged entries of the scope among the vector index's {@code $k} nearest of all scopes, and how
+     * The nearest unflagged entries of the scope among the vector index's {@code $k} nearest of all scopes, and how
      * far that candidate set reached ({@code horizon}), so a caller can widen {@code $k} when other scopes crowd the
-     * neighbourhood. The second part runs its vector search only when the first found nothing; it then still
-     * returns a row, with no hits, which the caller passes over.
+     * neighbourhood.
      */
     public static final String NEAREST = """
-            OPTIONAL MATCH (e:CacheEntry {scope: $scope, question: $question}) WHERE NOT coalesce(e.flagged, false)
-            WITH collect(e) AS exact WHERE size(exact) > 0
-            RETURN [x IN exact | {id: x.id, question: x.question, answer: x.answer, confidence: x.confidence,
-                    distance: 0.0}][0..$limit] AS hits, size(exact) AS considered, 0.0 AS horizon
-            UNION ALL
-            OPTIONAL MATCH (e:CacheEntry {scope: $scope, question: $question}) WHERE NOT coalesce(e.flagged, false)
-            WITH count(e) AS exact WHERE exact = 0
             CALL db.index.vector.queryNodes($index, $k, $vector) YIELD node, score
             WITH collect({n: node, d: 2 - 2 * score}) AS candidates
             RETURN [c IN candidates WHERE c.n.scope = $scope AND NOT coalesce(c.n.flagged, false)
@@ -80,17 +76,27 @@ public class Neo4jSemanticCacheIndex implements SemanticCacheIndex {
     }
 
     @Override
-    public Probe nearest(String scope, String question, float[] embedding, int candidates, int limit) {
+    public List<SemanticCache.Hit> exact(String scope, String question, int limit) {
         ensureIndex();
-        List<Record> rows = graph.read(NEAREST, Map.of("index", INDEX, "k", candidates, "vector", vector(embedding),
-                "scope", scope, "question", question, "limit", limit));
-        Record result = rows.stream().filter(r -> !r.get("hits").isEmpty()).findFirst().orElse(rows.get(rows.size() - 1));
+        return graph.read(EXACT, Map.of("scope", scope, "question", question, "limit", limit)).stream()
+                .map(r -> hit(r, 0)).toList();
+    }
+
+    @Override
+    public Probe nearest(String scope, float[] embedding, int candidates, int limit) {
+        ensureIndex();
+        Record result = graph.read(NEAREST, Map.of("index", INDEX, "k", candidates, "vector", vector(embedding),
+                "scope", scope, "limit", limit)).get(0);
         List<SemanticCache.Hit> hits = new ArrayList<>();
         for (Value h : result.get("hits").values()) {
-            hits.add(new SemanticCache.Hit(h.get("id").asString(), h.get("question").asString(), h.get("answer").asString(),
-                    level(h.get("confidence").asString("mittel")), Math.max(0, h.get("distance").asDouble())));
+            hits.add(hit(h, Math.max(0, h.get("distance").asDouble())));
         }
         return new Probe(hits, result.get("considered").asInt(), result.get("horizon").asDouble());
+    }
+
+    private static SemanticCache.Hit hit(org.neo4j.driver.types.MapAccessor h, double distance) {
+        return new SemanticCache.Hit(h.get("id").asString(), h.get("question").asString(), h.get("answer").asString(),
+                level(h.get("confidence").asString("mittel")), distance);
     }
 
     @Override

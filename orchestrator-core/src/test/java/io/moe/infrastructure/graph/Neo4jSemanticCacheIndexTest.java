@@ -42,7 +42,7 @@ class Neo4jSemanticCacheIndexTest {
         float[] v = unitVector();
         String id = index.add(scope, "what is the capital of france", v, "Paris.", Confidence.HOCH).orElseThrow();
 
-        SemanticCacheIndex.Probe probe = index.nearest(scope, "what is the capital city of france", v, 10, 2);
+        SemanticCacheIndex.Probe probe = index.nearest(scope, v, 10, 2);
 
         assertEquals(1, probe.hits().size());
         SemanticCache.Hit hit = probe.hits().get(0);
@@ -60,13 +60,13 @@ class Neo4jSemanticCacheIndexTest {
         String scope = "scope-" + UUID.randomUUID();
         String id = index.add(scope, "how tall is the eiffel tower", unitVector(), "330 m.", Confidence.HOCH).orElseThrow();
 
-        SemanticCacheIndex.Probe probe = index.nearest(scope, "how tall is the eiffel tower", unitVector(), 10, 2);
+        List<SemanticCache.Hit> exact = index.exact(scope, "how tall is the eiffel tower", 2);
 
-        assertEquals(List.of(id), probe.hits().stream().map(SemanticCache.Hit::id).toList());
-        assertEquals(0.0, probe.hits().get(0).distance());
-        assertEquals("330 m.", probe.hits().get(0).answer());
-        assertEquals(1, probe.considered());
-        assertTrue(index.nearest(scope, "how tall is the tower", unitVector(), 10, 2).hits().stream().allMatch(h -> h.distance() > 0.5),
+        assertEquals(List.of(id), exact.stream().map(SemanticCache.Hit::id).toList());
+        assertEquals(0.0, exact.get(0).distance());
+        assertEquals("330 m.", exact.get(0).answer());
+        assertEquals(List.of(), index.exact(scope, "how tall is the tower", 2), "only exactly the question");
+        assertTrue(index.nearest(scope, unitVector(), 10, 2).hits().stream().allMatch(h -> h.distance() > 0.5),
                 "another question is searched by its vector, and an unrelated one is far");
     }
 
@@ -77,7 +77,7 @@ class Neo4jSemanticCacheIndexTest {
         index.add(scope, "which river flows through tübingen", v, "The Neckar.", Confidence.MITTEL).orElseThrow();
 
         assertEquals(Optional.empty(), index.add(scope, "which river flows through tübingen", unitVector(), "Poison.", Confidence.HOCH));
-        assertEquals("The Neckar.", index.nearest(scope, "which river flows through tübingen", v, 10, 1).hits().get(0).answer());
+        assertEquals("The Neckar.", index.exact(scope, "which river flows through tübingen", 1).get(0).answer());
     }
 
     @Test
@@ -86,14 +86,14 @@ class Neo4jSemanticCacheIndexTest {
         float[] v = unitVector();
         String id = index.add(scope, "boiling point of water", v, "100 °C", Confidence.HOCH).orElseThrow();
         index.add("other-" + UUID.randomUUID(), "boiling point of water", v, "100 °C", Confidence.HOCH).orElseThrow();
-        assertEquals(List.of(id), index.nearest(scope, "boiling point of water", v, 10, 5).hits().stream().map(SemanticCache.Hit::id).toList());
-        assertEquals(List.of(id), index.nearest(scope, "boiling water", v, 10, 5).hits().stream().map(SemanticCache.Hit::id).toList());
+        assertEquals(List.of(id), index.exact(scope, "boiling point of water", 5).stream().map(SemanticCache.Hit::id).toList());
+        assertEquals(List.of(id), index.nearest(scope, v, 10, 5).hits().stream().map(SemanticCache.Hit::id).toList());
 
         assertTrue(index.flag(id));
 
-        assertEquals(List.of(), index.nearest(scope, "boiling point of water", v, 10, 5).hits(), "not even as the exact question");
-        assertEquals(List.of(), index.nearest(scope, "boiling water", v, 10, 5).hits());
-        assertTrue(index.nearest(scope, "boiling water", v, 10, 5).considered() >= 2, "the entries are still in the index, only filtered");
+        assertEquals(List.of(), index.exact(scope, "boiling point of water", 5), "not even as the exact question");
+        assertEquals(List.of(), index.nearest(scope, v, 10, 5).hits());
+        assertTrue(index.nearest(scope, v, 10, 5).considered() >= 2, "the entries are still in the index, only filtered");
         assertFalse(index.flag("no-such-entry-" + UUID.randomUUID()));
     }
 

@@ -42,15 +42,20 @@ public class SemanticCache {
     }
 
     /**
-     * The nearest unflagged entries of the scope, nearest first, at most {@code limit}. The index is
+     * The nearest unflagged entries of the scope, nearest first, at most {@code limit}: the entries of exactly this
+     * question when there are any (without embedding it), else those the vectors find. The index is
      * asked for more candidates only while all it returned were closer than a soft hit and too few of
      * them belonged to this scope: then entries of other scopes may hide a hit of this one.
      */
     public List<Hit> nearest(String scope, String question, int limit) {
         String normalised = normalise(question);
+        List<Hit> exact = index.exact(scope, normalised, limit); // a repeated question needs no embedding
+        if (!exact.isEmpty()) {
+            return exact;
+        }
         float[] embedding = embed(normalised);
         for (int k = CANDIDATES; ; k = Math.min(k * 10, MAX_CANDIDATES)) {
-            SemanticCacheIndex.Probe probe = index.nearest(scope, normalised, embedding, k, limit);
+            SemanticCacheIndex.Probe probe = index.nearest(scope, embedding, k, limit);
             boolean crowded = probe.hits().size() < limit && probe.considered() == k && probe.horizon() < SOFT;
             if (!crowded || k >= MAX_CANDIDATES) {
                 return probe.hits();

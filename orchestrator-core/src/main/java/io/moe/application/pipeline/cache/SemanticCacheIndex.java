@@ -22,11 +22,13 @@ public interface SemanticCacheIndex {
     }
 
     /**
-     * Probes the index with a normalised question and its embedding; distances are cosine distances (0 = same
-     * direction). An unflagged entry of the scope with exactly this question is the answer at distance 0, found
-     * without a search of the vectors (then {@code considered} counts the exact entries and the horizon is 0).
+     * The unflagged entries of the scope with exactly this normalised question, at most {@code limit}, at distance 0:
+     * found without the question's embedding or a search of the vectors.
      */
-    Probe nearest(String scope, String question, float[] embedding, int candidates, int limit);
+    List<SemanticCache.Hit> exact(String scope, String question, int limit);
+
+    /** Probes the index with an embedding; distances are cosine distances (0 = same direction). */
+    Probe nearest(String scope, float[] embedding, int candidates, int limit);
 
     /**
      * Adds an entry unless the scope already holds that question; returns the new entry's id, or empty when
