@@ -15,10 +15,10 @@ import java.util.Map;
 public class RedisOntologyGapStore implements OntologyGapStore {
 
     static final String KEY = "moe:ontology-gaps";
-    /** KEYS[1] = set; ARGV: term, most terms kept. Counts the term, then drops the least frequent beyond the bound. */
+    /** KEYS[1] = set; ARGV: most terms kept, then the terms. Counts each term, then drops the least frequent beyond the bound. */
     static final String COUNT = """
-            redis.call('ZINCRBY', KEYS[1], 1, ARGV[1])
-            local over = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[2])
+            for i = 2, #ARGV do redis.call('ZINCRBY', KEYS[1], 1, ARGV[i]) end
+            local over = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[1])
             if over > 0 then redis.call('ZREMRANGEBYRANK', KEYS[1], 0, over - 1) end
             return 0
             """;
@@ -27,8 +27,11 @@ public class RedisOntologyGapStore implements OntologyGapStore {
     RedisStore redis;
 
     @Override
-    public void count(String term, int keep) {
-        redis.eval(COUNT, List.of(KEY), List.of(term, String.valueOf(keep)));
+    public void count(List<String> terms, int keep) {
+        List<String> args = new java.util.ArrayList<>(terms.size() + 1);
+        args.add(String.valueOf(keep));
+        args.addAll(terms);
+        redis.eval(COUNT, List.of(KEY), args);
     }
 
     @Override

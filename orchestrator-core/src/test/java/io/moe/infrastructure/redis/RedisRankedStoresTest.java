@@ -48,10 +48,12 @@ class RedisRankedStoresTest {
         String frequent = "gap-" + UUID.randomUUID();
         String rare = "gap-" + UUID.randomUUID();
         int before = store.top(Integer.MAX_VALUE).size();
-        store.count(frequent, before + 2);
-        store.count(frequent, before + 2);
+        String other = "gap-" + UUID.randomUUID();
+        store.count(List.of(frequent, other), before + 3);
+        store.count(List.of(frequent), before + 3);
         assertEquals(2.0, count(store.top(Integer.MAX_VALUE), frequent));
-        store.count(rare, before + 1);
+        assertEquals(1.0, count(store.top(Integer.MAX_VALUE), other), "every term of one call is counted");
+        store.count(List.of(rare), before + 1);
         List<Map.Entry<String, Double>> top = store.top(Integer.MAX_VALUE);
         assertEquals(before + 1, top.size(), "never more terms than the bound");
         assertEquals(2.0, count(top, frequent), "the frequent term stays");

@@ -59,7 +59,7 @@ public class GraphContext {
         }
         try {
             Set<String> known = graph.knownTerms(terms);
-            terms.stream().filter(t -> !known.contains(t)).forEach(this::gap);
+            gaps(terms.stream().filter(t -> !known.contains(t)).toList());
             List<GraphFact> facts = known.isEmpty() ? List.of() : graph.factsAround(known, MAX_FACTS);
             store(key, facts);
             return facts;
@@ -81,9 +81,9 @@ public class GraphContext {
         return List.copyOf(terms);
     }
 
-    private void gap(String term) {
+    private void gaps(List<String> unknown) {
         try {
-            gaps.unknown(term);
+            gaps.unknown(unknown);
         } catch (RuntimeException ignored) {
             // counting gaps is best effort
         }

@@ -9,8 +9,8 @@ import java.util.Map;
  */
 public interface OntologyGapStore {
 
-    /** Adds one to the count of {@code term}, then keeps only the {@code keep} most frequent terms. Atomic. */
-    void count(String term, int keep);
+    /** Adds one to the count of each of {@code terms}, then keeps only the {@code keep} most frequent terms. Atomic. */
+    void count(List<String> terms, int keep);
 
     /** The {@code n} most frequent terms, most frequent first. */
     List<Map.Entry<String, Double>> top(int n);

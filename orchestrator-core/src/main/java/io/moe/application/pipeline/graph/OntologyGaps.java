@@ -20,9 +20,11 @@ public class OntologyGaps {
     @Inject
     OntologyGapStore store;
 
-    public void unknown(String term) {
-        if (term.length() <= MAX_TERM) {
-            store.count(term, MAX_TERMS);
+    /** Counts the terms the graph does not know, in one step (longer terms than {@link #MAX_TERM} are left out). */
+    public void unknown(List<String> terms) {
+        List<String> counted = terms.stream().filter(t -> t.length() <= MAX_TERM).toList();
+        if (!counted.isEmpty()) {
+            store.count(counted, MAX_TERMS);
         }
     }
 
