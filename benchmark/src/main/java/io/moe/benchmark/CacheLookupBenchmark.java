@@ -31,6 +31,8 @@ final class CacheLookupBenchmark {
     static final String SCOPE = "benchmark|default";
 
     static final Duration IDLE_WINDOW = Duration.ofSeconds(3);
+    /** Idle windows in a row: Lucene may start a merge a few seconds after the fill's last commit. */
+    static final int IDLE_WINDOWS = 4;
     static final Duration SETTLE_LIMIT = Duration.ofMinutes(15);
 
     private final String neo4jUri;
@@ -96,19 +98,19 @@ final class CacheLookupBenchmark {
     }
 
     /**
-     * Waits (at most {@link #SETTLE_LIMIT}) until the store launcher uses less than a tenth of a core over
-     * {@link #IDLE_WINDOW}: Neo4j's vector index has then merged the segments a bulk fill leaves. Answers the seconds waited.
+     * Waits (at most {@link #SETTLE_LIMIT}) until the store launcher used less than a tenth of a core in each of
+     * {@link #IDLE_WINDOWS} windows of {@link #IDLE_WINDOW} in a row: Neo4j's vector index has then merged the segments a
+     * bulk fill leaves. Answers the seconds waited.
      */
     private static double awaitIdle(long pid) throws InterruptedException {
         long start = System.nanoTime();
         long deadline = start + SETTLE_LIMIT.toNanos();
         Duration before = cpu(pid);
-        while (System.nanoTime() < deadline) {
+        int idle = 0;
+        while (idle < IDLE_WINDOWS && System.nanoTime() < deadline) {
             Thread.sleep(IDLE_WINDOW.toMillis());
             Duration now = cpu(pid);
-            if (now.minus(before).toMillis() < IDLE_WINDOW.toMillis() / 10) {
-                break;
-            }
+            idle = now.minus(before).toMillis() < IDLE_WINDOW.toMillis() / 10 ? idle + 1 : 0;
             before = now;
         }
         return (System.nanoTime() - start) / 1e9;
