@@ -96,38 +96,14 @@ class OutputAndStreamIT {
             script.add("expert", m, Json.createObjectBuilder().add("content", "Tides come from the moon.").add("confidence", "mittel").build());
             script.add("judge", m, Json.createObjectBuilder().add("content", judged).add("confidence", "hoch")
                     .add("chunk_delay_ms", 100).build()); // 20 characters every 100 ms: about 2 s of writing
-            var body = Json.createObjectBuilder().add("model", "moe-orchestrator").add("stream", true)
-                    .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user")
-                            .add("content", "Why are there tides " + m))).build();
-            HttpRequest request = HttpRequest.newBuilder(URI.create(Pipeline.CHAT)).header("Content-Type", "application/json")
-                    .header("Authorization", Http.bearer(ItConfig.apiKey())).POST(HttpRequest.BodyPublishers.ofString(body.toString())).build();
-            List<String> pieces = new ArrayList<>();
-            List<Long> arrivals = new ArrayList<>();
-            boolean[] panelClosed = {false};
-            HttpResponse<java.util.stream.Stream<String>> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofLines());
-            assertEquals(200, response.statusCode());
-            response.body().filter(l -> l.startsWith("data: {")).forEach(l -> {
-                JsonObject chunk = (JsonObject) Http.json(l.substring(6));
-                if (chunk.getJsonArray("choices").isEmpty()) {
-                    return;
-                }
-                JsonObject delta = chunk.getJsonArray("choices").getJsonObject(0).getJsonObject("delta");
-                String text = delta.getString("content", "");
-                if (panelClosed[0] && !text.isEmpty()) {
-                    pieces.add(text);
-                    arrivals.add(System.nanoTime());
-                }
-                panelClosed[0] |= text.contains("</think>");
-            });
+            Streamed streamed = streamAfterThePanel("Why are there tides " + m);
+            List<String> pieces = streamed.pieces();
             String answer = String.join("", pieces);
             assertTrue(answer.matches("(?s)KERNAUSSAGE: Tides follow the moon because its gravity pulls on the oceans\\.\n"
                     + "KONFIDENZ: (hoch|mittel|niedrig)\nDETAILS:\nTides follow the moon.*alternate through the month\\."), answer);
             assertEquals(1, answer.split("KONFIDENZ").length - 1, "the judge's own confidence line is not in the text: " + answer);
             assertTrue(pieces.size() >= 5, "the answer came in many chunks: " + pieces);
-            long spreadMillis = (arrivals.get(arrivals.size() - 1) - arrivals.get(0)) / 1_000_000;
-            assertTrue(spreadMillis >= 500, "the first chunks arrived while the judge was still writing (it wrote for about 2 s), "
-                    + "not all at once at its end: first to last chunk " + spreadMillis + " ms");
-            assertTrue(pieces.stream().allMatch(p -> p.length() <= 50), "chunks of at most about 50 characters: " + pieces);
+            streamed.arrivedWhileWritten("judge");
         }
     }
 
@@ -139,41 +115,56 @@ class OutputAndStreamIT {
         try (var script = new Pipeline.Script()) {
             script.add("expert", m, Json.createObjectBuilder().add("content", written).add("confidence", "hoch")
                     .add("chunk_delay_ms", 100).build()); // 20 characters every 100 ms: about 2 s of writing
-            var body = Json.createObjectBuilder().add("model", "moe-orchestrator").add("stream", true)
-                    .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user")
-                            .add("content", "Why are there tides " + m))).build();
-            HttpRequest request = HttpRequest.newBuilder(URI.create(Pipeline.CHAT)).header("Content-Type", "application/json")
-                    .header("Authorization", Http.bearer(ItConfig.apiKey())).POST(HttpRequest.BodyPublishers.ofString(body.toString())).build();
-            List<String> pieces = new ArrayList<>();
-            List<Long> arrivals = new ArrayList<>();
-            String[] id = {null};
-            boolean[] panelClosed = {false};
-            HttpResponse<java.util.stream.Stream<String>> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofLines());
-            assertEquals(200, response.statusCode());
-            response.body().filter(l -> l.startsWith("data: {")).forEach(l -> {
-                JsonObject chunk = (JsonObject) Http.json(l.substring(6));
-                id[0] = chunk.getString("id", id[0]);
-                if (chunk.getJsonArray("choices").isEmpty()) {
-                    return;
-                }
-                String text = chunk.getJsonArray("choices").getJsonObject(0).getJsonObject("delta").getString("content", "");
-                if (panelClosed[0] && !text.isEmpty()) {
-                    pieces.add(text);
-                    arrivals.add(System.nanoTime());
-                }
-                panelClosed[0] |= text.contains("</think>");
-            });
+            Streamed streamed = streamAfterThePanel("Why are there tides " + m);
+            List<String> pieces = streamed.pieces();
             String answer = String.join("", pieces);
             assertTrue(answer.matches("(?s)KERNAUSSAGE: Tides follow the moon because its gravity pulls on the oceans\\.\n"
                     + "KONFIDENZ: hoch\nDETAILS:\nTides follow the moon.*alternate through the month\\."), answer);
             assertEquals(1, answer.split("KONFIDENZ").length - 1, "the expert's own confidence line is not in the text: " + answer);
-            long spreadMillis = (arrivals.get(arrivals.size() - 1) - arrivals.get(0)) / 1_000_000;
-            assertTrue(spreadMillis >= 500, "the first chunks arrived while the expert was still writing (it wrote for about 2 s), "
-                    + "not all at once at its end: first to last chunk " + spreadMillis + " ms");
-            assertTrue(pieces.stream().allMatch(p -> p.length() <= 50), "chunks of at most about 50 characters: " + pieces);
-            assertEquals("fast_path", Pipeline.trace(id[0]).getString("merger"), "no judge merged it");
+            streamed.arrivedWhileWritten("expert");
+            assertEquals("fast_path", Pipeline.trace(streamed.id()).getString("merger"), "no judge merged it");
             assertTrue(Pipeline.calls(m, "judge").isEmpty(), "the judge was not asked");
         }
+    }
+
+    /** A streamed answer's content pieces after the think panel closed, when each arrived, and the response id. */
+    private record Streamed(List<String> pieces, List<Long> arrivals, String id) {
+
+        /** The chunks, of at most about 50 characters, came while the model wrote for about 2 s, not all at its end. */
+        void arrivedWhileWritten(String writer) {
+            long spreadMillis = (arrivals.get(arrivals.size() - 1) - arrivals.get(0)) / 1_000_000;
+            assertTrue(spreadMillis >= 500, "the first chunks arrived while the " + writer + " was still writing (it wrote for "
+                    + "about 2 s), not all at once at its end: first to last chunk " + spreadMillis + " ms");
+            assertTrue(pieces.stream().allMatch(p -> p.length() <= 50), "chunks of at most about 50 characters: " + pieces);
+        }
+    }
+
+    private static Streamed streamAfterThePanel(String question) throws Exception {
+        var body = Json.createObjectBuilder().add("model", "moe-orchestrator").add("stream", true)
+                .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user")
+                        .add("content", question))).build();
+        HttpRequest request = HttpRequest.newBuilder(URI.create(Pipeline.CHAT)).header("Content-Type", "application/json")
+                .header("Authorization", Http.bearer(ItConfig.apiKey())).POST(HttpRequest.BodyPublishers.ofString(body.toString())).build();
+        List<String> pieces = new ArrayList<>();
+        List<Long> arrivals = new ArrayList<>();
+        String[] id = {null};
+        boolean[] panelClosed = {false};
+        HttpResponse<java.util.stream.Stream<String>> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofLines());
+        assertEquals(200, response.statusCode());
+        response.body().filter(l -> l.startsWith("data: {")).forEach(l -> {
+            JsonObject chunk = (JsonObject) Http.json(l.substring(6));
+            id[0] = chunk.getString("id", id[0]);
+            if (chunk.getJsonArray("choices").isEmpty()) {
+                return;
+            }
+            String text = chunk.getJsonArray("choices").getJsonObject(0).getJsonObject("delta").getString("content", "");
+            if (panelClosed[0] && !text.isEmpty()) {
+                pieces.add(text);
+                arrivals.add(System.nanoTime());
+            }
+            panelClosed[0] |= text.contains("</think>");
+        });
+        return new Streamed(pieces, arrivals, id[0]);
     }
 
     private static String stream(boolean reasoningContent) {

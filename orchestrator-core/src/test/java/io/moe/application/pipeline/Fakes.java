@@ -160,6 +160,26 @@ public final class Fakes {
         }
     }
 
+    /** A run in {@code mode} whose client streams: the pieces of the answer's text it is given go to {@code pieces}. */
+    public static PipelineRun streamed(String question, Mode mode, List<String> pieces) {
+        Progress client = new Progress() {
+            @Override
+            public void status(String line) {
+            }
+
+            @Override
+            public boolean takesAnswerText() {
+                return true;
+            }
+
+            @Override
+            public void answerText(String piece) {
+                pieces.add(piece);
+            }
+        };
+        return new PipelineRun("chatcmpl-test", user(), new ChatRequest(mode, List.of(ChatMessage.user(question)), 0), TEMPLATE, client);
+    }
+
     public static PipelineRun run(String question, ExpertTemplate template, Mode mode) {
         return new PipelineRun("chatcmpl-test", user(), new ChatRequest(mode, List.of(ChatMessage.user(question)), 0),
                 template, Progress.NONE);

@@ -2,9 +2,6 @@ package io.moe.application.pipeline.merge;
 
 import io.moe.application.pipeline.Fakes;
 import io.moe.application.pipeline.run.PipelineRun;
-import io.moe.application.pipeline.run.Progress;
-import io.moe.domain.chat.ChatMessage;
-import io.moe.domain.chat.ChatRequest;
 import io.moe.domain.mode.Mode;
 import io.moe.domain.pipeline.Category;
 import io.moe.domain.pipeline.Confidence;
@@ -32,23 +29,7 @@ class FastPathStreamTest {
     private final List<String> pieces = new ArrayList<>();
 
     private PipelineRun run(Mode mode) {
-        Progress client = new Progress() {
-            @Override
-            public void status(String line) {
-            }
-
-            @Override
-            public boolean takesAnswerText() {
-                return true;
-            }
-
-            @Override
-            public void answerText(String piece) {
-                pieces.add(piece);
-            }
-        };
-        PipelineRun run = new PipelineRun("chatcmpl-test", Fakes.user(), new ChatRequest(mode,
-                List.of(ChatMessage.user("What is a harbour?")), 0), Fakes.TEMPLATE, client);
+        PipelineRun run = Fakes.streamed("What is a harbour?", mode, pieces);
         run.findings().plan(new Plan(List.of(Subtask.of("What is a harbour?", Category.GENERAL)), false));
         return run;
     }

@@ -3,9 +3,6 @@ package io.moe.application.pipeline.merge;
 import io.moe.application.pipeline.Fakes;
 import io.moe.application.pipeline.run.NoAnswerException;
 import io.moe.application.pipeline.run.PipelineRun;
-import io.moe.application.pipeline.run.Progress;
-import io.moe.domain.chat.ChatMessage;
-import io.moe.domain.chat.ChatRequest;
 import io.moe.domain.mode.Mode;
 
 import io.moe.domain.chat.Completion;
@@ -153,23 +150,7 @@ class MergerRuleTest {
     }
 
     private static PipelineRun streamedRun(List<String> pieces) {
-        Progress takesText = new Progress() {
-            @Override
-            public void status(String line) {
-            }
-
-            @Override
-            public boolean takesAnswerText() {
-                return true;
-            }
-
-            @Override
-            public void answerText(String piece) {
-                pieces.add(piece);
-            }
-        };
-        PipelineRun run = new PipelineRun("chatcmpl-test", Fakes.user(), new ChatRequest(Mode.DEFAULT,
-                List.of(ChatMessage.user("What is a harbour?")), 0), Fakes.TEMPLATE, takesText);
+        PipelineRun run = Fakes.streamed("What is a harbour?", Mode.DEFAULT, pieces);
         run.findings().plan(new io.moe.domain.pipeline.Plan(List.of(Subtask.of("q", Category.GENERAL), Subtask.of("q", "technical_support")), false));
         run.findings().experts(List.of(ExpertResult.of(Category.GENERAL, "q", "m@local", 1, "Unsure view.\nKONFIDENZ: niedrig"),
                 ExpertResult.of("technical_support", "q", "t@local", 1, "Sure view.\nKONFIDENZ: hoch")));
