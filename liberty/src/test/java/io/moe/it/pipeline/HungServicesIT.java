@@ -17,6 +17,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static io.moe.it.pipeline.Pipeline.ask;
+import static io.moe.it.pipeline.Pipeline.askPastTheCache;
 import static io.moe.it.pipeline.Pipeline.marker;
 import static io.moe.it.pipeline.Pipeline.plan;
 import static io.moe.it.pipeline.Pipeline.task;
@@ -138,7 +139,7 @@ class HungServicesIT {
                     .add(Json.createObjectBuilder(task("Compute 17 * 23", "precision_tools")).add("mcp_tool", "calculate")
                             .add("mcp_args", Json.createObjectBuilder().add("expression", "17 * 23")))
                     .build()));
-            return ask("moe-orchestrator", "What is seventeen times twenty-three " + m);
+            return askPastTheCache("moe-orchestrator", "What is seventeen times twenty-three " + m);
         }
     }
 
@@ -146,7 +147,7 @@ class HungServicesIT {
         try (var script = new Pipeline.Script()) {
             script.add(plan(m, Json.createArrayBuilder().add(task("Explain the topic " + m, "general"))
                     .add(Json.createObjectBuilder(task("Find current news", "research")).add("search_query", "latest news " + m)).build()));
-            return ask("moe-orchestrator-research", "What is new about " + m);
+            return askPastTheCache("moe-orchestrator-research", "What is new about " + m);
         }
     }
 
