@@ -96,7 +96,8 @@ public final class Benchmark {
 
     /** Native pass-through beside the direct call and Portkey. */
     private static void passThrough(Map<String, String> a) throws Exception {
-        new PassThroughBenchmark(a.get("orchestrator"), a.get("simulator"), a.get("key"), a.get("portkey"))
+        new PassThroughBenchmark(a.get("orchestrator"), a.get("simulator"), a.get("key"), a.get("portkey"),
+                List.of(Long.parseLong(a.getOrDefault("server-pid", "0")), storesPid(a)))
                 .run(Integer.parseInt(a.getOrDefault("pass-through-requests", "2000")), Integer.parseInt(a.getOrDefault("pass-through-concurrency", "64")));
     }
 

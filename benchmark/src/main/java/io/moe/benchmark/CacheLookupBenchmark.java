@@ -73,7 +73,7 @@ final class CacheLookupBenchmark {
                 System.out.printf(Locale.ROOT, "%,d entries (filled in %.1f s), right after the fill, while the store still merges "
                         + "the fill's index segments: nearest-neighbour lookup %s%n", size, fillSeconds, lookups(session).summary());
                 if (storesPid > 0) {
-                    double waited = awaitIdle(storesPid);
+                    double waited = new IdleWait(List.of(storesPid), IDLE_WINDOW, IDLE_WINDOWS, SETTLE_LIMIT).await();
                     insert(session, stored, 1); // as every answered miss stores one: searches then see the merged segments
                     stored++;
                     System.out.printf(Locale.ROOT, "%,d entries once merged (the store idle after %.0f s more) and one more entry "
@@ -95,29 +95,6 @@ final class CacheLookupBenchmark {
             lookups.add((System.nanoTime() - t) / 1e6);
         }
         return lookups;
-    }
-
-    /**
-     * Waits (at most {@link #SETTLE_LIMIT}) until the store launcher used less than a tenth of a core in each of
-     * {@link #IDLE_WINDOWS} windows of {@link #IDLE_WINDOW} in a row: Neo4j's vector index has then merged the segments a
-     * bulk fill leaves. Answers the seconds waited.
-     */
-    private static double awaitIdle(long pid) throws InterruptedException {
-        long start = System.nanoTime();
-        long deadline = start + SETTLE_LIMIT.toNanos();
-        Duration before = cpu(pid);
-        int idle = 0;
-        while (idle < IDLE_WINDOWS && System.nanoTime() < deadline) {
-            Thread.sleep(IDLE_WINDOW.toMillis());
-            Duration now = cpu(pid);
-            idle = now.minus(before).toMillis() < IDLE_WINDOW.toMillis() / 10 ? idle + 1 : 0;
-            before = now;
-        }
-        return (System.nanoTime() - start) / 1e9;
-    }
-
-    private static Duration cpu(long pid) {
-        return ProcessHandle.of(pid).flatMap(p -> p.info().totalCpuDuration()).orElse(Duration.ZERO);
     }
 
     private static int count(Session session) {

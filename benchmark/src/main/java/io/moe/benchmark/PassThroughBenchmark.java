@@ -21,17 +21,22 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class PassThroughBenchmark {
 
+    /** Calls made at concurrency 16 before any figure, so the server's hot code is compiled. */
+    private static final int WARM_UP = 5_000;
     private static final String BODY = "{\"model\":\"%s\",\"max_tokens\":16,\"messages\":[{\"role\":\"user\",\"content\":\"Say hi %d\"}]}";
 
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
     private final List<Target> targets = new ArrayList<>();
+    private final IdleWait idle;
 
     /** One way to reach the simulator's chat completions. */
     private record Target(String name, String url, String model, String[] headers) {
     }
 
-    PassThroughBenchmark(String orchestrator, String simulator, String key, String portkey) {
+    /** {@code pids}: the server's and the store launcher's (0 when not known), idle before the figures. */
+    PassThroughBenchmark(String orchestrator, String simulator, String key, String portkey, List<Long> pids) {
+        this.idle = new IdleWait(pids, Duration.ofSeconds(2), 2, Duration.ofMinutes(2));
         targets.add(new Target("direct", simulator + "/v1/chat/completions", "sim-general:8b", new String[0]));
         targets.add(new Target("moe native", orchestrator + "/v1/chat/completions", "sim-general:8b@local",
                 new String[] {"Authorization", "Bearer " + key}));
@@ -46,8 +51,14 @@ final class PassThroughBenchmark {
         System.out.println("== Native pass-through (a short completion from the model simulator)");
         for (Target t : targets) {
             send(t, 0); // fails early, with the reason, when a target does not answer
+            throughput(t, WARM_UP, 16); // as a server in use would be: a few hundred calls left it interpreted (+5 ms)
+        }
+        // the warm-up's after-work (usage rows, journal flushes, the JIT) and a start-up's would be measured with the figures
+        System.out.printf(Locale.ROOT, "  (warmed up with %,d calls each at concurrency 16; the server and the stores idle "
+                + "%.0f s later)%n", WARM_UP, idle.await());
+        for (Target t : targets) {
             for (int i = 0; i < 300; i++) {
-                send(t, i); // warm-up: JIT, connections
+                send(t, i); // then one at a time, as measured
             }
         }
         List<Percentiles> latencies = new ArrayList<>();

@@ -135,8 +135,7 @@ public class ChatService {
                 if (thinking.applies(run)) {
                     run.timed("thinking", () -> thinking.run(run));
                 }
-                boolean lastSynthesis = !critic.applies(run) && run.template().maxAgenticRounds() <= 0;
-                run.timed("merger", () -> merger.merge(run, lastSynthesis));
+                run.timed("merger", () -> merger.merge(run, merger.hasTheLastWord(run)));
                 if (critic.applies(run)) {
                     run.timed("critic", () -> critic.run(run));
                 }

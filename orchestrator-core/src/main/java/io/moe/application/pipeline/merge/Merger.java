@@ -50,12 +50,17 @@ public class Merger {
      */
     public Optional<FastPathStream> streamsFastPath(PipelineRun run, List<Subtask> expertTasks, boolean onlyExperts,
                                                     CompletableFuture<List<GraphFact>> graph) {
-        boolean possible = run.takesAnswerText() && onlyExperts && expertTasks.size() == 1 && !critic.applies(run)
-                && !ThinkingStep.forced(run) && run.template().maxAgenticRounds() <= 0 && !run.template().forceEnsemble();
+        boolean possible = run.takesAnswerText() && onlyExperts && expertTasks.size() == 1 && hasTheLastWord(run)
+                && !ThinkingStep.forced(run) && !run.template().forceEnsemble();
         return possible ? Optional.of(new FastPathStream(run, graph)) : Optional.empty();
     }
 
-    /** Merges the run's findings into its answer; {@code last}: nothing after the judge can change the answer. */
+    /** Whether the merger's answer is the run's last: no critic revises it and no further agentic round can replace it. */
+    public boolean hasTheLastWord(PipelineRun run) {
+        return !critic.applies(run) && run.template().maxAgenticRounds() <= 0;
+    }
+
+    /** Merges the run's findings into its answer; {@code last}: nothing after the judge can change the answer ({@link #hasTheLastWord}). */
     public void merge(PipelineRun run, boolean last) {
         List<ExpertResult> best = MergerInput.bestPerCategory(run.findings().everyRound());
         String streamedAnswer = run.findings().streamedAnswer();

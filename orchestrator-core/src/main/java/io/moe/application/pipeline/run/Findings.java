@@ -14,8 +14,9 @@ import java.util.List;
  * facts, web sources, the reasoning trace, few-shot examples and the context of earlier agentic rounds.
  *
  * <p>Only the pipeline thread calls the setters, after joining the branches that produced the values
- * (the join publishes them). The web sources are the exception: research branches append them while
- * they run, so {@link #addWeb} and {@link #web} are synchronized.
+ * (the join publishes them). Two exceptions: research branches append web sources while they run, so
+ * {@link #addWeb} and {@link #web} are synchronized; and the expert branch sets {@link #streamedAnswer} when the
+ * fast path's expert has finished writing to the client, so that field is volatile.
  */
 public final class Findings {
 
