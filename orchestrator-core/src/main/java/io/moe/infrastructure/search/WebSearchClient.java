@@ -57,8 +57,9 @@ public class WebSearchClient {
      * Up to five results for {@code query}; fails with UncheckedIOException when the engine cannot be asked. After three
      * failures in four calls the circuit breaker fails calls at once for {@value #OPEN_MILLIS} ms (web research then goes
      * on without results), then lets one through. That one is not a request's: a call that could not reach the engine
-     * also opens its {@link Outage}, which refuses calls at once and asks the engine's root itself, in the background
-     * every 2 s, until it answers.
+     * (or timed out, and a trial of the engine's root at once got no answer either: one slow query is not an outage) also
+     * opens its {@link Outage}, which refuses calls at once and asks the engine's root itself, in the background every 2 s,
+     * until it answers.
      */
     @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public List<SearchHit> search(String query) {
@@ -78,7 +79,7 @@ public class WebSearchClient {
             }
             return hits(Json.createReader(new StringReader(response.body())).readObject());
         } catch (IOException e) {
-            outage.failed(e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+            outage.failed(e);
             throw new UncheckedIOException("search engine at " + base + " could not be asked: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

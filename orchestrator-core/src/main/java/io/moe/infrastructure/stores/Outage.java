@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -17,7 +19,8 @@ import java.util.logging.Logger;
 
 /**
  * A store's or service's outage as its client sees it, and a circuit breaker no request pays for. A call that could
- * not reach the service or got no answer in time opens it ({@link #failed}); while it is open every call is refused at
+ * not reach the service opens it ({@link #failed}), one that got no answer in time only when a trial at once gets none
+ * either ({@link #slow}); while it is open every call is refused at
  * once ({@link #admit}), and every {@code retryEvery} a trial of its own — a cheap asynchronous question, never a
  * request's call — is sent in the background; its answer closes the breaker, so a service that is back is used again
  * within about {@code retryEvery} whether calls come or not. (MicroProfile Fault Tolerance's breaker instead lets a
@@ -87,6 +90,31 @@ public final class Outage {
         }
     }
 
+    /**
+     * An HTTP call failed with {@code e}: one that could not connect opens the breaker ({@link #failed}); one that
+     * connected but got no answer in time may only have been a slow call of a working service ({@link #slow}).
+     */
+    public void failed(IOException e) {
+        String why = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+        if (e instanceof HttpTimeoutException && !(e instanceof HttpConnectTimeoutException)) {
+            slow(why);
+        } else {
+            failed(why);
+        }
+    }
+
+    /**
+     * A call got no answer in time, which one slow call of a working service also causes (a long computation, a search
+     * engine's slow query): a trial is sent at once, and the breaker opens only when that trial is not answered either.
+     * Calls go through meanwhile. (Opening on the call alone refused every user's calls until the next trial.)
+     */
+    public void slow(String why) {
+        if (reason != null || closed || !trialPending.compareAndSet(false, true)) {
+            return; // open already, or a trial on its way decides
+        }
+        trial(() -> failed(why + "; a trial got no answer either"));
+    }
+
     /** A call was answered: closes the breaker. */
     public void answered() {
         if (reason != null) {
@@ -118,6 +146,15 @@ public final class Outage {
             trialPending.set(false);
             return;
         }
+        trial(() -> {
+        });
+    }
+
+    /**
+     * Sends a trial (the caller holds {@link #trialPending}): an answer closes the breaker; no answer sends the next
+     * trial while it is open, else runs {@code whileClosed}.
+     */
+    private void trial(Runnable whileClosed) {
         CompletableFuture<?> running;
         try {
             running = trial.get().toCompletableFuture();
@@ -130,6 +167,8 @@ public final class Outage {
                 answered();
             } else if (reason != null) {
                 tryLater();
+            } else {
+                whileClosed.run();
             }
         });
     }

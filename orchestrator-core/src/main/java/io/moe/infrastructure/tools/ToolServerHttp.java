@@ -19,9 +19,9 @@ import java.time.Duration;
  * calls of four that could not reach it or got no answer in time, calls fail at once for {@value #OPEN_MILLIS} ms,
  * then one call tries again. A hung tool server therefore costs a request its wait only until the breaker opened.
  * Any answer, an error status included, counts as the server working. That one call is not a request's: a call that
- * could not reach the server (or got no answer within the request's timeout, a slow tool included) also opens its
- * {@link Outage}, which refuses calls at once and asks the server's root itself, in the background every 2 s,
- * until it answers.
+ * could not reach the server also opens its {@link Outage}, which refuses calls at once and asks the server's root
+ * itself, in the background every 2 s, until it answers. A call that got no answer within the request's timeout opens
+ * it only when a trial of the root at once gets no answer either: a slow tool is not an outage of the tool server.
  */
 @ApplicationScoped
 public class ToolServerHttp {
@@ -43,9 +43,8 @@ public class ToolServerHttp {
             outage.answered();
             return response;
         } catch (IOException e) {
-            String why = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
-            outage.failed(why);
-            throw new UncheckedIOException(why, e);
+            outage.failed(e);
+            throw new UncheckedIOException(e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UncheckedIOException(new IOException("interrupted while calling the tool server"));

@@ -3,6 +3,9 @@ package io.moe.infrastructure.stores;
 import io.moe.application.ManagedThreads;
 import org.junit.jupiter.api.Test;
 
+import java.net.ConnectException;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -58,6 +61,35 @@ class OutageTest {
         trial.get().complete(null);
         ManagedThreads.until(() -> !outage.open(), "the trial's answer closing it");
         assertDoesNotThrow(outage::admit);
+        outage.close();
+    }
+
+    @Test
+    void aCallThatTimedOutOpensItOnlyWhenATrialSentAtOnceIsNotAnsweredEither() {
+        Outage outage = outage(Duration.ofHours(1));
+        outage.failed(new HttpTimeoutException("request timed out"));
+        ManagedThreads.until(() -> trials.get() == 1, "a trial at once, not an interval later");
+        assertDoesNotThrow(outage::admit, "calls go through while the trial decides");
+        trial.get().complete(null);
+        assertFalse(outage.open(), "a service whose root answers was only slow for that call");
+
+        outage.failed(new HttpTimeoutException("request timed out"));
+        ManagedThreads.until(() -> trials.get() == 2, "a trial for the next call that timed out");
+        trial.get().completeExceptionally(new IllegalStateException("no answer"));
+        IllegalStateException refused = assertThrows(IllegalStateException.class, outage::admit);
+        assertTrue(refused.getMessage().contains("request timed out; a trial got no answer either"), refused.getMessage());
+        outage.close();
+    }
+
+    @Test
+    void aCallThatCouldNotConnectOpensItAtOnce() {
+        Outage outage = outage(Duration.ofHours(1));
+        outage.failed(new HttpConnectTimeoutException("HTTP connect timed out"));
+        assertTrue(outage.open());
+        outage.answered();
+        outage.failed(new ConnectException("Connection refused"));
+        assertThrows(IllegalStateException.class, outage::admit);
+        assertEquals(0, trials.get(), "the first trial comes an interval later");
         outage.close();
     }
 }
