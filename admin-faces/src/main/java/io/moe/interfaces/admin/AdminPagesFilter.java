@@ -1,5 +1,6 @@
 package io.moe.interfaces.admin;
 
+import io.moe.infrastructure.faces.FailurePage;
 import io.moe.infrastructure.faces.PlainPostbackNonce;
 import io.moe.infrastructure.web.BrowserPolicy;
 import io.moe.infrastructure.web.BrowserSession;
@@ -44,7 +45,14 @@ public class AdminPagesFilter extends HttpFilter {
         if (CanonicalPaths.refused(request, response)) {
             return;
         }
-        if (isOpen(routedPath(request)) || stands(request)) {
+        boolean admitted;
+        try {
+            admitted = isOpen(routedPath(request)) || stands(request);
+        } catch (RuntimeException e) { // the session check needs the database
+            FailurePage.show(request, new OnePolicyResponse(response), e);
+            return;
+        }
+        if (admitted) {
             if (PlainPostbackNonce.isPlainPagePost(request, routedPath(request))) {
                 request.getRequestDispatcher(routedPath(request)).forward(request, new OnePolicyResponse(response));
                 return;

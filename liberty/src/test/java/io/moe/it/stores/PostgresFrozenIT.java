@@ -4,10 +4,12 @@ import io.moe.it.Health;
 import io.moe.it.Http;
 import io.moe.it.ItConfig;
 import io.moe.it.Poll;
+import io.moe.it.adminweb.AdminWeb;
 import io.moe.it.chat.ChatCompletionsIT;
 import io.moe.it.identity.Admin;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
 
 import java.io.IOException;
 import java.net.http.HttpResponse;
@@ -16,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -26,7 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * keeps getting answers — orchestrated and native — from the templates and keys the node holds in memory, their usage rows
  * wait in the usage journal, /health says PostgreSQL is down while the node stays ready, and after SIGCONT the rows
  * arrive without a restart. Once the database's circuit breaker opened, what needs the database (an administrative write,
- * a key the node has not seen) is refused at once with 503 {@code database_unavailable}, and works again afterwards.
+ * a key the node has not seen) is refused at once with 503 {@code database_unavailable}, and works again afterwards; an
+ * admin page says the database is not answering (503), for a page request and an Ajax request alike.
  */
 class PostgresFrozenIT {
 
@@ -73,6 +77,46 @@ class PostgresFrozenIT {
         assertEquals(8, usage.getJsonObject("by_status").getJsonObject("ok").getInt("requests"), usage.toString());
         assertEquals(usage.getJsonObject("counters").getJsonNumber("daily").longValue(), usage.getJsonNumber("total_tokens").longValue(),
                 "the rows add up to the counter: " + usage);
+    }
+
+    @Test
+    void anAdminPageSaysTheDatabaseIsNotAnsweringAndIsBackAfterwards() throws Exception {
+        try (AdminWeb web = AdminWeb.start()) {
+            web.signInAsAdmin();
+            web.open("/users");
+            web.visible("new-user-open");
+            String cookies = web.driver.manage().getCookies().stream().map(c -> c.getName() + "=" + c.getValue())
+                    .collect(Collectors.joining("; "));
+            assertEquals(404, Http.get(ItConfig.adminUrl() + "/no-such-file.css", "Cookie", cookies).statusCode(),
+                    "a missing file stays a 404, not a failure");
+            List<ProcessHandle> postgres = postgres();
+            signal(postgres, "STOP");
+            try {
+                Health.await(h -> h.matches("(?s).*\"PostgreSQL\"\\s*:\\s*\"down: PostgreSQL.*"), "PostgreSQL's breaker reported open");
+
+                web.open("/users");
+                assertEquals("The database is not answering", web.visible("failure-heading").getText());
+                assertTrue(web.visible("failure-explanation").getText().contains("Try again in a few seconds"));
+                web.screenshot("failure-database-not-answering");
+                HttpResponse<String> page = Http.get(ItConfig.adminUrl() + "/users", "Cookie", cookies);
+                assertEquals(503, page.statusCode(), "the failure page says the database is not answering: " + page.body());
+
+                // an Ajax request of the page (a button) is redirected to the same page, not dropped by the browser
+                HttpResponse<String> ajax = Http.post(ItConfig.adminUrl() + "/users.xhtml", "", "Cookie", cookies,
+                        "Faces-Request", "partial/ajax");
+                assertEquals(200, ajax.statusCode(), ajax.body());
+                assertTrue(ajax.body().contains("<redirect url=\"") && ajax.body().contains("/failure.xhtml\">"), ajax.body());
+                HttpResponse<String> shown = Http.get(ItConfig.adminUrl() + "/failure.xhtml", "Cookie", cookies);
+                assertEquals(503, shown.statusCode(), shown.body());
+                assertTrue(shown.body().contains("The database is not answering"), shown.body());
+            } finally {
+                signal(postgres, "CONT");
+            }
+            Poll.until(() -> {
+                web.open("/users");
+                return web.driver.findElements(By.id("new-user-open")).size();
+            }, n -> n > 0, Duration.ofSeconds(30), "the users page once PostgreSQL answers again");
+        }
     }
 
     private static String newUser() {

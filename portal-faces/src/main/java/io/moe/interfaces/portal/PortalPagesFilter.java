@@ -1,5 +1,6 @@
 package io.moe.interfaces.portal;
 
+import io.moe.infrastructure.faces.FailurePage;
 import io.moe.infrastructure.faces.PlainPostbackNonce;
 import io.moe.infrastructure.web.BrowserPolicy;
 import io.moe.infrastructure.web.BrowserSession;
@@ -48,7 +49,14 @@ public class PortalPagesFilter extends HttpFilter {
         }
         String path = request.getServletPath() + Objects.toString(request.getPathInfo(), "");
         boolean open = isOpen(path);
-        if (open || signIn.stands(request, BrowserSession.PORTAL, PasswordSignIn.Audience.USERS)) {
+        boolean admitted;
+        try {
+            admitted = open || signIn.stands(request, BrowserSession.PORTAL, PasswordSignIn.Audience.USERS);
+        } catch (RuntimeException e) { // the session check needs the database
+            FailurePage.show(request, new OnePolicyResponse(response), e);
+            return;
+        }
+        if (admitted) {
             if (!open && (path.equals("/") || path.equals("/index.xhtml"))) {
                 response.sendRedirect(request.getContextPath() + "/dashboard");
                 return;
