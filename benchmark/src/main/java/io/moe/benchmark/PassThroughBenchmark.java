@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class PassThroughBenchmark {
 
     /** Calls made at concurrency 16 before any figure, so the server's hot code is compiled. */
-    private static final int WARM_UP = 5_000;
+    private static final int WARM_UP = 20_000;
     private static final String BODY = "{\"model\":\"%s\",\"max_tokens\":16,\"messages\":[{\"role\":\"user\",\"content\":\"Say hi %d\"}]}";
 
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
@@ -51,7 +51,7 @@ final class PassThroughBenchmark {
         System.out.println("== Native pass-through (a short completion from the model simulator)");
         for (Target t : targets) {
             send(t, 0); // fails early, with the reason, when a target does not answer
-            throughput(t, WARM_UP, 16); // as a server in use would be: a few hundred calls left it interpreted (+5 ms)
+            throughput(t, WARM_UP, 16); // as a server in use would be: 300 calls left it interpreted (+5 ms), 5,000 half-compiled (+2 ms)
         }
         // the warm-up's after-work (usage rows, journal flushes, the JIT) and a start-up's would be measured with the figures
         System.out.printf(Locale.ROOT, "  (warmed up with %,d calls each at concurrency 16; the server and the stores idle "
