@@ -10,8 +10,8 @@ import java.util.Iterator;
 
 /**
  * PrimeFaces' exception handler, which sends a failure inside Faces (an Ajax request's included) to the failure page
- * ({@link PageFailure}), except for a view or resource that does not exist: Faces answers that with 404 as before,
- * instead of a redirect to a failure page (a probe of page names learns nothing either way).
+ * ({@link PageFailure}) by a redirect, except for a view or resource that does not exist: that stays a 404 (the
+ * container's error dispatch shows the same page with that status), not a redirect a probe of page names could tell apart.
  */
 final class FailurePageHandler extends PrimeExceptionHandler {
 

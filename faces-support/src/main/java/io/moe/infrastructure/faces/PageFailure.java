@@ -10,6 +10,7 @@ import jakarta.inject.Named;
 import jakarta.servlet.RequestDispatcher;
 import org.primefaces.application.exceptionhandler.ExceptionInfo;
 
+import java.io.FileNotFoundException;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -18,9 +19,9 @@ import java.util.logging.Logger;
  * What the failure page ({@code /failure.xhtml}) tells a person whose page could not be shown. The failure comes from a
  * page filter ({@link FailurePage}), from the container's error dispatch (anything else that failed outside Faces), or
  * from PrimeFaces' exception handler (a failure inside Faces: it redirects here with the failure kept in the session,
- * removed once shown). A store that is not
- * answering is said as such, with status 503, so the person knows to try again shortly; anything else gets an
- * incident number to quote, its details go to the server log only (status 500).
+ * removed once shown). A store that is not answering is said as such, with status 503, so the person knows to try
+ * again shortly; a page that does not exist gets 404 (Liberty's own page would show a stack trace and the server's file
+ * paths); anything else gets an incident number to quote, its details go to the server log only (status 500).
  */
 @Named
 @RequestScoped
@@ -29,9 +30,50 @@ public class PageFailure {
     private static final Logger LOG = Logger.getLogger(PageFailure.class.getName());
     private static final String REDIS_FAILURE = "redis.clients.jedis.exceptions.JedisException";
 
-    private String heading;
+    /** What went wrong, as the page says it, with the status it answers with. */
+    enum Kind {
+        NONE(200, "Nothing went wrong", "There is no failure to report here."),
+        NOT_FOUND(404, "Page not found", "There is no page at this address. Start again from the start page."),
+        EXPIRED(400, "This page has expired", "It was open longer than the server keeps a page, or the server restarted "
+                + "meanwhile. Open it again to go on; what was typed into it was not saved."),
+        DATABASE(503, "The database is not answering", "This page needs PostgreSQL, which did not answer. Nothing was "
+                + "changed. Chat requests with known keys are still answered meanwhile. Try again in a few seconds; the "
+                + "health endpoint shows when it is back."),
+        COUNTERS(503, "The counter store is not answering", "This page needs Redis, which did not answer. Try again in a "
+                + "few seconds; the health endpoint shows when it is back."),
+        FAILED(500, "This page could not be shown", "The server failed while showing it. Quote incident %s to the "
+                + "operator: the server log has the details.");
+
+        final int status;
+        final String heading;
+        final String explanation;
+
+        Kind(int status, String heading, String explanation) {
+            this.status = status;
+            this.heading = heading;
+            this.explanation = explanation;
+        }
+
+        /** The kind of {@code failure} (null: none), or of a bare 404 of the container ({@code status}). */
+        static Kind of(Throwable failure, Object status) {
+            if (Integer.valueOf(404).equals(status) || (failure != null && causedBy(failure, FileNotFoundException.class.getName()))) {
+                return NOT_FOUND;
+            }
+            if (failure == null) {
+                return NONE;
+            }
+            if (causedBy(failure, ViewExpiredException.class.getName())) {
+                return EXPIRED;
+            }
+            if (StoreFailures.databaseUnreachable(failure)) {
+                return DATABASE;
+            }
+            return causedBy(failure, REDIS_FAILURE) ? COUNTERS : FAILED;
+        }
+    }
+
+    private Kind kind;
     private String explanation;
-    private int status = 200;
 
     @PostConstruct
     void read() {
@@ -41,49 +83,30 @@ public class PageFailure {
                 && external.getSessionMap().remove(ExceptionInfo.ATTRIBUTE_NAME) instanceof ExceptionInfo info) {
             failure = info.getException();
         }
-        status = failure == null ? 200 : statusOf(failure);
-        if (failure == null) {
-            heading = "Nothing went wrong";
-            explanation = "There is no failure to report here.";
-        } else if (causedBy(failure, ViewExpiredException.class.getName())) {
-            heading = "This page has expired";
-            explanation = "It was open longer than the server keeps a page, or the server restarted meanwhile. Open it again "
-                    + "to go on; what was typed into it was not saved.";
-        } else if (StoreFailures.databaseUnreachable(failure)) {
-            heading = "The database is not answering";
-            explanation = "This page needs PostgreSQL, which did not answer. Nothing was changed. Chat requests with known "
-                    + "keys are still answered meanwhile. Try again in a few seconds; the health endpoint shows when it is back.";
-        } else if (causedBy(failure, REDIS_FAILURE)) {
-            heading = "The counter store is not answering";
-            explanation = "This page needs Redis, which did not answer. Try again in a few seconds; the health endpoint "
-                    + "shows when it is back.";
-        } else {
+        kind = Kind.of(failure, external.getRequestMap().get(RequestDispatcher.ERROR_STATUS_CODE));
+        explanation = kind.explanation;
+        if (kind == Kind.FAILED) {
             String incident = UUID.randomUUID().toString();
             LOG.log(Level.SEVERE, "A page failed, incident " + incident, failure);
-            heading = "This page could not be shown";
-            explanation = "The server failed while showing it. Quote incident " + incident + " to the operator: the "
-                    + "server log has the details.";
+            explanation = String.format(kind.explanation, incident);
         }
     }
 
-    /** 503 when a store is not answering (try again shortly), 400 for an expired page (open it again), else 500. */
+    /** The status a request that failed with {@code failure} is answered with. */
     static int statusOf(Throwable failure) {
-        if (causedBy(failure, ViewExpiredException.class.getName())) {
-            return 400;
-        }
-        return StoreFailures.databaseUnreachable(failure) || causedBy(failure, REDIS_FAILURE) ? 503 : 500;
+        return Kind.of(failure, null).status;
     }
 
     /** Sets the response's status before the page is written (the page's preRenderView event). */
     public void respond() {
         ExternalContext external = FacesContext.getCurrentInstance().getExternalContext();
         if (!external.isResponseCommitted()) {
-            external.setResponseStatus(status);
+            external.setResponseStatus(kind.status);
         }
     }
 
     public String getHeading() {
-        return heading;
+        return kind.heading;
     }
 
     public String getExplanation() {

@@ -212,6 +212,24 @@ class RouteAuditIT {
     }
 
     @Test
+    void aPageThatDoesNotExistIsA404WithoutAStackTraceOrFilePaths() {
+        int shown = 0;
+        for (String target : List.of("/no-such-page.xhtml", "/user/no-such-page.xhtml", "/user/../dashboard.xhtml",
+                "/user/../cleanup.xhtml")) {
+            RawHttp.Reply reply = RawHttp.send(ItConfig.adminUrl(), null, "GET", target, null);
+            if (reply.redirectsToSignIn() || reply.header("Location").orElse("").endsWith("/user/login")) {
+                continue; // the admin's or the portal's sign-in: a person without a session learns nothing more
+            }
+            assertEquals(404, reply.status(), target + ": " + reply.body());
+            assertTrue(reply.body().contains("Page not found"), target + ": " + reply.body());
+            assertFalse(reply.body().contains("Exception") || reply.body().contains("/wlp/") || reply.body().contains("at com."),
+                    target + " shows internals: " + reply.body());
+            shown++;
+        }
+        assertTrue(shown >= 2, "the path tricks reach a missing page (Liberty cuts '/user/../dashboard.xhtml' to the portal's /board.xhtml)");
+    }
+
+    @Test
     void pathTricksReachNoProtectedRoute() {
         List<String[]> tricks = List.of(
                 new String[]{ItConfig.adminUrl(), "GET", "/login.xhtml/../api/users"},

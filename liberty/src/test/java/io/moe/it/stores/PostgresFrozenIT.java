@@ -87,8 +87,9 @@ class PostgresFrozenIT {
             web.visible("new-user-open");
             String cookies = web.driver.manage().getCookies().stream().map(c -> c.getName() + "=" + c.getValue())
                     .collect(Collectors.joining("; "));
-            assertEquals(404, Http.get(ItConfig.adminUrl() + "/no-such-file.css", "Cookie", cookies).statusCode(),
-                    "a missing file stays a 404, not a failure");
+            HttpResponse<String> missing = Http.get(ItConfig.adminUrl() + "/no-such-page.xhtml", "Cookie", cookies);
+            assertEquals(404, missing.statusCode(), "a missing page stays a 404, not a failure");
+            assertTrue(missing.body().contains("Page not found") && !missing.body().contains("Exception"), missing.body());
             List<ProcessHandle> postgres = postgres();
             signal(postgres, "STOP");
             try {

@@ -1,0 +1,34 @@
+package io.moe.infrastructure.faces;
+
+import jakarta.faces.FacesException;
+import jakarta.faces.application.ViewExpiredException;
+import org.junit.jupiter.api.Test;
+
+import java.io.FileNotFoundException;
+import java.sql.SQLTransientConnectionException;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** What the failure page says for each kind of failure, and the status it answers with. */
+class PageFailureTest {
+
+    @Test
+    void aDatabaseThatDoesNotAnswerIsA503ToTryAgainShortly() {
+        RuntimeException failure = new IllegalStateException("query failed", new SQLTransientConnectionException("no connection", "08001"));
+        assertEquals(PageFailure.Kind.DATABASE, PageFailure.Kind.of(new FacesException(failure), null));
+        assertEquals(503, PageFailure.statusOf(failure));
+    }
+
+    @Test
+    void aMissingPageIsA404WhetherFacesOrTheContainerFoundItMissing() {
+        assertEquals(404, PageFailure.statusOf(new FacesException(new FileNotFoundException("/board.xhtml"))));
+        assertEquals(PageFailure.Kind.NOT_FOUND, PageFailure.Kind.of(null, 404));
+    }
+
+    @Test
+    void anExpiredPageIsA400AndAnythingElseA500WithAnIncident() {
+        assertEquals(400, PageFailure.statusOf(new FacesException(new ViewExpiredException("/users.xhtml"))));
+        assertEquals(500, PageFailure.statusOf(new IllegalStateException("a bug")));
+        assertEquals(PageFailure.Kind.NONE, PageFailure.Kind.of(null, null));
+    }
+}
