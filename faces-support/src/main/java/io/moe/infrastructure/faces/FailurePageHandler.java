@@ -5,7 +5,6 @@ import jakarta.faces.context.ExceptionHandlerFactory;
 import jakarta.faces.event.ExceptionQueuedEvent;
 import org.primefaces.application.exceptionhandler.PrimeExceptionHandler;
 
-import java.io.FileNotFoundException;
 import java.util.Iterator;
 
 /**
@@ -22,20 +21,12 @@ final class FailurePageHandler extends PrimeExceptionHandler {
     @Override
     public void handle() {
         Iterator<ExceptionQueuedEvent> events = getUnhandledExceptionQueuedEvents().iterator();
-        if (events.hasNext() && missing(events.next().getContext().getException())) {
+        if (events.hasNext()
+                && PageFailure.Kind.of(events.next().getContext().getException(), null) == PageFailure.Kind.NOT_FOUND) {
             getWrapped().handle();
             return;
         }
         super.handle();
-    }
-
-    private static boolean missing(Throwable failure) {
-        for (Throwable c = failure; c != null; c = c.getCause() == c ? null : c.getCause()) {
-            if (c instanceof FileNotFoundException) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Installs the handler (faces-support's faces-config.xml). */

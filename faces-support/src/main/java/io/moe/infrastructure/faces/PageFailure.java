@@ -28,7 +28,6 @@ import java.util.logging.Logger;
 public class PageFailure {
 
     private static final Logger LOG = Logger.getLogger(PageFailure.class.getName());
-    private static final String REDIS_FAILURE = "redis.clients.jedis.exceptions.JedisException";
 
     /** What went wrong, as the page says it, with the status it answers with. */
     enum Kind {
@@ -56,19 +55,19 @@ public class PageFailure {
 
         /** The kind of {@code failure} (null: none), or of a bare 404 of the container ({@code status}). */
         static Kind of(Throwable failure, Object status) {
-            if (Integer.valueOf(404).equals(status) || (failure != null && causedBy(failure, FileNotFoundException.class.getName()))) {
+            if (Integer.valueOf(404).equals(status) || causedBy(failure, FileNotFoundException.class)) {
                 return NOT_FOUND;
             }
             if (failure == null) {
                 return NONE;
             }
-            if (causedBy(failure, ViewExpiredException.class.getName())) {
+            if (causedBy(failure, ViewExpiredException.class)) {
                 return EXPIRED;
             }
             if (StoreFailures.databaseUnreachable(failure)) {
                 return DATABASE;
             }
-            return causedBy(failure, REDIS_FAILURE) ? COUNTERS : FAILED;
+            return StoreFailures.countersUnreachable(failure) ? COUNTERS : FAILED;
         }
     }
 
@@ -113,13 +112,11 @@ public class PageFailure {
         return explanation;
     }
 
-    /** Whether {@code failure} or one of its causes is (a subclass of) the class named {@code type}. */
-    private static boolean causedBy(Throwable failure, String type) {
+    /** Whether {@code failure} or one of its causes is a {@code type}. */
+    private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {
         for (Throwable c = failure; c != null; c = c.getCause() == c ? null : c.getCause()) {
-            for (Class<?> k = c.getClass(); k != null; k = k.getSuperclass()) {
-                if (k.getName().equals(type)) {
-                    return true;
-                }
+            if (type.isInstance(c)) {
+                return true;
             }
         }
         return false;

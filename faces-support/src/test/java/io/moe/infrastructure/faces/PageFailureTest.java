@@ -3,6 +3,7 @@ package io.moe.infrastructure.faces;
 import jakarta.faces.FacesException;
 import jakarta.faces.application.ViewExpiredException;
 import org.junit.jupiter.api.Test;
+import redis.clients.jedis.exceptions.JedisConnectionException;
 
 import java.io.FileNotFoundException;
 import java.sql.SQLTransientConnectionException;
@@ -16,6 +17,13 @@ class PageFailureTest {
     void aDatabaseThatDoesNotAnswerIsA503ToTryAgainShortly() {
         RuntimeException failure = new IllegalStateException("query failed", new SQLTransientConnectionException("no connection", "08001"));
         assertEquals(PageFailure.Kind.DATABASE, PageFailure.Kind.of(new FacesException(failure), null));
+        assertEquals(503, PageFailure.statusOf(failure));
+    }
+
+    @Test
+    void aCounterStoreThatCannotBeAskedIsA503Too() {
+        RuntimeException failure = new FacesException(new JedisConnectionException("Connection refused"));
+        assertEquals(PageFailure.Kind.COUNTERS, PageFailure.Kind.of(failure, null));
         assertEquals(503, PageFailure.statusOf(failure));
     }
 

@@ -57,20 +57,19 @@ final class Pipeline {
      * times twenty-three" and four random words), and a hard hit runs no stage at all.
      */
     static JsonObject askPastTheCache(String model, String text) {
-        HttpResponse<String> response = Http.post(CHAT, Json.createObjectBuilder().add("model", model)
+        return answered(Http.post(CHAT, Json.createObjectBuilder().add("model", model)
                 .add("messages", Json.createArrayBuilder()
                         .add(Json.createObjectBuilder().add("role", "system").add("content", "Answer in plain words."))
                         .add(Json.createObjectBuilder().add("role", "user").add("content", text)))
-                .build().toString(), "Authorization", Http.bearer(ItConfig.apiKey()));
-        if (response.statusCode() != 200) {
-            throw new AssertionError("expected 200, got " + response.statusCode() + ": " + response.body());
-        }
-        return Http.object(response);
+                .build().toString(), "Authorization", Http.bearer(ItConfig.apiKey())));
     }
 
     /** Asks with the admin key and returns the 200 response body. */
     static JsonObject ask(String model, String text) {
-        HttpResponse<String> response = post(model, text, ItConfig.apiKey());
+        return answered(post(model, text, ItConfig.apiKey()));
+    }
+
+    private static JsonObject answered(HttpResponse<String> response) {
         if (response.statusCode() != 200) {
             throw new AssertionError("expected 200, got " + response.statusCode() + ": " + response.body());
         }

@@ -4,6 +4,7 @@ import io.moe.application.pipeline.graph.OntologyGapStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -28,7 +29,7 @@ public class RedisOntologyGapStore implements OntologyGapStore {
 
     @Override
     public void count(List<String> terms, int keep) {
-        List<String> args = new java.util.ArrayList<>(terms.size() + 1);
+        List<String> args = new ArrayList<>(terms.size() + 1);
         args.add(String.valueOf(keep));
         args.addAll(terms);
         redis.eval(COUNT, List.of(KEY), args);

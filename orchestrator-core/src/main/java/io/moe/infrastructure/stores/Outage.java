@@ -95,7 +95,7 @@ public final class Outage {
      * connected but got no answer in time may only have been a slow call of a working service ({@link #slow}).
      */
     public void failed(IOException e) {
-        String why = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+        String why = describe(e);
         if (e instanceof HttpTimeoutException && !(e instanceof HttpConnectTimeoutException)) {
             slow(why);
         } else {
@@ -108,11 +108,16 @@ public final class Outage {
      * engine's slow query): a trial is sent at once, and the breaker opens only when that trial is not answered either.
      * Calls go through meanwhile. (Opening on the call alone refused every user's calls until the next trial.)
      */
-    public void slow(String why) {
+    private void slow(String why) {
         if (reason != null || closed || !trialPending.compareAndSet(false, true)) {
             return; // open already, or a trial on its way decides
         }
         trial(() -> failed(why + "; a trial got no answer either"));
+    }
+
+    /** A failed call as the breaker and its caller's error say it: the failure's kind and message. */
+    public static String describe(IOException e) {
+        return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
     }
 
     /** A call was answered: closes the breaker. */

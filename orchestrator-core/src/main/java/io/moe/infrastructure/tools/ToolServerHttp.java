@@ -44,7 +44,7 @@ public class ToolServerHttp {
             return response;
         } catch (IOException e) {
             outage.failed(e);
-            throw new UncheckedIOException(e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()), e);
+            throw new UncheckedIOException(Outage.describe(e), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UncheckedIOException(new IOException("interrupted while calling the tool server"));

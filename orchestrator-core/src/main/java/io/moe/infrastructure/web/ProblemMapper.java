@@ -41,7 +41,7 @@ public class ProblemMapper implements ExceptionMapper<Throwable> {
             e = new IdentityException(Kind.CONFLICT, "duplicate", null, "a row with the same unique value was written at the same moment; retry");
         } else if (StoreFailures.databaseUnreachable(failure)) {
             e = new IdentityException(Kind.UNAVAILABLE, "database_unavailable", null, "the database (PostgreSQL) did not answer; retry shortly");
-        } else if (hasCause(failure, "redis.clients.jedis.exceptions.JedisException", null)) {
+        } else if (StoreFailures.countersUnreachable(failure)) {
             e = new IdentityException(Kind.UNAVAILABLE, "cache_unavailable", null, "the counter store (Redis) cannot be reached; retry shortly");
         } else {
             String incident = UUID.randomUUID().toString();

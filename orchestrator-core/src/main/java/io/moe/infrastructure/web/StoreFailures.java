@@ -1,5 +1,7 @@
 package io.moe.infrastructure.web;
 
+import redis.clients.jedis.exceptions.JedisException;
+
 import java.net.SocketTimeoutException;
 import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
@@ -9,6 +11,16 @@ import java.sql.SQLTransientConnectionException;
 public final class StoreFailures {
 
     private StoreFailures() {
+    }
+
+    /** Whether {@code failure} comes from the counter store (Redis) that could not be asked. */
+    public static boolean countersUnreachable(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof JedisException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
