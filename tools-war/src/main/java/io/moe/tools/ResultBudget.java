@@ -1,8 +1,8 @@
 package io.moe.tools;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonValue;
 import jakarta.json.JsonWriter;
@@ -42,7 +42,7 @@ public final class ResultBudget {
 
     /** Serialises {@code value} without keeping the text, refusing it as soon as it passes {@code max} characters. */
     public static void check(JsonValue value, long max, String hint) {
-        try (JsonWriter writer = Json.createWriter(new Counter(new ResultBudget(max, hint)))) {
+        try (JsonWriter writer = Jsonp.createWriter(new Counter(new ResultBudget(max, hint)))) {
             writer.write(value);
         } catch (JsonException e) {
             if (e.getCause() instanceof ToolException refusal) {

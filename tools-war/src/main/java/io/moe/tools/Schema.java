@@ -1,6 +1,6 @@
 package io.moe.tools;
 
-import jakarta.json.Json;
+import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -8,8 +8,8 @@ import jakarta.json.JsonObjectBuilder;
 /** Builds the JSON Schema of a tool's arguments object. */
 public final class Schema {
 
-    private final JsonObjectBuilder properties = Json.createObjectBuilder();
-    private final JsonArrayBuilder required = Json.createArrayBuilder();
+    private final JsonObjectBuilder properties = Jsonp.createObjectBuilder();
+    private final JsonArrayBuilder required = Jsonp.createArrayBuilder();
 
     public static Schema object() {
         return new Schema();
@@ -38,22 +38,22 @@ public final class Schema {
     }
 
     private static JsonObjectBuilder enumProperty(String description, String... values) {
-        JsonArrayBuilder list = Json.createArrayBuilder();
+        JsonArrayBuilder list = Jsonp.createArrayBuilder();
         for (String v : values) {
             list.add(v);
         }
-        return Json.createObjectBuilder().add("type", "string").add("description", description).add("enum", list);
+        return Jsonp.createObjectBuilder().add("type", "string").add("description", description).add("enum", list);
     }
 
     public JsonObject build() {
-        return Json.createObjectBuilder().add("type", "object").add("properties", properties)
+        return Jsonp.createObjectBuilder().add("type", "object").add("properties", properties)
                 .add("required", required).add("additionalProperties", true).build();
     }
 
     private static JsonObjectBuilder property(String type, String description) {
-        JsonObjectBuilder p = Json.createObjectBuilder().add("description", description);
+        JsonObjectBuilder p = Jsonp.createObjectBuilder().add("description", description);
         if (type.equals("array")) {
-            return p.add("type", "array").add("items", Json.createObjectBuilder().add("type", "number"));
+            return p.add("type", "array").add("items", Jsonp.createObjectBuilder().add("type", "number"));
         }
         return p.add("type", type);
     }

@@ -6,12 +6,12 @@ import io.moe.application.knowledge.KnowledgeExport;
 import io.moe.application.knowledge.KnowledgeImport;
 import io.moe.application.knowledge.KnowledgeSearch;
 import io.moe.application.knowledge.KnowledgeStore;
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal;
 import io.moe.infrastructure.faces.PageMessages;
 import io.moe.infrastructure.faces.PerView;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
 import jakarta.json.JsonReader;
@@ -147,29 +147,29 @@ public class KnowledgePage implements Serializable {
 
     private JsonValue body(String text) {
         JsonValue bundle;
-        try (JsonReader reader = Json.createReader(new StringReader(text))) {
+        try (JsonReader reader = Jsonp.createReader(new StringReader(text))) {
             bundle = reader.readValue();
         } catch (JsonException e) {
             throw new io.moe.application.knowledge.KnowledgeRefusedException("invalid_json", "file", "The file is not a JSON bundle.");
         }
-        return Json.createObjectBuilder().add("bundle", bundle).add("source_tag", sourceTag == null ? "" : sourceTag.strip())
+        return Jsonp.createObjectBuilder().add("bundle", bundle).add("source_tag", sourceTag == null ? "" : sourceTag.strip())
                 .add("trust_floor", trustFloor).build();
     }
 
     private static String chart(String type, String label, Map<String, Long> counts) {
-        JsonArrayBuilder labels = Json.createArrayBuilder();
-        JsonArrayBuilder values = Json.createArrayBuilder();
-        JsonArrayBuilder colours = Json.createArrayBuilder();
+        JsonArrayBuilder labels = Jsonp.createArrayBuilder();
+        JsonArrayBuilder values = Jsonp.createArrayBuilder();
+        JsonArrayBuilder colours = Jsonp.createArrayBuilder();
         int i = 0;
         for (Map.Entry<String, Long> e : counts.entrySet()) {
             labels.add(e.getKey());
             values.add(e.getValue());
             colours.add(PALETTE[i++ % PALETTE.length]);
         }
-        return Json.createObjectBuilder().add("type", type).add("data", Json.createObjectBuilder().add("labels", labels)
-                .add("datasets", Json.createArrayBuilder().add(Json.createObjectBuilder().add("label", label).add("data", values)
-                        .add("backgroundColor", colours)))).add("options", Json.createObjectBuilder().add("maintainAspectRatio", false)
-                .add("animation", false).add("plugins", Json.createObjectBuilder().add("legend", Json.createObjectBuilder()
+        return Jsonp.createObjectBuilder().add("type", type).add("data", Jsonp.createObjectBuilder().add("labels", labels)
+                .add("datasets", Jsonp.createArrayBuilder().add(Jsonp.createObjectBuilder().add("label", label).add("data", values)
+                        .add("backgroundColor", colours)))).add("options", Jsonp.createObjectBuilder().add("maintainAspectRatio", false)
+                .add("animation", false).add("plugins", Jsonp.createObjectBuilder().add("legend", Jsonp.createObjectBuilder()
                         .add("display", type.equals("doughnut")).add("position", "right")))).build().toString();
     }
 

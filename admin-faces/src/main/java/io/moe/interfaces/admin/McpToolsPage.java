@@ -2,6 +2,7 @@ package io.moe.interfaces.admin;
 
 import io.moe.application.tools.ToolAdministration;
 import io.moe.application.tools.ToolCall;
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal;
 import io.moe.infrastructure.faces.PageMessages;
 import io.moe.infrastructure.faces.PerView;
@@ -9,7 +10,6 @@ import io.moe.infrastructure.tools.ToolServerClient.ToolDescription;
 import jakarta.faces.context.FacesContext;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.servlet.http.HttpServletRequest;
@@ -86,7 +86,7 @@ public class McpToolsPage implements Serializable {
 
     static String pretty(jakarta.json.JsonValue value) {
         StringWriter out = new StringWriter();
-        try (var writer = Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true)).createWriter(out)) {
+        try (var writer = Jsonp.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true)).createWriter(out)) {
             writer.write(value);
         }
         return out.toString().strip();

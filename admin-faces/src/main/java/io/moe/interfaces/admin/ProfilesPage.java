@@ -8,6 +8,7 @@ import io.moe.application.template.TemplateAdministration;
 import io.moe.domain.profile.CcProfile;
 import io.moe.domain.profile.CcProfileRecord;
 import io.moe.domain.profile.ProfileMode;
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal;
 import io.moe.domain.template.ExpertTemplateRecord;
 import io.moe.infrastructure.faces.PageMessages;
@@ -15,7 +16,6 @@ import io.moe.infrastructure.faces.PerView;
 import io.moe.infrastructure.faces.UploadedText;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import org.primefaces.model.file.UploadedFile;
@@ -107,10 +107,10 @@ public class ProfilesPage implements Serializable {
 
     /** The form as the JSON item /api/profiles takes, so the same checks apply. */
     String toJson() {
-        JsonArrayBuilder models = Json.createArrayBuilder();
+        JsonArrayBuilder models = Jsonp.createArrayBuilder();
         Arrays.stream(acceptedModels == null ? new String[0] : acceptedModels.split(",")).map(String::strip).filter(m -> !m.isEmpty())
                 .forEach(models::add);
-        JsonObjectBuilder o = Json.createObjectBuilder().add("name", blankToEmpty(name)).add("accepted_models", models)
+        JsonObjectBuilder o = Jsonp.createObjectBuilder().add("name", blankToEmpty(name)).add("accepted_models", models)
                 .add("tool_model", blankToEmpty(toolModel)).add("tool_endpoint", blankToEmpty(toolEndpoint)).add("moe_mode", blankToEmpty(mode))
                 .add("tool_choice", blankToEmpty(toolChoice)).add("stream_think", streamThink);
         if (toolMaxTokens != null) {

@@ -1,11 +1,11 @@
 package io.moe.interfaces.admin;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.template.ExpertConfig;
 import io.moe.domain.template.ExpertModel;
 import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ModelRef;
 import io.moe.domain.template.StageRole;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 
@@ -134,7 +134,7 @@ public class TemplateForm implements Serializable {
 
     /** The template item as typed; a blank field is left out, so the schema's default or refusal applies. */
     String toJson() {
-        JsonObjectBuilder item = Json.createObjectBuilder();
+        JsonObjectBuilder item = Jsonp.createObjectBuilder();
         put(item, "name", name);
         put(item, "description", description);
         put(item, "planner_model", plannerModel);
@@ -151,18 +151,18 @@ public class TemplateForm implements Serializable {
         put(item, "history_max_turns", historyMaxTurns);
         put(item, "history_max_chars", historyMaxChars);
         item.add("max_tokens", perRole(maxTokens)).add("timeout_seconds", perRole(timeoutSeconds));
-        JsonObjectBuilder experts = Json.createObjectBuilder();
+        JsonObjectBuilder experts = Jsonp.createObjectBuilder();
         for (Category c : categories) {
-            JsonArrayBuilder models = Json.createArrayBuilder();
+            JsonArrayBuilder models = Jsonp.createArrayBuilder();
             for (ModelRow m : c.models) {
-                JsonObjectBuilder model = Json.createObjectBuilder();
+                JsonObjectBuilder model = Jsonp.createObjectBuilder();
                 put(model, "model", m.model);
                 put(model, "endpoint", m.endpoint);
                 put(model, "role", m.role);
                 put(model, "tier", m.tier);
                 models.add(model);
             }
-            JsonObjectBuilder config = Json.createObjectBuilder().add("models", models);
+            JsonObjectBuilder config = Jsonp.createObjectBuilder().add("models", models);
             put(config, "system_prompt", c.systemPrompt);
             experts.add(c.name == null ? "" : c.name.strip(), config);
         }
@@ -212,7 +212,7 @@ public class TemplateForm implements Serializable {
     }
 
     private static JsonObjectBuilder perRole(Map<String, Integer> values) {
-        JsonObjectBuilder o = Json.createObjectBuilder();
+        JsonObjectBuilder o = Jsonp.createObjectBuilder();
         for (StageRole role : StageRole.values()) {
             put(o, role.wireName(), values.get(role.wireName()));
         }

@@ -1,6 +1,6 @@
 package io.moe.interfaces.admin;
 
-import jakarta.json.Json;
+import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -100,7 +100,7 @@ public class ToolArgumentForm implements Serializable {
 
     /** The arguments as typed; an empty optional field is left out. */
     JsonObject arguments() {
-        JsonObjectBuilder args = Json.createObjectBuilder();
+        JsonObjectBuilder args = Jsonp.createObjectBuilder();
         for (int i = 0; i < fields.size(); i++) {
             Field f = fields.get(i);
             String text = f.value == null ? "" : f.value.strip();
@@ -119,13 +119,13 @@ public class ToolArgumentForm implements Serializable {
         switch (f.type) {
             case "integer":
                 try {
-                    return Json.createValue(new BigDecimal(text).toBigIntegerExact());
+                    return Jsonp.createValue(new BigDecimal(text).toBigIntegerExact());
                 } catch (ArithmeticException | NumberFormatException e) {
                     throw new BadArgument(index, f.name + " must be a whole number.");
                 }
             case "number":
                 try {
-                    return Json.createValue(new BigDecimal(text));
+                    return Jsonp.createValue(new BigDecimal(text));
                 } catch (NumberFormatException e) {
                     throw new BadArgument(index, f.name + " must be a number.");
                 }
@@ -133,7 +133,7 @@ public class ToolArgumentForm implements Serializable {
                 return Boolean.parseBoolean(text) ? JsonValue.TRUE : JsonValue.FALSE;
             case "array", "object":
                 try {
-                    JsonValue v = Json.createReader(new StringReader(text)).readValue();
+                    JsonValue v = Jsonp.createReader(new StringReader(text)).readValue();
                     if (v.getValueType() != ("array".equals(f.type) ? JsonValue.ValueType.ARRAY : JsonValue.ValueType.OBJECT)) {
                         throw new BadArgument(index, f.name + " must be a JSON " + f.type + ".");
                     }
@@ -142,7 +142,7 @@ public class ToolArgumentForm implements Serializable {
                     throw new BadArgument(index, f.name + " must be a JSON " + f.type + ("array".equals(f.type) ? ", e.g. [1, 2, 3]." : ", e.g. {\"a\": 1}."));
                 }
             default:
-                return Json.createValue(text);
+                return Jsonp.createValue(text);
         }
     }
 

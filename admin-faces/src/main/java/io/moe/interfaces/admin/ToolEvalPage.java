@@ -7,6 +7,7 @@ import io.moe.application.tools.ToolEvaluation.CaseRun;
 import io.moe.application.tools.ToolEvaluation.Run;
 import io.moe.domain.identity.UserAccount;
 import io.moe.domain.identity.UserRepository;
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal;
 import io.moe.infrastructure.faces.PageMessages;
 import io.moe.infrastructure.faces.PerView;
@@ -15,7 +16,6 @@ import jakarta.faces.application.FacesMessage;
 import jakarta.faces.context.FacesContext;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 
 import java.io.Serializable;
@@ -115,7 +115,7 @@ public class ToolEvalPage implements Serializable {
     public void load(ToolCase toolCase) {
         tool = toolCase.tool();
         choose();
-        form.fill(Json.createReader(new StringReader(toolCase.argsJson())).readObject());
+        form.fill(Jsonp.createReader(new StringReader(toolCase.argsJson())).readObject());
         expectOk = toolCase.expectOk();
         expected = toolCase.expectedText();
     }
@@ -130,7 +130,7 @@ public class ToolEvalPage implements Serializable {
             return null;
         }
         try {
-            return McpToolsPage.pretty(Json.createReader(new StringReader(lastRun.content())).readValue());
+            return McpToolsPage.pretty(Jsonp.createReader(new StringReader(lastRun.content())).readValue());
         } catch (RuntimeException e) {
             return lastRun.content();
         }

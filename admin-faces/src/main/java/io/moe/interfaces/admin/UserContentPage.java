@@ -82,7 +82,7 @@ public class UserContentPage implements Serializable {
 
     private static String pretty(jakarta.json.JsonObject json) {
         java.io.StringWriter out = new java.io.StringWriter();
-        jakarta.json.Json.createWriterFactory(Map.of(jakarta.json.stream.JsonGenerator.PRETTY_PRINTING, true)).createWriter(out).write(json);
+        io.moe.domain.shared.Jsonp.createWriterFactory(Map.of(jakarta.json.stream.JsonGenerator.PRETTY_PRINTING, true)).createWriter(out).write(json);
         return out.toString().strip();
     }
 

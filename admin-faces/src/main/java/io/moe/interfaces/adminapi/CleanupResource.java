@@ -5,9 +5,9 @@ import io.moe.application.cleanup.CleanupRun;
 import io.moe.application.cleanup.CleanupService;
 import io.moe.application.cleanup.CleanupService.JobStatus;
 import io.moe.application.cleanup.JobSettings;
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
@@ -49,25 +49,25 @@ public class CleanupResource {
     @GET
     @Path("status")
     public String status() {
-        JsonArrayBuilder jobs = Json.createArrayBuilder();
+        JsonArrayBuilder jobs = Jsonp.createArrayBuilder();
         for (JobStatus s : cleanup.status()) {
-            JsonObjectBuilder job = Json.createObjectBuilder().add("job", s.job().name()).add("description", s.job().description())
+            JsonObjectBuilder job = Jsonp.createObjectBuilder().add("job", s.job().name()).add("description", s.job().description())
                     .add("config", settings(s.settings()))
-                    .add("next_run_at", s.nextRun().map(i -> (JsonValue) Json.createValue(i.toString())).orElse(JsonValue.NULL))
+                    .add("next_run_at", s.nextRun().map(i -> (JsonValue) Jsonp.createValue(i.toString())).orElse(JsonValue.NULL))
                     .add("last_run", s.lastRun().map(r -> (JsonValue) run(r)).orElse(JsonValue.NULL))
                     .add("recent_runs", s.recentRuns());
-            job.add("average_ms", s.averageMillis() == null ? JsonValue.NULL : Json.createValue(s.averageMillis()));
+            job.add("average_ms", s.averageMillis() == null ? JsonValue.NULL : Jsonp.createValue(s.averageMillis()));
             jobs.add(job);
         }
-        return Json.createObjectBuilder().add("jobs", jobs).build().toString();
+        return Jsonp.createObjectBuilder().add("jobs", jobs).build().toString();
     }
 
     @GET
     @Path("config")
     public String config() {
-        JsonObjectBuilder jobs = Json.createObjectBuilder();
+        JsonObjectBuilder jobs = Jsonp.createObjectBuilder();
         cleanup.jobs().forEach(j -> jobs.add(j.name(), settings(cleanup.settings(j.name()))));
-        return Json.createObjectBuilder().add("jobs", jobs).build().toString();
+        return Jsonp.createObjectBuilder().add("jobs", jobs).build().toString();
     }
 
     @POST
@@ -96,7 +96,7 @@ public class CleanupResource {
     @Path("run/{job}")
     public Response run(@PathParam("job") String job) {
         CleanupRun started = cleanup.runNow(job);
-        return Response.accepted(Json.createObjectBuilder().add("ok", true).add("run", run(started)).build().toString()).build();
+        return Response.accepted(Jsonp.createObjectBuilder().add("ok", true).add("run", run(started)).build().toString()).build();
     }
 
     @GET
@@ -108,36 +108,36 @@ public class CleanupResource {
         } catch (NumberFormatException e) {
             throw invalid("limit", "limit must be a whole number from 1 to " + CleanupService.MAX_HISTORY);
         }
-        JsonArrayBuilder runs = Json.createArrayBuilder();
+        JsonArrayBuilder runs = Jsonp.createArrayBuilder();
         cleanup.history(job, n).forEach(r -> runs.add(run(r)));
-        return Json.createObjectBuilder().add("runs", runs).build().toString();
+        return Jsonp.createObjectBuilder().add("runs", runs).build().toString();
     }
 
     @POST
     @Path("write-cron-env")
     public String writeCronEnv() {
-        return Json.createObjectBuilder().add("ok", true).add("written", Json.createArrayBuilder())
+        return Jsonp.createObjectBuilder().add("ok", true).add("written", Jsonp.createArrayBuilder())
                 .add("detail", "no file to write: the schedules are kept in PostgreSQL (POST /api/cleanup/config) and run on the"
                         + " server's managed scheduler, on one node per run").build().toString();
     }
 
     static JsonObject settings(JobSettings s) {
-        return Json.createObjectBuilder().add("enabled", s.enabled()).add("interval_minutes", s.intervalMinutes())
+        return Jsonp.createObjectBuilder().add("enabled", s.enabled()).add("interval_minutes", s.intervalMinutes())
                 .add("retention_days", s.retentionDays()).add("max_entries", s.maxEntries()).build();
     }
 
     static JsonObject run(CleanupRun r) {
-        JsonObjectBuilder o = Json.createObjectBuilder().add("id", r.id()).add("job", r.job()).add("trigger", r.trigger())
+        JsonObjectBuilder o = Jsonp.createObjectBuilder().add("id", r.id()).add("job", r.job()).add("trigger", r.trigger())
                 .add("started_at", r.startedAt().toString()).add("status", r.status()).add("removed", r.removed());
-        o.add("finished_at", r.finishedAt() == null ? JsonValue.NULL : Json.createValue(r.finishedAt().toString()));
-        o.add("duration_ms", r.millis() == null ? JsonValue.NULL : Json.createValue(r.millis()));
-        o.add("message", r.message() == null ? JsonValue.NULL : Json.createValue(r.message()));
+        o.add("finished_at", r.finishedAt() == null ? JsonValue.NULL : Jsonp.createValue(r.finishedAt().toString()));
+        o.add("duration_ms", r.millis() == null ? JsonValue.NULL : Jsonp.createValue(r.millis()));
+        o.add("message", r.message() == null ? JsonValue.NULL : Jsonp.createValue(r.message()));
         return o.build();
     }
 
     private static JsonObject object(String body) {
         try {
-            JsonValue v = Json.createReader(new StringReader(body == null ? "" : body)).readValue();
+            JsonValue v = Jsonp.createReader(new StringReader(body == null ? "" : body)).readValue();
             if (v instanceof JsonObject o) {
                 return o;
             }

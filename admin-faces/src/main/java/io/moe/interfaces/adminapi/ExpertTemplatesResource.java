@@ -5,10 +5,10 @@ import io.moe.application.template.ImportMode;
 import io.moe.application.template.TemplateAdministration;
 import io.moe.application.template.TemplateFile;
 import io.moe.domain.shared.Ids;
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.template.ExpertTemplateRecord;
 import io.moe.infrastructure.web.ImportUpload;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.Consumes;
@@ -45,9 +45,9 @@ public class ExpertTemplatesResource {
 
     @GET
     public String list() {
-        JsonArrayBuilder list = Json.createArrayBuilder();
+        JsonArrayBuilder list = Jsonp.createArrayBuilder();
         templates.list().forEach(t -> list.add(json(t)));
-        return Json.createObjectBuilder().add("templates", list).build().toString();
+        return Jsonp.createObjectBuilder().add("templates", list).build().toString();
     }
 
     @POST
@@ -97,8 +97,8 @@ public class ExpertTemplatesResource {
     }
 
     static JsonObject json(ExpertTemplateRecord record) {
-        return Json.createObjectBuilder().add("id", record.id())
-                .addAll(Json.createObjectBuilder(record.template().toJson()))
+        return Jsonp.createObjectBuilder().add("id", record.id())
+                .addAll(Jsonp.createObjectBuilder(record.template().toJson()))
                 .add("is_active", record.isActive())
                 .add("created_at", Ids.iso(record.createdAt())).add("updated_at", Ids.iso(record.updatedAt())).build();
     }

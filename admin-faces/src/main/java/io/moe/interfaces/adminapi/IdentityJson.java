@@ -6,7 +6,7 @@ import io.moe.domain.identity.TokenBudget;
 import io.moe.domain.identity.UsageEntry;
 import io.moe.domain.identity.UserAccount;
 import io.moe.domain.shared.Ids;
-import jakarta.json.Json;
+import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
@@ -19,14 +19,14 @@ final class IdentityJson {
     }
 
     static JsonObject user(UserAccount u) {
-        return Json.createObjectBuilder().add("id", u.id()).add("username", u.username()).add("email", u.email())
+        return Jsonp.createObjectBuilder().add("id", u.id()).add("username", u.username()).add("email", u.email())
                 .add("display_name", u.displayName()).add("is_active", u.isActive() ? 1 : 0).add("is_admin", u.isAdmin() ? 1 : 0)
                 .add("is_expert", u.isExpert() ? 1 : 0).add("time_zone", u.timeZone())
                 .add("created_at", Ids.iso(u.createdAt())).add("updated_at", Ids.iso(u.updatedAt())).build();
     }
 
     static JsonObject key(ApiKey k) {
-        JsonObjectBuilder o = Json.createObjectBuilder().add("id", k.id()).add("user_id", k.userId())
+        JsonObjectBuilder o = Jsonp.createObjectBuilder().add("id", k.id()).add("user_id", k.userId())
                 .add("key_prefix", k.keyPrefix()).add("label", k.label()).add("is_active", k.isActive() ? 1 : 0)
                 .add("created_at", Ids.iso(k.createdAt()));
         time(o, "last_used_at", k.lastUsedAt());
@@ -35,13 +35,13 @@ final class IdentityJson {
     }
 
     static JsonObject permission(Permission p) {
-        return Json.createObjectBuilder().add("id", p.id()).add("user_id", p.userId())
+        return Jsonp.createObjectBuilder().add("id", p.id()).add("user_id", p.userId())
                 .add("resource_type", p.resourceType().wireName()).add("resource_id", p.resourceId())
                 .add("granted_at", Ids.iso(p.grantedAt())).build();
     }
 
     static JsonObject budget(TokenBudget b) {
-        JsonObjectBuilder o = Json.createObjectBuilder().add("user_id", b.userId());
+        JsonObjectBuilder o = Jsonp.createObjectBuilder().add("user_id", b.userId());
         limit(o, "daily_limit", b.dailyLimit());
         limit(o, "monthly_limit", b.monthlyLimit());
         limit(o, "total_limit", b.totalLimit());
@@ -49,7 +49,7 @@ final class IdentityJson {
     }
 
     static JsonObject usage(UsageEntry u) {
-        return Json.createObjectBuilder().add("id", u.id()).add("api_key_id", u.apiKeyId() == null ? "" : u.apiKeyId())
+        return Jsonp.createObjectBuilder().add("id", u.id()).add("api_key_id", u.apiKeyId() == null ? "" : u.apiKeyId())
                 .add("request_id", u.requestId()).add("model", u.model()).add("moe_mode", u.moeMode())
                 .add("prompt_tokens", u.promptTokens()).add("completion_tokens", u.completionTokens())
                 .add("total_tokens", u.totalTokens()).add("weighted_tokens", u.weightedTokens()).add("status", u.status())

@@ -1,9 +1,9 @@
 package io.moe.interfaces.adminapi;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.application.identity.IdentityException;
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -28,7 +28,7 @@ final class JsonInput {
             return new JsonInput(JsonValue.EMPTY_JSON_OBJECT);
         }
         try {
-            JsonValue v = Json.createReader(new StringReader(body)).readValue();
+            JsonValue v = Jsonp.createReader(new StringReader(body)).readValue();
             if (v instanceof JsonObject o) {
                 return new JsonInput(o);
             }

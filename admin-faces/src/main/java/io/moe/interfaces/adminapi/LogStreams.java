@@ -5,13 +5,13 @@ import io.moe.application.overview.ServerLog;
 import io.moe.application.overview.ServerLog.Chunk;
 import io.moe.application.overview.ServerLog.Level;
 import io.moe.application.overview.ServerLog.Line;
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
@@ -99,7 +99,7 @@ public class LogStreams {
                     lastPassed = passes;
                     if (passes) {
                         send(sse.newEventBuilder().name("log").id(Long.toString(chunk.next())).mediaType(MediaType.APPLICATION_JSON_TYPE)
-                                .data(Json.createObjectBuilder().add("time", line.time()).add("level", line.level().wireName())
+                                .data(Jsonp.createObjectBuilder().add("time", line.time()).add("level", line.level().wireName())
                                         .add("text", line.text()).build().toString()).build());
                         sent = true;
                     }

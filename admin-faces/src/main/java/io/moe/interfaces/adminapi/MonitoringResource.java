@@ -4,9 +4,9 @@ import io.moe.application.identity.IdentityException;
 import io.moe.application.overview.Monitoring;
 import io.moe.application.overview.RecentRequests;
 import io.moe.application.overview.ServerLog.Level;
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
@@ -42,22 +42,22 @@ public class MonitoringResource {
     @Produces(MediaType.APPLICATION_JSON)
     public String summary() {
         RecentRequests.Summary s = monitoring.requests();
-        JsonArrayBuilder perMinute = Json.createArrayBuilder();
+        JsonArrayBuilder perMinute = Jsonp.createArrayBuilder();
         for (long n : s.perMinute()) {
             perMinute.add(n);
         }
-        JsonObjectBuilder tokens = Json.createObjectBuilder();
+        JsonObjectBuilder tokens = Jsonp.createObjectBuilder();
         s.tokensByModel().forEach(tokens::add);
-        JsonObjectBuilder confidence = Json.createObjectBuilder();
+        JsonObjectBuilder confidence = Jsonp.createObjectBuilder();
         monitoring.confidence().forEach(confidence::add);
-        JsonArrayBuilder breakers = Json.createArrayBuilder();
+        JsonArrayBuilder breakers = Jsonp.createArrayBuilder();
         for (Monitoring.Breaker b : monitoring.breakers()) {
-            breakers.add(Json.createObjectBuilder().add("name", b.name()).add("kind", b.kind()).add("state", b.state())
-                    .add("opened", b.opened() == null ? JsonValue.NULL : Json.createValue(b.opened())));
+            breakers.add(Jsonp.createObjectBuilder().add("name", b.name()).add("kind", b.kind()).add("state", b.state())
+                    .add("opened", b.opened() == null ? JsonValue.NULL : Jsonp.createValue(b.opened())));
         }
-        return Json.createObjectBuilder().add("window_minutes", s.perMinute().length).add("requests", s.requests())
+        return Jsonp.createObjectBuilder().add("window_minutes", s.perMinute().length).add("requests", s.requests())
                 .add("failed", s.failed()).add("requests_per_minute", perMinute)
-                .add("latency_ms", Json.createObjectBuilder().add("p50", s.latency().p50()).add("p90", s.latency().p90())
+                .add("latency_ms", Jsonp.createObjectBuilder().add("p50", s.latency().p50()).add("p90", s.latency().p90())
                         .add("p99", s.latency().p99()).add("max", s.latency().max()))
                 .add("tokens_by_model", tokens).add("confidence", confidence).add("breakers", breakers)
                 .add("metrics", "/metrics").build().toString();

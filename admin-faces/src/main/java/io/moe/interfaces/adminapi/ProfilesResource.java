@@ -5,9 +5,9 @@ import io.moe.application.profile.ProfileFile;
 import io.moe.application.template.ImportMode;
 import io.moe.domain.profile.CcProfileRecord;
 import io.moe.domain.shared.Ids;
+import io.moe.domain.shared.Jsonp;
 import io.moe.infrastructure.web.ImportUpload;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.Consumes;
@@ -43,9 +43,9 @@ public class ProfilesResource {
 
     @GET
     public String list() {
-        JsonArrayBuilder list = Json.createArrayBuilder();
+        JsonArrayBuilder list = Jsonp.createArrayBuilder();
         profiles.list().forEach(p -> list.add(json(p)));
-        return Json.createObjectBuilder().add("profiles", list).build().toString();
+        return Jsonp.createObjectBuilder().add("profiles", list).build().toString();
     }
 
     @POST
@@ -95,7 +95,7 @@ public class ProfilesResource {
     }
 
     static JsonObject json(CcProfileRecord record) {
-        return Json.createObjectBuilder().add("id", record.id()).addAll(Json.createObjectBuilder(record.profile().toJson()))
+        return Jsonp.createObjectBuilder().add("id", record.id()).addAll(Jsonp.createObjectBuilder(record.profile().toJson()))
                 .add("grant", record.grant()).add("is_active", record.isActive())
                 .add("created_at", Ids.iso(record.createdAt())).add("updated_at", Ids.iso(record.updatedAt())).build();
     }

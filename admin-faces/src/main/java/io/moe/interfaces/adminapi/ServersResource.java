@@ -6,8 +6,8 @@ import io.moe.application.servers.ServerHealth;
 import io.moe.application.servers.ServerInput;
 import io.moe.application.servers.ServerSettings;
 import io.moe.domain.shared.Ids;
+import io.moe.domain.shared.Jsonp;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -41,9 +41,9 @@ public class ServersResource {
 
     @GET
     public String list() {
-        JsonArrayBuilder list = Json.createArrayBuilder();
+        JsonArrayBuilder list = Jsonp.createArrayBuilder();
         servers.list().forEach(s -> list.add(json(s)));
-        return Json.createObjectBuilder().add("servers", list).build().toString();
+        return Jsonp.createObjectBuilder().add("servers", list).build().toString();
     }
 
     @POST
@@ -78,12 +78,12 @@ public class ServersResource {
 
     static JsonObject json(ServerStatus status) {
         ServerSettings s = status.settings();
-        JsonObjectBuilder o = Json.createObjectBuilder().add("id", s.id()).add("name", s.name())
+        JsonObjectBuilder o = Jsonp.createObjectBuilder().add("id", s.id()).add("name", s.name())
                 .add("url", s.url().toString()).add("api_type", s.apiType().wireName()).add("has_token", s.hasToken())
                 .add("concurrency", s.concurrency()).add("timeout_seconds", s.timeoutSeconds())
                 .add("cost_factor", s.costFactor()).add("enabled", s.enabled())
                 .add("created_at", Ids.iso(s.createdAt())).add("updated_at", Ids.iso(s.updatedAt()));
-        JsonArrayBuilder models = Json.createArrayBuilder();
+        JsonArrayBuilder models = Jsonp.createArrayBuilder();
         if (!s.enabled()) {
             o.add("state", "disabled");
         } else if (status.health().isEmpty()) {

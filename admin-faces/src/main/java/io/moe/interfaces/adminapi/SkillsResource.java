@@ -5,8 +5,8 @@ import io.moe.application.pipeline.intake.Skill;
 import io.moe.application.skills.SkillAdministration;
 import io.moe.application.skills.StoredSkill;
 import io.moe.application.skills.UpstreamSkill;
+import io.moe.domain.shared.Jsonp;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -39,9 +39,9 @@ public class SkillsResource {
 
     @GET
     public String list() {
-        JsonArrayBuilder list = Json.createArrayBuilder();
+        JsonArrayBuilder list = Jsonp.createArrayBuilder();
         skills.all().forEach(s -> list.add(json(s)));
-        return Json.createObjectBuilder().add("skills", list).build().toString();
+        return Jsonp.createObjectBuilder().add("skills", list).build().toString();
     }
 
     @GET
@@ -72,18 +72,18 @@ public class SkillsResource {
     @Path("{name}")
     public String delete(@PathParam("name") String name) {
         skills.delete(name);
-        return Json.createObjectBuilder().add("deleted", name).build().toString();
+        return Jsonp.createObjectBuilder().add("deleted", name).build().toString();
     }
 
     @POST
     @Path("upstream/pull")
     public String pull() {
-        JsonArrayBuilder list = Json.createArrayBuilder();
+        JsonArrayBuilder list = Jsonp.createArrayBuilder();
         for (UpstreamSkill s : skills.pull()) {
-            list.add(Json.createObjectBuilder().add("name", s.name()).add("description", s.description()).add("status", s.status())
-                    .add("problem", s.problem() == null ? JsonValue.NULL : Json.createValue(s.problem())));
+            list.add(Jsonp.createObjectBuilder().add("name", s.name()).add("description", s.description()).add("status", s.status())
+                    .add("problem", s.problem() == null ? JsonValue.NULL : Jsonp.createValue(s.problem())));
         }
-        return Json.createObjectBuilder().add("skills", list).build().toString();
+        return Jsonp.createObjectBuilder().add("skills", list).build().toString();
     }
 
     @POST
@@ -93,7 +93,7 @@ public class SkillsResource {
     }
 
     static JsonObject json(StoredSkill s) {
-        JsonObjectBuilder o = Json.createObjectBuilder().add("name", s.name()).add("active", s.active())
+        JsonObjectBuilder o = Jsonp.createObjectBuilder().add("name", s.name()).add("active", s.active())
                 .add("description", Skill.parse(s.markdown()).map(Skill::description).orElse("")).add("markdown", s.markdown());
         return o.build();
     }

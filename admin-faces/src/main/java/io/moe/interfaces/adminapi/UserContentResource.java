@@ -3,9 +3,9 @@ package io.moe.interfaces.adminapi;
 import io.moe.application.identity.UserAdministration;
 import io.moe.application.template.UserTemplates;
 import io.moe.domain.identity.UserAccount;
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.template.UserTemplateRecord;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.Consumes;
@@ -42,23 +42,23 @@ public class UserContentResource {
     @GET
     public String list() {
         Map<String, String> names = users.users().stream().collect(Collectors.toMap(UserAccount::id, UserAccount::username, (a, b) -> a));
-        JsonArrayBuilder list = Json.createArrayBuilder();
+        JsonArrayBuilder list = Jsonp.createArrayBuilder();
         for (UserTemplateRecord t : templates.listAll(LIMIT)) {
             list.add(owned(t, names::get));
         }
-        return Json.createObjectBuilder().add("templates", list).build().toString();
+        return Jsonp.createObjectBuilder().add("templates", list).build().toString();
     }
 
     @DELETE
     @Path("{id}")
     public String delete(@PathParam("id") String id) {
         UserTemplateRecord removed = templates.removeAny(id);
-        return Json.createObjectBuilder().add("deleted", removed.id()).add("name", removed.name()).add("user_id", removed.userId())
+        return Jsonp.createObjectBuilder().add("deleted", removed.id()).add("name", removed.name()).add("user_id", removed.userId())
                 .build().toString();
     }
 
     static JsonObject owned(UserTemplateRecord t, Function<String, String> username) {
         String name = username.apply(t.userId());
-        return Json.createObjectBuilder(t.toJson()).add("user_id", t.userId()).add("username", name == null ? "" : name).build();
+        return Jsonp.createObjectBuilder(t.toJson()).add("user_id", t.userId()).add("username", name == null ? "" : name).build();
     }
 }

@@ -4,8 +4,8 @@ import io.moe.application.identity.UserAdministration;
 import io.moe.application.profile.UserProfiles;
 import io.moe.domain.identity.UserAccount;
 import io.moe.domain.profile.UserProfileRecord;
+import io.moe.domain.shared.Jsonp;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -38,19 +38,19 @@ public class UserProfilesContentResource {
     @GET
     public String list() {
         Map<String, String> names = users.users().stream().collect(Collectors.toMap(UserAccount::id, UserAccount::username, (a, b) -> a));
-        JsonArrayBuilder list = Json.createArrayBuilder();
+        JsonArrayBuilder list = Jsonp.createArrayBuilder();
         for (UserProfileRecord p : profiles.listAll(UserContentResource.LIMIT)) {
             String name = names.get(p.userId());
-            list.add(Json.createObjectBuilder(p.toJson()).add("user_id", p.userId()).add("username", name == null ? "" : name));
+            list.add(Jsonp.createObjectBuilder(p.toJson()).add("user_id", p.userId()).add("username", name == null ? "" : name));
         }
-        return Json.createObjectBuilder().add("profiles", list).build().toString();
+        return Jsonp.createObjectBuilder().add("profiles", list).build().toString();
     }
 
     @DELETE
     @Path("{id}")
     public String delete(@PathParam("id") String id) {
         UserProfileRecord removed = profiles.removeAny(id);
-        return Json.createObjectBuilder().add("deleted", removed.id()).add("name", removed.name()).add("user_id", removed.userId())
+        return Jsonp.createObjectBuilder().add("deleted", removed.id()).add("name", removed.name()).add("user_id", removed.userId())
                 .build().toString();
     }
 }

@@ -9,8 +9,8 @@ import io.moe.application.template.TemplateAdministration;
 import io.moe.domain.identity.TokenBudget;
 import io.moe.domain.identity.UserAccount;
 import io.moe.domain.shared.Ids;
+import io.moe.domain.shared.Jsonp;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -57,9 +57,9 @@ public class UsersResource {
 
     @GET
     public String list() {
-        JsonArrayBuilder list = Json.createArrayBuilder();
+        JsonArrayBuilder list = Jsonp.createArrayBuilder();
         users.users().forEach(u -> list.add(IdentityJson.user(u)));
-        return Json.createObjectBuilder().add("users", list).build().toString();
+        return Jsonp.createObjectBuilder().add("users", list).build().toString();
     }
 
     @POST
@@ -78,11 +78,11 @@ public class UsersResource {
     @Path("{id}")
     public String get(@PathParam("id") String id) {
         UserAccount user = users.user(id);
-        JsonArrayBuilder keys = Json.createArrayBuilder();
+        JsonArrayBuilder keys = Jsonp.createArrayBuilder();
         users.keys(id).forEach(k -> keys.add(IdentityJson.key(k)));
-        JsonArrayBuilder permissions = Json.createArrayBuilder();
+        JsonArrayBuilder permissions = Jsonp.createArrayBuilder();
         users.permissions(id).forEach(p -> permissions.add(IdentityJson.permission(p)));
-        return Json.createObjectBuilder(IdentityJson.user(user)).add("budget", IdentityJson.budget(users.budget(id)))
+        return Jsonp.createObjectBuilder(IdentityJson.user(user)).add("budget", IdentityJson.budget(users.budget(id)))
                 .add("keys", keys).add("permissions", permissions).add("usage", usage(users, budgets, id)).build().toString();
     }
 
@@ -114,7 +114,7 @@ public class UsersResource {
 
     private JsonObject withDefaultProfile(UserAccount user) {
         String profile = profiles.userDefault(user.id());
-        JsonObjectBuilder json = Json.createObjectBuilder(IdentityJson.user(user));
+        JsonObjectBuilder json = Jsonp.createObjectBuilder(IdentityJson.user(user));
         return (profile == null ? json.addNull("default_cc_profile_id") : json.add("default_cc_profile_id", profile)).build();
     }
 
@@ -135,9 +135,9 @@ public class UsersResource {
     @GET
     @Path("{id}/permissions")
     public String permissions(@PathParam("id") String id) {
-        JsonArrayBuilder list = Json.createArrayBuilder();
+        JsonArrayBuilder list = Jsonp.createArrayBuilder();
         users.permissions(id).forEach(p -> list.add(IdentityJson.permission(p)));
-        return Json.createObjectBuilder().add("permissions", list).build().toString();
+        return Jsonp.createObjectBuilder().add("permissions", list).build().toString();
     }
 
     @POST
@@ -158,9 +158,9 @@ public class UsersResource {
     @GET
     @Path("{id}/keys")
     public String keys(@PathParam("id") String id) {
-        JsonArrayBuilder list = Json.createArrayBuilder();
+        JsonArrayBuilder list = Jsonp.createArrayBuilder();
         users.keys(id).forEach(k -> list.add(IdentityJson.key(k)));
-        return Json.createObjectBuilder().add("keys", list).build().toString();
+        return Jsonp.createObjectBuilder().add("keys", list).build().toString();
     }
 
     @POST
@@ -178,7 +178,7 @@ public class UsersResource {
         if (template != null) {
             templates.bindKey(created.key().id(), template);
         }
-        JsonObjectBuilder key = Json.createObjectBuilder(IdentityJson.key(created.key())).add("key", created.rawKey())
+        JsonObjectBuilder key = Jsonp.createObjectBuilder(IdentityJson.key(created.key())).add("key", created.rawKey())
                 .add("note", "the key is shown only now; store it safely");
         key = template == null ? key.addNull("template_id") : key.add("template_id", template);
         JsonObject json = (profile == null ? key.addNull("cc_profile_id") : key.add("cc_profile_id", profile)).build();
@@ -194,7 +194,7 @@ public class UsersResource {
     public Response passwordReset(@PathParam("id") String id, String body) {
         JsonInput in = JsonInput.of(body == null || body.isBlank() ? "{}" : body);
         PasswordResets.IssuedLink link = resets.issue(id, Boolean.TRUE.equals(in.bool("send_email")));
-        return Response.status(201).entity(Json.createObjectBuilder().add("url", link.url()).add("expires_at", Ids.iso(link.expiresAt()))
+        return Response.status(201).entity(Jsonp.createObjectBuilder().add("url", link.url()).add("expires_at", Ids.iso(link.expiresAt()))
                 .add("emailed", link.emailed()).add("note", "the link is shown only now and works once").build().toString())
                 .header("Cache-Control", "no-store").build();
     }
@@ -209,11 +209,11 @@ public class UsersResource {
     static JsonObject usage(UserAdministration users, SpendControl budgets, String id) {
         TokenBudget budget = users.budget(id);
         long[] used = budgets.used(id);
-        JsonObjectBuilder limits = Json.createObjectBuilder();
+        JsonObjectBuilder limits = Jsonp.createObjectBuilder();
         IdentityJson.limit(limits, "daily_limit", budget.dailyLimit());
         IdentityJson.limit(limits, "monthly_limit", budget.monthlyLimit());
         IdentityJson.limit(limits, "total_limit", budget.totalLimit());
-        JsonObjectBuilder byStatus = Json.createObjectBuilder();
+        JsonObjectBuilder byStatus = Jsonp.createObjectBuilder();
         long requests = 0;
         long prompt = 0;
         long completion = 0;
@@ -221,15 +221,15 @@ public class UsersResource {
             long n = ((Number) row[1]).longValue();
             long p = row[2] == null ? 0 : ((Number) row[2]).longValue();
             long c = row[3] == null ? 0 : ((Number) row[3]).longValue();
-            byStatus.add((String) row[0], Json.createObjectBuilder().add("requests", n).add("total_tokens", p + c));
+            byStatus.add((String) row[0], Jsonp.createObjectBuilder().add("requests", n).add("total_tokens", p + c));
             requests += n;
             prompt += p;
             completion += c;
         }
-        JsonArrayBuilder recent = Json.createArrayBuilder();
+        JsonArrayBuilder recent = Jsonp.createArrayBuilder();
         users.recentUsage(id, 50).forEach(u -> recent.add(IdentityJson.usage(u)));
-        return Json.createObjectBuilder().add("user_id", id).add("limits", limits)
-                .add("counters", Json.createObjectBuilder().add("daily", used[0]).add("monthly", used[1]).add("total", used[2]))
+        return Jsonp.createObjectBuilder().add("user_id", id).add("limits", limits)
+                .add("counters", Jsonp.createObjectBuilder().add("daily", used[0]).add("monthly", used[1]).add("total", used[2]))
                 .add("requests", requests).add("prompt_tokens", prompt).add("completion_tokens", completion)
                 .add("total_tokens", prompt + completion)
                 .add("display_price", DISPLAY_PRICE_PER_TOKEN.multiply(BigDecimal.valueOf(prompt + completion)))

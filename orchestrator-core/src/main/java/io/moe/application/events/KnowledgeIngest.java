@@ -6,6 +6,7 @@ import io.moe.application.template.TemplateCatalog;
 import io.moe.domain.chat.ChatMessage;
 import io.moe.domain.chat.Completion;
 import io.moe.domain.chat.ModelCall;
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.template.ExpertTemplateRecord;
 import io.moe.domain.template.ModelRef;
 import io.moe.infrastructure.kafka.EventConsumer;
@@ -15,7 +16,6 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -110,7 +110,7 @@ public class KnowledgeIngest {
         ModelRef judge = null;
         String responseId = "";
         try {
-            JsonObject event = Json.createReader(new StringReader(json)).readObject();
+            JsonObject event = Jsonp.createReader(new StringReader(json)).readObject();
             String answer = event.getString("answer", "");
             responseId = event.getString("response_id", "");
             if (alreadyIngested(responseId)) {

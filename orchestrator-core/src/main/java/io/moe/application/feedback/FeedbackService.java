@@ -1,5 +1,6 @@
 package io.moe.application.feedback;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.application.pipeline.trace.ResponseRecord;
@@ -16,7 +17,6 @@ import io.moe.domain.pipeline.KnowledgeGraph;
 import io.moe.domain.shared.Ids;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
@@ -115,7 +115,7 @@ public class FeedbackService {
             throw new FeedbackException(Kind.CONFLICT, "feedback_differs", "a rating of " + begun + " was begun for response '"
                     + responseId + "' and not finished; send rating " + begun + " again to finish it");
         }
-        JsonObjectBuilder effects = Json.createObjectBuilder();
+        JsonObjectBuilder effects = Jsonp.createObjectBuilder();
         if (rating <= 2 || rating >= 4) {
             boolean positive = rating >= 4;
             Set<String> rated = new LinkedHashSet<>();
@@ -149,15 +149,15 @@ public class FeedbackService {
                     String example = "Question: " + excerpt(meta.query()) + "\nWrong answer: "
                             + excerpt(meta.answer()) + "\nCorrection: " + excerpt(correction);
                     String id = steps.once("correction", () -> errors.add(caller.userId(), meta.categories(), example));
-                    effects.add("error_example_stored", true).add("correction", Json.createObjectBuilder()
+                    effects.add("error_example_stored", true).add("correction", Jsonp.createObjectBuilder()
                             .add("id", id).add("status", ErrorExamples.PENDING));
                 }
             }
         }
-        JsonObject result = Json.createObjectBuilder().add("status", "ok").add("response_id", responseId)
+        JsonObject result = Jsonp.createObjectBuilder().add("status", "ok").add("response_id", responseId)
                 .add("rating", rating).add("effects", effects).build();
         steps.once("event", () -> {
-            events.publish("moe.feedback", responseId, Json.createObjectBuilder().add("response_id", responseId)
+            events.publish("moe.feedback", responseId, Jsonp.createObjectBuilder().add("response_id", responseId)
                     .add("user_id", caller.userId()).add("rating", rating).add("correction", correction == null ? "" : correction)
                     .add("pattern", meta.pattern()).add("experts", meta.expertsJson())
                     .add("at", Ids.nowUtc().toString()).build());

@@ -1,6 +1,6 @@
 package io.moe.application.knowledge;
 
-import jakarta.json.Json;
+import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -114,21 +114,21 @@ public final class ImportReport {
     }
 
     public JsonObject toJson() {
-        JsonArrayBuilder cs = Json.createArrayBuilder();
+        JsonArrayBuilder cs = Jsonp.createArrayBuilder();
         for (Contradiction c : contradictions) {
-            JsonObjectBuilder o = Json.createObjectBuilder().add("imported", c.imported()).add("conflicts_with", c.conflictsWith())
+            JsonObjectBuilder o = Jsonp.createObjectBuilder().add("imported", c.imported()).add("conflicts_with", c.conflictsWith())
                     .add("existing_trust", c.existingTrust());
             if (c.existingSource() != null) {
                 o.add("existing_source", c.existingSource());
             }
             cs.add(o);
         }
-        JsonObjectBuilder report = Json.createObjectBuilder().add("status", "ok").add("dry_run", dryRun).add("source_tag", sourceTag)
+        JsonObjectBuilder report = Jsonp.createObjectBuilder().add("status", "ok").add("dry_run", dryRun).add("source_tag", sourceTag)
                 .add("trust_floor", trustFloor);
         counts().forEach(report::add);
-        return report.add("contradictions", cs).add("errors", Json.createArrayBuilder(errors))
-                .add("examples", Json.createObjectBuilder().add("created", Json.createArrayBuilder(createdExamples))
-                        .add("merged", Json.createArrayBuilder(mergedExamples)).add("skipped", Json.createArrayBuilder(skippedExamples)))
+        return report.add("contradictions", cs).add("errors", Jsonp.createArrayBuilder(errors))
+                .add("examples", Jsonp.createObjectBuilder().add("created", Jsonp.createArrayBuilder(createdExamples))
+                        .add("merged", Jsonp.createArrayBuilder(mergedExamples)).add("skipped", Jsonp.createArrayBuilder(skippedExamples)))
                 .build();
     }
 }

@@ -1,9 +1,9 @@
 package io.moe.application.knowledge;
 
 import io.moe.domain.shared.Ids;
+import io.moe.domain.shared.Jsonp;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.stream.JsonGenerator;
 
 import java.io.OutputStream;
@@ -36,7 +36,7 @@ public class KnowledgeExport {
     public void write(ExportFilter filter, OutputStream out) {
         SensitiveText sensitive = new SensitiveText(settings.sensitiveTermList());
         Counts counts = new Counts();
-        try (JsonGenerator json = Json.createGenerator(new NonClosing(out))) {
+        try (JsonGenerator json = Jsonp.createGenerator(new NonClosing(out))) {
             json.writeStartObject().write("@context", CONTEXT).write("format_version", FORMAT_VERSION)
                     .write("exported_at", Ids.nowUtc().toString());
             json.writeStartObject("filters").writeStartArray("domains");

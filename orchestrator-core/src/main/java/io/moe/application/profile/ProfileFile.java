@@ -2,8 +2,8 @@ package io.moe.application.profile;
 
 import io.moe.domain.profile.CcProfile;
 import io.moe.domain.shared.Ids;
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
@@ -44,9 +44,9 @@ public final class ProfileFile {
     }
 
     public static JsonObject write(List<CcProfile> profiles, String scope) {
-        JsonArrayBuilder items = Json.createArrayBuilder();
+        JsonArrayBuilder items = Jsonp.createArrayBuilder();
         profiles.forEach(p -> items.add(p.toJson()));
-        return Json.createObjectBuilder().add("type", TYPE).add("scope", scope).add("version", VERSION)
+        return Jsonp.createObjectBuilder().add("type", TYPE).add("scope", scope).add("version", VERSION)
                 .add("exported_at", Ids.iso(Ids.nowUtc())).add("items", items).build();
     }
 
@@ -80,7 +80,7 @@ public final class ProfileFile {
             throw new ProfileRefusedException(Kind.INVALID, "invalid_json", "file", "the file is empty; send a cc_profiles.json export");
         }
         try {
-            JsonValue v = Json.createReader(new StringReader(text)).readValue();
+            JsonValue v = Jsonp.createReader(new StringReader(text)).readValue();
             if (v instanceof JsonObject o) {
                 return o;
             }

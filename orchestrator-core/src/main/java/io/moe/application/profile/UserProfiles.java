@@ -10,11 +10,11 @@ import io.moe.domain.profile.CcProfileRecord;
 import io.moe.domain.profile.ProfileRepository;
 import io.moe.domain.profile.UserProfileRecord;
 import io.moe.domain.profile.UserProfileRepository;
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 import io.moe.domain.template.TemplateRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.transaction.Transactional;
 
@@ -105,7 +105,7 @@ public class UserProfiles {
         for (int n = 1; named(caller, name).isPresent(); n++) {
             name = source.name() + (n == 1 ? " (copy)" : " (copy " + n + ")");
         }
-        JsonObject item = Json.createObjectBuilder(source.profile().toJson()).add("name", name).build();
+        JsonObject item = Jsonp.createObjectBuilder(source.profile().toJson()).add("name", name).build();
         return add(caller, allowed(caller, checks.checked(item.toString()), ""));
     }
 

@@ -15,10 +15,10 @@ import io.moe.domain.chat.TokenUsage;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.UsageEntry;
 import io.moe.domain.shared.Ids;
+import io.moe.domain.shared.Jsonp;
 import io.moe.infrastructure.llm.InferenceException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 
 import java.time.Duration;
@@ -147,7 +147,7 @@ public class NativeChat {
         }
 
         private void retryAfter(String reason, Duration pause) {
-            attempts.add(Json.createObjectBuilder().add("stage", "native").add("model", route.model().toString())
+            attempts.add(Jsonp.createObjectBuilder().add("stage", "native").add("model", route.model().toString())
                     .add("reason", reason).add("next", "retried").build());
             try {
                 Thread.sleep(pause.toMillis());
@@ -195,20 +195,20 @@ public class NativeChat {
 
         /** The spec's audit event of an answer longer than 150 characters, as the pipeline's answers publish it. */
         private void audit(TokenUsage used) {
-            events.publish("moe.requests", requestId, Json.createObjectBuilder().add("response_id", requestId)
+            events.publish("moe.requests", requestId, Jsonp.createObjectBuilder().add("response_id", requestId)
                     .add("user_id", caller.userId()).add("mode", "native").add("template", "")
                     .add("input", question == null ? "" : excerpt(question))
                     .add("answer_snippet", answer == null ? "" : answer.length() > SNIPPET ? answer.substring(0, SNIPPET) : answer)
-                    .add("models", Json.createArrayBuilder().add(route.model().toString())).add("cache_hit", false)
+                    .add("models", Jsonp.createArrayBuilder().add(route.model().toString())).add("cache_hit", false)
                     .add("total_tokens", used.totalTokens()).add("at", Ids.nowUtc().toString()).build());
         }
 
         private void record(TokenUsage used) {
-            var builder = Json.createObjectBuilder(details).add("response_id", requestId).add("route", "native")
+            var builder = Jsonp.createObjectBuilder(details).add("response_id", requestId).add("route", "native")
                     .add("model", route.model().toString()).add("server", route.server().name())
-                    .add("tokens", Json.createObjectBuilder().add("prompt", used.promptTokens()).add("completion", used.completionTokens()));
+                    .add("tokens", Jsonp.createObjectBuilder().add("prompt", used.promptTokens()).add("completion", used.completionTokens()));
             if (!attempts.isEmpty()) {
-                var list = Json.createArrayBuilder();
+                var list = Jsonp.createArrayBuilder();
                 attempts.forEach(list::add);
                 builder.add("attempts", list);
             }

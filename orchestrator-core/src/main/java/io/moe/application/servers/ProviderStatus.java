@@ -5,9 +5,9 @@ import io.moe.application.spend.SpendControl;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.Limits;
 import io.moe.domain.shared.Ids;
+import io.moe.domain.shared.Jsonp;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -33,9 +33,9 @@ public class ProviderStatus {
     SpendControl budgets;
 
     public JsonObject of(Caller caller, Collection<String> servers) {
-        JsonArrayBuilder list = Json.createArrayBuilder();
+        JsonArrayBuilder list = Jsonp.createArrayBuilder();
         for (String server : servers) {
-            JsonObjectBuilder entry = Json.createObjectBuilder().add("server", server);
+            JsonObjectBuilder entry = Jsonp.createObjectBuilder().add("server", server);
             limits.latest(server).ifPresentOrElse(state -> {
                 state.values().forEach(entry::add);
                 entry.add("status", state.status()).add("observed_at", Ids.iso(state.observedAt().atOffset(ZoneOffset.UTC)))
@@ -47,14 +47,14 @@ public class ProviderStatus {
         long[] used = usedOrNone(caller);
         Limits l = caller.limits();
         boolean budgetSpent = spent(used[0], l.daily()) || spent(used[1], l.monthly()) || spent(used[2], l.total());
-        JsonObject key = Json.createObjectBuilder()
+        JsonObject key = Jsonp.createObjectBuilder()
                 .add("throttled", load.full() || budgetSpent)
                 .add("requests_in_flight", load.running()).add("concurrent_request_limit", load.limit())
                 .add("budget_exhausted", budgetSpent)
-                .add("budget", Json.createObjectBuilder().add("daily", window(used[0], l.daily()))
+                .add("budget", Jsonp.createObjectBuilder().add("daily", window(used[0], l.daily()))
                         .add("monthly", window(used[1], l.monthly())).add("total", window(used[2], l.total())))
                 .build();
-        return Json.createObjectBuilder().add("servers", list).add("key", key).build();
+        return Jsonp.createObjectBuilder().add("servers", list).add("key", key).build();
     }
 
     private long[] usedOrNone(Caller caller) {
@@ -70,7 +70,7 @@ public class ProviderStatus {
     }
 
     private static JsonObjectBuilder window(long used, Long limit) {
-        JsonObjectBuilder w = Json.createObjectBuilder().add("used", used);
+        JsonObjectBuilder w = Jsonp.createObjectBuilder().add("used", used);
         return limit == null ? w.addNull("limit") : w.add("limit", limit).add("remaining", Math.max(0, limit - used));
     }
 }

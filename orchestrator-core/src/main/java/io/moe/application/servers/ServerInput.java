@@ -1,8 +1,8 @@
 package io.moe.application.servers;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -116,7 +116,7 @@ public record ServerInput(String name, String url, String apiType, boolean token
             throw new ServerRefusedException(Kind.INVALID, "invalid_json", null, "send the server as a JSON object");
         }
         try {
-            JsonValue v = Json.createReader(new StringReader(body)).readValue();
+            JsonValue v = Jsonp.createReader(new StringReader(body)).readValue();
             if (v instanceof JsonObject o) {
                 return o;
             }

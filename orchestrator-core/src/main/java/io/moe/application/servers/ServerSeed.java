@@ -1,6 +1,6 @@
 package io.moe.application.servers;
 
-import jakarta.json.Json;
+import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -30,7 +30,7 @@ public final class ServerSeed {
             return servers;
         }
         try {
-            JsonArray list = Json.createReader(new StringReader(json)).readArray();
+            JsonArray list = Jsonp.createReader(new StringReader(json)).readArray();
             for (JsonValue value : list) {
                 JsonObject o = value.asJsonObject();
                 JsonNumber cost = o.getJsonNumber("cost_factor");

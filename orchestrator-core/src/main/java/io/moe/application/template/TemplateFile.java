@@ -1,10 +1,10 @@
 package io.moe.application.template;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.domain.shared.Ids;
 import io.moe.domain.template.ExpertTemplate;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
@@ -45,9 +45,9 @@ public final class TemplateFile {
     }
 
     public static JsonObject write(List<ExpertTemplate> templates, String scope) {
-        JsonArrayBuilder items = Json.createArrayBuilder();
+        JsonArrayBuilder items = Jsonp.createArrayBuilder();
         templates.forEach(t -> items.add(t.toJson()));
-        return Json.createObjectBuilder().add("type", TYPE).add("scope", scope).add("version", VERSION)
+        return Jsonp.createObjectBuilder().add("type", TYPE).add("scope", scope).add("version", VERSION)
                 .add("exported_at", Ids.iso(Ids.nowUtc())).add("items", items).build();
     }
 
@@ -72,7 +72,7 @@ public final class TemplateFile {
             if (items.get(i) instanceof JsonObject item && item.get("name") instanceof JsonString name
                     && !name.getString().isBlank()) {
                 String stripped = name.getString().strip();
-                named.add(new Item(i, stripped, Json.createObjectBuilder(item).add("name", stripped).build()));
+                named.add(new Item(i, stripped, Jsonp.createObjectBuilder(item).add("name", stripped).build()));
             }
         }
         return new Contents(named, items.size() - named.size());
@@ -83,7 +83,7 @@ public final class TemplateFile {
             throw new TemplateRefusedException(Kind.INVALID, "invalid_json", "file", "the file is empty; send an expert_templates.json export");
         }
         try {
-            JsonValue v = Json.createReader(new StringReader(text)).readValue();
+            JsonValue v = Jsonp.createReader(new StringReader(text)).readValue();
             if (v instanceof JsonObject o) {
                 return o;
             }

@@ -153,7 +153,7 @@ public class UserTemplates {
         for (int n = 1; named(caller, name).isPresent() || Mode.fromModelId(name).isPresent(); n++) {
             name = source.name() + (n == 1 ? " (copy)" : " (copy " + n + ")");
         }
-        JsonObject item = jakarta.json.Json.createObjectBuilder(source.template().toJson()).add("name", name).build();
+        JsonObject item = io.moe.domain.shared.Jsonp.createObjectBuilder(source.template().toJson()).add("name", name).build();
         return add(caller, allowed(caller, checks.checked(item.toString()), ""));
     }
 

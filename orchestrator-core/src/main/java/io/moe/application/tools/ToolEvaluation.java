@@ -2,11 +2,11 @@ package io.moe.application.tools;
 
 import io.moe.domain.pipeline.ToolResult;
 import io.moe.domain.shared.Ids;
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal;
 import io.moe.infrastructure.tools.ToolServerClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 
 import java.io.StringReader;
@@ -100,7 +100,7 @@ public class ToolEvaluation {
     public List<CaseRun> runAll(String admin) {
         List<CaseRun> runs = new ArrayList<>();
         for (ToolCase c : cases.all()) {
-            Run run = run(c.tool(), Json.createReader(new StringReader(c.argsJson())).readObject(), admin);
+            Run run = run(c.tool(), Jsonp.createReader(new StringReader(c.argsJson())).readObject(), admin);
             runs.add(new CaseRun(c, run, c.passes(run.ok(), run.content())));
         }
         return runs;

@@ -1,6 +1,6 @@
 package io.moe.domain.pipeline;
 
-import jakarta.json.Json;
+import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 
@@ -45,7 +45,7 @@ public record Plan(List<Subtask> tasks, boolean fallback) {
     }
 
     public JsonArray toJson() {
-        JsonArrayBuilder array = Json.createArrayBuilder();
+        JsonArrayBuilder array = Jsonp.createArrayBuilder();
         tasks.forEach(t -> array.add(t.toJson()));
         return array.build();
     }

@@ -1,6 +1,6 @@
 package io.moe.domain.pipeline;
 
-import jakarta.json.Json;
+import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -52,7 +52,7 @@ public final class PlanParser {
     static Optional<JsonArray> firstArray(String text) {
         int tried = 0;
         for (int start = text.indexOf('['); start >= 0 && tried < MAX_CANDIDATES; start = text.indexOf('[', start + 1), tried++) {
-            try (JsonParser parser = Json.createParser(new StringReader(text.substring(start)))) {
+            try (JsonParser parser = Jsonp.createParser(new StringReader(text.substring(start)))) {
                 if (parser.hasNext() && parser.next() == JsonParser.Event.START_ARRAY) {
                     return Optional.of(parser.getArray());
                 }

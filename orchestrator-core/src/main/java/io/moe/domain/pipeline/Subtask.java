@@ -1,6 +1,6 @@
 package io.moe.domain.pipeline;
 
-import jakarta.json.Json;
+import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
@@ -23,7 +23,7 @@ public record Subtask(String task, String category, String searchQuery, String m
     }
 
     public JsonObject toJson() {
-        JsonObjectBuilder o = Json.createObjectBuilder().add("task", task).add("category", category);
+        JsonObjectBuilder o = Jsonp.createObjectBuilder().add("task", task).add("category", category);
         if (searchQuery != null) {
             o.add("search_query", searchQuery);
         }

@@ -1,7 +1,7 @@
 package io.moe.domain.profile;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.template.ModelRef;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -37,9 +37,9 @@ public record CcProfile(String name, List<String> acceptedModels, String toolMod
 
     /** The canonical import/export item. */
     public JsonObject toJson() {
-        JsonArrayBuilder models = Json.createArrayBuilder();
+        JsonArrayBuilder models = Jsonp.createArrayBuilder();
         acceptedModels.forEach(models::add);
-        JsonObjectBuilder o = Json.createObjectBuilder().add("name", name).add("accepted_models", models)
+        JsonObjectBuilder o = Jsonp.createObjectBuilder().add("name", name).add("accepted_models", models)
                 .add("tool_model", toolModel).add("tool_endpoint", toolEndpoint).add("moe_mode", mode.wireName())
                 .add("tool_choice", toolChoice).add("tool_max_tokens", toolMaxTokens)
                 .add("reasoning_max_tokens", reasoningMaxTokens).add("stream_think", streamThink);

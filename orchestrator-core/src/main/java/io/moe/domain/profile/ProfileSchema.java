@@ -1,6 +1,6 @@
 package io.moe.domain.profile;
 
-import jakarta.json.Json;
+import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
@@ -38,7 +38,7 @@ public final class ProfileSchema {
 
     public static CcProfile parse(String json) {
         try {
-            if (json != null && !json.isBlank() && Json.createReader(new StringReader(json)).readValue() instanceof JsonObject o) {
+            if (json != null && !json.isBlank() && Jsonp.createReader(new StringReader(json)).readValue() instanceof JsonObject o) {
                 return fromJson(o);
             }
         } catch (JsonException e) {

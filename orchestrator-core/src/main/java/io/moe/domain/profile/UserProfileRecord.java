@@ -1,7 +1,7 @@
 package io.moe.domain.profile;
 
 import io.moe.domain.shared.Ids;
-import jakarta.json.Json;
+import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonObject;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -91,7 +91,7 @@ public class UserProfileRecord {
 
     /** The item as the portal and the admin API answer it: id, the profile's fields, is_active, created_at, updated_at. */
     public JsonObject toJson() {
-        return Json.createObjectBuilder().add("id", id).addAll(Json.createObjectBuilder(profile().toJson()))
+        return Jsonp.createObjectBuilder().add("id", id).addAll(Jsonp.createObjectBuilder(profile().toJson()))
                 .add("is_active", isActive()).add("created_at", Ids.iso(createdAt)).add("updated_at", Ids.iso(updatedAt)).build();
     }
 }

@@ -1,6 +1,6 @@
 package io.moe.domain.template;
 
-import jakarta.json.Json;
+import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -99,7 +99,7 @@ public record ExpertTemplate(String name, String description, ModelRef plannerMo
     public static ExpertTemplate parse(String json) {
         JsonValue value;
         try {
-            value = Json.createReader(new StringReader(json)).readValue();
+            value = Jsonp.createReader(new StringReader(json)).readValue();
         } catch (JsonException e) {
             throw new InvalidTemplateException("the template is not valid JSON: " + e.getMessage());
         }

@@ -1,6 +1,6 @@
 package io.moe.domain.template;
 
-import jakarta.json.Json;
+import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -19,10 +19,10 @@ final class TemplateJson {
     }
 
     static JsonObject write(ExpertTemplate t) {
-        JsonObjectBuilder experts = Json.createObjectBuilder();
+        JsonObjectBuilder experts = Jsonp.createObjectBuilder();
         t.experts().forEach((category, config) -> experts.add(category, expert(config)));
         TemplateLimits limits = t.limits();
-        return Json.createObjectBuilder().add("name", t.name()).add("description", t.description())
+        return Jsonp.createObjectBuilder().add("name", t.name()).add("description", t.description())
                 .add("planner_model", orNull(t.plannerModel())).add("planner_prompt", orNull(t.plannerPrompt()))
                 .add("judge_model", orNull(t.judgeModel())).add("judge_prompt", orNull(t.judgePrompt()))
                 .add("tool_model", orNull(t.toolModel()))
@@ -31,22 +31,22 @@ final class TemplateJson {
                 .add("enable_cache", t.enableCache()).add("enable_graphrag", t.enableGraphrag())
                 .add("enable_web_research", t.enableWebResearch()).add("force_think", t.forceThink())
                 .add("force_ensemble", t.forceEnsemble()).add("max_agentic_rounds", t.maxAgenticRounds())
-                .add("history_max_turns", limits.historyMaxTurns().isPresent() ? Json.createValue(limits.historyMaxTurns().getAsInt()) : JsonValue.NULL)
-                .add("history_max_chars", limits.historyMaxChars().isPresent() ? Json.createValue(limits.historyMaxChars().getAsInt()) : JsonValue.NULL)
+                .add("history_max_turns", limits.historyMaxTurns().isPresent() ? Jsonp.createValue(limits.historyMaxTurns().getAsInt()) : JsonValue.NULL)
+                .add("history_max_chars", limits.historyMaxChars().isPresent() ? Jsonp.createValue(limits.historyMaxChars().getAsInt()) : JsonValue.NULL)
                 .add("max_tokens", perRole(limits.maxTokens()))
                 .add("timeout_seconds", perRole(timeoutSeconds(limits)))
                 .build();
     }
 
     private static JsonObject expert(ExpertConfig config) {
-        JsonArrayBuilder models = Json.createArrayBuilder();
+        JsonArrayBuilder models = Jsonp.createArrayBuilder();
         for (ExpertModel m : config.models()) {
-            JsonObjectBuilder model = Json.createObjectBuilder().add("model", m.model()).add("endpoint", m.endpoint())
+            JsonObjectBuilder model = Jsonp.createObjectBuilder().add("model", m.model()).add("endpoint", m.endpoint())
                     .add("role", m.role().wireName());
             m.tierOverride().ifPresent(tier -> model.add("tier", tier));
             models.add(model.add("required", m.required()));
         }
-        return Json.createObjectBuilder().add("system_prompt", orNull(config.systemPrompt())).add("models", models).build();
+        return Jsonp.createObjectBuilder().add("system_prompt", orNull(config.systemPrompt())).add("models", models).build();
     }
 
     private static Map<StageRole, Integer> timeoutSeconds(TemplateLimits limits) {
@@ -56,12 +56,12 @@ final class TemplateJson {
     }
 
     private static JsonObject perRole(Map<StageRole, Integer> values) {
-        JsonObjectBuilder o = Json.createObjectBuilder();
+        JsonObjectBuilder o = Jsonp.createObjectBuilder();
         values.forEach((role, n) -> o.add(role.wireName(), n));
         return o.build();
     }
 
     private static JsonValue orNull(Object value) {
-        return value == null ? JsonValue.NULL : Json.createValue(value.toString());
+        return value == null ? JsonValue.NULL : Jsonp.createValue(value.toString());
     }
 }

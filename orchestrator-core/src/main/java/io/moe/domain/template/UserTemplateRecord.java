@@ -96,8 +96,8 @@ public class UserTemplateRecord {
 
     /** The item as the portal and the admin API answer it: id, the template's fields, is_active, created_at, updated_at. */
     public jakarta.json.JsonObject toJson() {
-        return jakarta.json.Json.createObjectBuilder().add("id", id)
-                .addAll(jakarta.json.Json.createObjectBuilder(template().toJson()))
+        return io.moe.domain.shared.Jsonp.createObjectBuilder().add("id", id)
+                .addAll(io.moe.domain.shared.Jsonp.createObjectBuilder(template().toJson()))
                 .add("is_active", isActive())
                 .add("created_at", Ids.iso(createdAt)).add("updated_at", Ids.iso(updatedAt)).build();
     }

@@ -3,9 +3,9 @@ package io.moe.infrastructure.llm;
 import io.moe.application.servers.ApiType;
 import io.moe.application.servers.InferenceServer;
 import io.moe.application.servers.ModelDiscovery;
+import io.moe.domain.shared.Jsonp;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -82,7 +82,7 @@ public class HttpModelDiscovery implements ModelDiscovery {
     /** The string {@code field} of every object in the array {@code list} of the answer. */
     static List<String> names(String body, String list, String field) {
         try {
-            JsonValue answer = Json.createReader(new StringReader(body)).readValue();
+            JsonValue answer = Jsonp.createReader(new StringReader(body)).readValue();
             if (!(answer instanceof JsonObject o) || !(o.get(list) instanceof jakarta.json.JsonArray items)) {
                 throw new DiscoveryException("the answer has no '" + list + "' list: is the api_type right?");
             }

@@ -7,9 +7,9 @@ import io.moe.application.servers.ServerBreakers;
 import io.moe.domain.chat.Completion;
 import io.moe.domain.chat.ModelCall;
 import io.moe.domain.chat.TokenUsage;
+import io.moe.domain.shared.Jsonp;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -140,7 +140,7 @@ public class InferenceClient {
     }
 
     private JsonObject chunk(InferenceServer server, String data) {
-        try (JsonReader reader = Json.createReader(new StringReader(data))) {
+        try (JsonReader reader = Jsonp.createReader(new StringReader(data))) {
             return reader.readObject();
         } catch (JsonException | IllegalStateException e) {
             breakers.failed(server.name());

@@ -4,7 +4,7 @@ import io.moe.domain.chat.ChatMessage;
 import io.moe.domain.chat.Completion;
 import io.moe.domain.chat.ModelCall;
 import io.moe.domain.chat.TokenUsage;
-import jakarta.json.Json;
+import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -17,9 +17,9 @@ final class OpenAiMessages {
     }
 
     static JsonObject request(ModelCall call) {
-        JsonArrayBuilder messages = Json.createArrayBuilder();
+        JsonArrayBuilder messages = Jsonp.createArrayBuilder();
         call.messages().forEach(m -> messages.add(message(m)));
-        JsonObjectBuilder body = Json.createObjectBuilder()
+        JsonObjectBuilder body = Jsonp.createObjectBuilder()
                 .add("model", call.model().model())
                 .add("messages", messages)
                 .add("stream", false);
@@ -31,19 +31,19 @@ final class OpenAiMessages {
 
     /** The request of a streamed call: the server reports the usage in a last chunk. */
     static JsonObject streamRequest(ModelCall call) {
-        return Json.createObjectBuilder(request(call)).add("stream", true)
-                .add("stream_options", Json.createObjectBuilder().add("include_usage", true)).build();
+        return Jsonp.createObjectBuilder(request(call)).add("stream", true)
+                .add("stream_options", Jsonp.createObjectBuilder().add("include_usage", true)).build();
     }
 
     private static JsonObject message(ChatMessage m) {
         if (!m.hasImages()) {
-            return Json.createObjectBuilder().add("role", m.role()).add("content", m.text()).build();
+            return Jsonp.createObjectBuilder().add("role", m.role()).add("content", m.text()).build();
         }
-        JsonArrayBuilder parts = Json.createArrayBuilder()
-                .add(Json.createObjectBuilder().add("type", "text").add("text", m.text()));
-        m.imageUrls().forEach(url -> parts.add(Json.createObjectBuilder().add("type", "image_url")
-                .add("image_url", Json.createObjectBuilder().add("url", url))));
-        return Json.createObjectBuilder().add("role", m.role()).add("content", parts).build();
+        JsonArrayBuilder parts = Jsonp.createArrayBuilder()
+                .add(Jsonp.createObjectBuilder().add("type", "text").add("text", m.text()));
+        m.imageUrls().forEach(url -> parts.add(Jsonp.createObjectBuilder().add("type", "image_url")
+                .add("image_url", Jsonp.createObjectBuilder().add("url", url))));
+        return Jsonp.createObjectBuilder().add("role", m.role()).add("content", parts).build();
     }
 
     /** The text a streamed chunk adds to the answer ("" for none). */

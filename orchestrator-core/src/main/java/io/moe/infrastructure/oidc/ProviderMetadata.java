@@ -1,8 +1,8 @@
 package io.moe.infrastructure.oidc;
 
+import io.moe.domain.shared.Jsonp;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 
@@ -58,7 +58,7 @@ public class ProviderMetadata {
             if (response.statusCode() != 200) {
                 throw new ProviderUnavailableException(discovery + " answered HTTP " + response.statusCode());
             }
-            JsonObject document = Json.createReader(new StringReader(response.body())).readObject();
+            JsonObject document = Jsonp.createReader(new StringReader(response.body())).readObject();
             if (!issuer.equals(document.getString("issuer", ""))) {
                 throw new ProviderUnavailableException("the discovery document at " + discovery + " names the issuer '"
                         + document.getString("issuer", "") + "', not the configured '" + issuer + "'");

@@ -1,9 +1,9 @@
 package io.moe.infrastructure.redis;
 
 import io.moe.application.events.EventBacklog;
+import io.moe.domain.shared.Jsonp;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 
 import java.io.StringReader;
@@ -37,11 +37,11 @@ public class RedisEventBacklog implements EventBacklog {
     }
 
     private static String write(KeptEvent e) {
-        return Json.createObjectBuilder().add("topic", e.topic()).add("key", e.key()).add("event", e.event()).build().toString();
+        return Jsonp.createObjectBuilder().add("topic", e.topic()).add("key", e.key()).add("event", e.event()).build().toString();
     }
 
     private static KeptEvent read(String json) {
-        JsonObject kept = Json.createReader(new StringReader(json)).readObject();
+        JsonObject kept = Jsonp.createReader(new StringReader(json)).readObject();
         return new KeptEvent(kept.getString("topic"), kept.getString("key"), kept.getJsonObject("event"));
     }
 }

@@ -2,9 +2,9 @@ package io.moe.infrastructure.redis;
 
 import io.moe.application.pipeline.graph.GraphFactCache;
 import io.moe.domain.pipeline.GraphFact;
+import io.moe.domain.shared.Jsonp;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 
@@ -29,14 +29,14 @@ public class RedisGraphFactCache implements GraphFactCache {
 
     @Override
     public void put(String questionDigest, List<GraphFact> facts) {
-        JsonArrayBuilder a = Json.createArrayBuilder();
-        facts.forEach(f -> a.add(Json.createObjectBuilder().add("id", f.id()).add("s", f.subject()).add("p", f.predicate())
+        JsonArrayBuilder a = Jsonp.createArrayBuilder();
+        facts.forEach(f -> a.add(Jsonp.createObjectBuilder().add("id", f.id()).add("s", f.subject()).add("p", f.predicate())
                 .add("o", f.object()).add("trust", f.trust())));
         redis.put(key(questionDigest), a.build().toString(), TTL);
     }
 
     private static List<GraphFact> parse(String json) {
-        return Json.createReader(new StringReader(json)).readArray().getValuesAs(JsonObject.class).stream()
+        return Jsonp.createReader(new StringReader(json)).readArray().getValuesAs(JsonObject.class).stream()
                 .map(o -> new GraphFact(o.getString("id"), o.getString("s"), o.getString("p"), o.getString("o"),
                         o.getJsonNumber("trust").doubleValue()))
                 .toList();

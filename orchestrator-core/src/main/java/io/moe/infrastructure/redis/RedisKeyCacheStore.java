@@ -5,12 +5,12 @@ import io.moe.application.identity.KeyCacheStore;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.Limits;
 import io.moe.domain.identity.ResourceType;
+import io.moe.domain.shared.Jsonp;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -188,13 +188,13 @@ public class RedisKeyCacheStore implements KeyCacheStore {
     }
 
     static JsonObject write(Caller c) {
-        JsonObjectBuilder permissions = Json.createObjectBuilder();
+        JsonObjectBuilder permissions = Jsonp.createObjectBuilder();
         c.grants().forEach((type, ids) -> {
-            JsonArrayBuilder list = Json.createArrayBuilder();
+            JsonArrayBuilder list = Jsonp.createArrayBuilder();
             ids.forEach(list::add);
             permissions.add(type.wireName(), list);
         });
-        JsonObjectBuilder o = Json.createObjectBuilder().add("user_id", c.userId()).add("username", c.username())
+        JsonObjectBuilder o = Jsonp.createObjectBuilder().add("user_id", c.userId()).add("username", c.username())
                 .add("api_key_id", c.apiKeyId()).add("is_active", 1).add("is_admin", c.admin() ? 1 : 0)
                 .add("permissions_json", permissions.build().toString());
         limit(o, "budget_daily", c.limits().daily());
@@ -212,8 +212,8 @@ public class RedisKeyCacheStore implements KeyCacheStore {
     }
 
     static Caller read(String json) {
-        JsonObject o = Json.createReader(new StringReader(json)).readObject();
-        JsonObject permissions = Json.createReader(new StringReader(o.getString("permissions_json"))).readObject();
+        JsonObject o = Jsonp.createReader(new StringReader(json)).readObject();
+        JsonObject permissions = Jsonp.createReader(new StringReader(o.getString("permissions_json"))).readObject();
         Map<ResourceType, Set<String>> grants = new EnumMap<>(ResourceType.class);
         permissions.forEach((type, ids) -> ResourceType.fromWireName(type).ifPresent(t -> {
             Set<String> set = new HashSet<>();

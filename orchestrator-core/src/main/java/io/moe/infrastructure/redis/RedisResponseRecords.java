@@ -1,9 +1,9 @@
 package io.moe.infrastructure.redis;
 
 import io.moe.application.pipeline.after.ResponseRecords;
+import io.moe.domain.shared.Jsonp;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 
 import java.io.StringReader;
@@ -34,7 +34,7 @@ public class RedisResponseRecords implements ResponseRecords {
 
     @Override
     public Optional<JsonObject> find(String responseId) {
-        return redis.get(key(responseId)).map(json -> Json.createReader(new StringReader(json)).readObject());
+        return redis.get(key(responseId)).map(json -> Jsonp.createReader(new StringReader(json)).readObject());
     }
 
     @Override

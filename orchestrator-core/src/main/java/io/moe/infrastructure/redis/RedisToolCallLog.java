@@ -2,9 +2,9 @@ package io.moe.infrastructure.redis;
 
 import io.moe.application.tools.ToolCall;
 import io.moe.application.tools.ToolCallLog;
+import io.moe.domain.shared.Jsonp;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 
 import java.io.StringReader;
@@ -29,7 +29,7 @@ public class RedisToolCallLog implements ToolCallLog {
 
     @Override
     public void record(ToolCall call) {
-        String entry = Json.createObjectBuilder().add("at", call.at().toString()).add("caller", call.caller())
+        String entry = Jsonp.createObjectBuilder().add("at", call.at().toString()).add("caller", call.caller())
                 .add("tool", call.tool()).add("ok", call.ok()).add("outcome", call.outcome()).add("ms", call.millis())
                 .build().toString();
         try {
@@ -47,7 +47,7 @@ public class RedisToolCallLog implements ToolCallLog {
 
     private static ToolCall read(String entry) {
         try {
-            JsonObject o = Json.createReader(new StringReader(entry)).readObject();
+            JsonObject o = Jsonp.createReader(new StringReader(entry)).readObject();
             return new ToolCall(Instant.parse(o.getString("at")), o.getString("caller", "?"), o.getString("tool", "?"),
                     o.getBoolean("ok", false), o.getString("outcome", ""), o.getJsonNumber("ms").longValue());
         } catch (RuntimeException e) {

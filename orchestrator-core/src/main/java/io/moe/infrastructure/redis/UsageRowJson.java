@@ -1,7 +1,7 @@
 package io.moe.infrastructure.redis;
 
 import io.moe.domain.identity.UsageEntry;
-import jakarta.json.Json;
+import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
@@ -15,7 +15,7 @@ final class UsageRowJson {
     }
 
     static String write(UsageEntry row) {
-        JsonObjectBuilder o = Json.createObjectBuilder().add("id", row.id()).add("user_id", row.userId())
+        JsonObjectBuilder o = Jsonp.createObjectBuilder().add("id", row.id()).add("user_id", row.userId())
                 .add("request_id", row.requestId()).add("model", row.model()).add("moe_mode", row.moeMode())
                 .add("prompt_tokens", row.promptTokens()).add("completion_tokens", row.completionTokens())
                 .add("weighted_tokens", row.weightedTokens()).add("status", row.status())
@@ -27,7 +27,7 @@ final class UsageRowJson {
     }
 
     static UsageEntry read(String json) {
-        JsonObject o = Json.createReader(new StringReader(json)).readObject();
+        JsonObject o = Jsonp.createReader(new StringReader(json)).readObject();
         return new UsageEntry(o.getString("id"), o.getString("user_id"), o.getString("api_key_id", null),
                 o.getString("request_id"), o.getString("model"), o.getString("moe_mode"),
                 o.getJsonNumber("prompt_tokens").longValue(), o.getJsonNumber("completion_tokens").longValue(),

@@ -1,10 +1,10 @@
 package io.moe.infrastructure.search;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.infrastructure.stores.Outage;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -77,7 +77,7 @@ public class WebSearchClient {
             if (response.statusCode() != 200) {
                 throw new UncheckedIOException(new IOException("search engine answered " + response.statusCode()));
             }
-            return hits(Json.createReader(new StringReader(response.body())).readObject());
+            return hits(Jsonp.createReader(new StringReader(response.body())).readObject());
         } catch (IOException e) {
             outage.failed(e);
             throw new UncheckedIOException("search engine at " + base + " could not be asked: " + e.getMessage(), e);

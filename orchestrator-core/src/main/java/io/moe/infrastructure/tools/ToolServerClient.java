@@ -1,9 +1,9 @@
 package io.moe.infrastructure.tools;
 
 import io.moe.domain.pipeline.ToolResult;
+import io.moe.domain.shared.Jsonp;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -61,7 +61,7 @@ public class ToolServerClient {
                 return descriptions == null ? "" : descriptions;
             }
             StringBuilder lines = new StringBuilder();
-            JsonObject body = Json.createReader(new StringReader(response.body())).readObject();
+            JsonObject body = Jsonp.createReader(new StringReader(response.body())).readObject();
             JsonArray tools = body.getJsonArray("tools");
             for (JsonValue value : tools == null ? JsonValue.EMPTY_JSON_ARRAY : tools) {
                 JsonObject tool = value.asJsonObject();
@@ -96,7 +96,7 @@ public class ToolServerClient {
             if (response.statusCode() != 200) {
                 return List.of();
             }
-            JsonArray tools = Json.createReader(new StringReader(response.body())).readObject().getJsonArray("tools");
+            JsonArray tools = Jsonp.createReader(new StringReader(response.body())).readObject().getJsonArray("tools");
             return tools == null ? List.of() : tools.getValuesAs(JsonObject.class).stream()
                     .map(t -> new ToolDescription(t.getString("name", ""), t.getString("description", ""), t.getBoolean("enabled", true),
                             t.containsKey("input_schema") && t.get("input_schema") instanceof JsonObject schema ? schema : JsonValue.EMPTY_JSON_OBJECT))
@@ -117,14 +117,14 @@ public class ToolServerClient {
      * (null: the orchestrator itself).
      */
     public ToolResult invoke(String tool, JsonObject args, String admin) {
-        String body = Json.createObjectBuilder().add("tool", tool).add("args", args).build().toString();
+        String body = Jsonp.createObjectBuilder().add("tool", tool).add("args", args).build().toString();
         try {
             HttpRequest.Builder builder = request("/invoke").header("Content-Type", "application/json");
             if (admin != null) {
                 builder.header("X-Moe-On-Behalf-Of", admin);
             }
             HttpResponse<String> response = http.send(builder.POST(HttpRequest.BodyPublishers.ofString(body)).build());
-            JsonObject json = Json.createReader(new StringReader(response.body())).readObject();
+            JsonObject json = Jsonp.createReader(new StringReader(response.body())).readObject();
             if (response.statusCode() == 200) {
                 return new ToolResult(tool, args, true, cap(json.get("result").toString()));
             }

@@ -1,8 +1,8 @@
 package io.moe.infrastructure.web;
 
 import io.moe.application.template.ImportResult;
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal;
-import jakarta.json.Json;
 import jakarta.ws.rs.core.EntityPart;
 
 import java.io.IOException;
@@ -40,6 +40,6 @@ public final class ImportUpload {
 
     /** The spec's import answer {@code {ok, imported, skipped}}. */
     public static String answer(ImportResult r) {
-        return Json.createObjectBuilder().add("ok", true).add("imported", r.imported()).add("skipped", r.skipped()).build().toString();
+        return Jsonp.createObjectBuilder().add("ok", true).add("imported", r.imported()).add("skipped", r.skipped()).build().toString();
     }
 }

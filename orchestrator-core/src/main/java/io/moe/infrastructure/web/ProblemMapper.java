@@ -1,10 +1,10 @@
 package io.moe.infrastructure.web;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.application.identity.IdentityException;
 import io.moe.domain.shared.Refusal;
-import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
@@ -65,7 +65,7 @@ public class ProblemMapper implements ExceptionMapper<Throwable> {
 
     private static Response problem(Refusal e) {
         int status = RefusalStatus.of(e);
-        JsonObjectBuilder body = Json.createObjectBuilder().add("type", "about:blank")
+        JsonObjectBuilder body = Jsonp.createObjectBuilder().add("type", "about:blank")
                 .add("title", Response.Status.fromStatusCode(status) == null ? e.code()
                         : Response.Status.fromStatusCode(status).getReasonPhrase())
                 .add("status", status).add("detail", e.getMessage()).add("code", e.code());

@@ -6,10 +6,10 @@ import io.moe.application.knowledge.KnowledgeImport;
 import io.moe.application.knowledge.KnowledgeRefusedException;
 import io.moe.application.knowledge.KnowledgeSearch;
 import io.moe.application.knowledge.KnowledgeStore;
+import io.moe.domain.shared.Jsonp;
 import io.moe.interfaces.openai.AdminOnly;
 import io.moe.interfaces.openai.KeyRequired;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObjectBuilder;
@@ -52,7 +52,7 @@ public class KnowledgeGraphResource {
     @Path("stats")
     public String stats() {
         KnowledgeStore.Stats s = search.stats();
-        return Json.createObjectBuilder().add("entities", s.entities()).add("relations", s.relations()).add("syntheses", s.syntheses())
+        return Jsonp.createObjectBuilder().add("entities", s.entities()).add("relations", s.relations()).add("syntheses", s.syntheses())
                 .add("verified", s.verified()).add("flagged", s.flagged())
                 .add("entities_by_domain", counts(s.entitiesByDomain())).add("entities_by_type", counts(s.entitiesByType()))
                 .add("relations_by_type", counts(s.relationsByType())).add("relations_by_domain", counts(s.relationsByDomain()))
@@ -63,9 +63,9 @@ public class KnowledgeGraphResource {
     @Path("search")
     public String search(@QueryParam("q") String q, @QueryParam("offset") String offset, @QueryParam("limit") String limit) {
         KnowledgeSearch.Page page = search.search(q, KnowledgeSearch.whole(offset, "offset", 0), KnowledgeSearch.whole(limit, "limit", 10));
-        JsonArrayBuilder data = Json.createArrayBuilder();
+        JsonArrayBuilder data = Jsonp.createArrayBuilder();
         for (KnowledgeSearch.Hit h : page.hits()) {
-            JsonObjectBuilder o = Json.createObjectBuilder().add("kind", h.kind()).add("score", Math.round(h.score() * 10_000) / 10_000.0);
+            JsonObjectBuilder o = Jsonp.createObjectBuilder().add("kind", h.kind()).add("score", Math.round(h.score() * 10_000) / 10_000.0);
             if (h.kind().equals("entity")) {
                 o.add("name", h.name()).add("type", h.type()).add("domain", h.domain());
             } else {
@@ -74,7 +74,7 @@ public class KnowledgeGraphResource {
             }
             data.add(o);
         }
-        return Json.createObjectBuilder().add("query", page.query()).add("offset", page.offset()).add("limit", page.limit())
+        return Jsonp.createObjectBuilder().add("query", page.query()).add("offset", page.offset()).add("limit", page.limit())
                 .add("total", page.total()).add("data", data).build().toString();
     }
 
@@ -109,7 +109,7 @@ public class KnowledgeGraphResource {
         if (body == null || body.isBlank()) {
             throw new KnowledgeRefusedException("missing_body", "body", "send a JSON object with 'bundle' (and optionally source_tag, trust_floor, dry_run)");
         }
-        try (JsonReader reader = Json.createReader(new StringReader(body))) {
+        try (JsonReader reader = Jsonp.createReader(new StringReader(body))) {
             return reader.readValue();
         } catch (JsonException e) {
             throw new KnowledgeRefusedException("invalid_json", "body", "the body is not valid JSON");
@@ -117,7 +117,7 @@ public class KnowledgeGraphResource {
     }
 
     private static JsonObjectBuilder counts(Map<String, Long> counts) {
-        JsonObjectBuilder o = Json.createObjectBuilder();
+        JsonObjectBuilder o = Jsonp.createObjectBuilder();
         counts.forEach(o::add);
         return o;
     }

@@ -1,6 +1,6 @@
 package io.moe.interfaces.messages;
 
-import jakarta.json.Json;
+import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
@@ -35,14 +35,14 @@ final class MessageEvents {
 
     void start(String model, long inputTokens) throws IOException {
         started = true;
-        send("message_start", Json.createObjectBuilder().add("type", "message_start").add("message", Json.createObjectBuilder()
-                .add("id", id).add("type", "message").add("role", "assistant").add("content", Json.createArrayBuilder())
+        send("message_start", Jsonp.createObjectBuilder().add("type", "message_start").add("message", Jsonp.createObjectBuilder()
+                .add("id", id).add("type", "message").add("role", "assistant").add("content", Jsonp.createArrayBuilder())
                 .add("model", model).addNull("stop_reason").addNull("stop_sequence")
-                .add("usage", Json.createObjectBuilder().add("input_tokens", inputTokens).add("output_tokens", 1))).build());
+                .add("usage", Jsonp.createObjectBuilder().add("input_tokens", inputTokens).add("output_tokens", 1))).build());
     }
 
     void ping() throws IOException {
-        send("ping", Json.createObjectBuilder().add("type", "ping").build());
+        send("ping", Jsonp.createObjectBuilder().add("type", "ping").build());
     }
 
     boolean started() {
@@ -52,29 +52,29 @@ final class MessageEvents {
     /** Appends thinking text, opening a thinking block when none is open. */
     void thinking(String text) throws IOException {
         if (!"thinking".equals(openType)) {
-            open("thinking", Json.createObjectBuilder().add("type", "thinking").add("thinking", "").add("signature", ""));
+            open("thinking", Jsonp.createObjectBuilder().add("type", "thinking").add("thinking", "").add("signature", ""));
         }
         thought.append(text);
-        delta(Json.createObjectBuilder().add("type", "thinking_delta").add("thinking", text));
+        delta(Jsonp.createObjectBuilder().add("type", "thinking_delta").add("thinking", text));
     }
 
     /** Appends answer text, opening a text block when none is open. */
     void text(String text) throws IOException {
         if (!"text".equals(openType)) {
-            open("text", Json.createObjectBuilder().add("type", "text").add("text", ""));
+            open("text", Jsonp.createObjectBuilder().add("type", "text").add("text", ""));
         }
-        delta(Json.createObjectBuilder().add("type", "text_delta").add("text", text));
+        delta(Jsonp.createObjectBuilder().add("type", "text_delta").add("text", text));
     }
 
     /** Opens a tool_use block; its input follows as {@link #inputJson} pieces. */
     void toolUse(String toolId, String name) throws IOException {
-        open("tool_use", Json.createObjectBuilder().add("type", "tool_use").add("id", toolId).add("name", name)
-                .add("input", Json.createObjectBuilder()));
+        open("tool_use", Jsonp.createObjectBuilder().add("type", "tool_use").add("id", toolId).add("name", name)
+                .add("input", Jsonp.createObjectBuilder()));
     }
 
     void inputJson(String partial) throws IOException {
         if ("tool_use".equals(openType)) {
-            delta(Json.createObjectBuilder().add("type", "input_json_delta").add("partial_json", partial));
+            delta(Jsonp.createObjectBuilder().add("type", "input_json_delta").add("partial_json", partial));
         }
     }
 
@@ -83,24 +83,24 @@ final class MessageEvents {
             return;
         }
         if (openType.equals("thinking")) {
-            delta(Json.createObjectBuilder().add("type", "signature_delta").add("signature", signature(id, thought.toString())));
+            delta(Jsonp.createObjectBuilder().add("type", "signature_delta").add("signature", signature(id, thought.toString())));
             thought.setLength(0);
         }
-        send("content_block_stop", Json.createObjectBuilder().add("type", "content_block_stop").add("index", index).build());
+        send("content_block_stop", Jsonp.createObjectBuilder().add("type", "content_block_stop").add("index", index).build());
         openType = null;
     }
 
     void finish(String stopReason, String stopSequence, long inputTokens, long outputTokens) throws IOException {
         closeBlock();
-        JsonObjectBuilder delta = Json.createObjectBuilder().add("stop_reason", stopReason);
+        JsonObjectBuilder delta = Jsonp.createObjectBuilder().add("stop_reason", stopReason);
         if (stopSequence == null) {
             delta.addNull("stop_sequence");
         } else {
             delta.add("stop_sequence", stopSequence);
         }
-        send("message_delta", Json.createObjectBuilder().add("type", "message_delta").add("delta", delta)
-                .add("usage", Json.createObjectBuilder().add("input_tokens", inputTokens).add("output_tokens", outputTokens)).build());
-        send("message_stop", Json.createObjectBuilder().add("type", "message_stop").build());
+        send("message_delta", Jsonp.createObjectBuilder().add("type", "message_delta").add("delta", delta)
+                .add("usage", Jsonp.createObjectBuilder().add("input_tokens", inputTokens).add("output_tokens", outputTokens)).build());
+        send("message_stop", Jsonp.createObjectBuilder().add("type", "message_stop").build());
         finished = true;
     }
 
@@ -128,12 +128,12 @@ final class MessageEvents {
         closeBlock();
         index++;
         openType = type;
-        send("content_block_start", Json.createObjectBuilder().add("type", "content_block_start").add("index", index)
+        send("content_block_start", Jsonp.createObjectBuilder().add("type", "content_block_start").add("index", index)
                 .add("content_block", block).build());
     }
 
     private void delta(JsonObjectBuilder delta) throws IOException {
-        send("content_block_delta", Json.createObjectBuilder().add("type", "content_block_delta").add("index", index)
+        send("content_block_delta", Jsonp.createObjectBuilder().add("type", "content_block_delta").add("index", index)
                 .add("delta", delta).build());
     }
 

@@ -1,8 +1,8 @@
 package io.moe.interfaces.messages;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal;
 import io.moe.domain.shared.Refusal.Kind;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 
 /**
@@ -29,7 +29,7 @@ public final class MessagesErrors {
     }
 
     public static JsonObject body(Refusal refusal) {
-        return Json.createObjectBuilder().add("type", "error").add("error", Json.createObjectBuilder()
+        return Jsonp.createObjectBuilder().add("type", "error").add("error", Jsonp.createObjectBuilder()
                 .add("type", type(refusal.kind())).add("message", refusal.getMessage())).build();
     }
 

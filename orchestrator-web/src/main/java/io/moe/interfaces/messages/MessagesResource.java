@@ -14,6 +14,7 @@ import io.moe.domain.chat.ChatAnswer;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.profile.CcProfile;
 import io.moe.domain.profile.ProfileMode;
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ExpertTemplateRecord;
 import io.moe.interfaces.openai.ApiKeyFilter;
@@ -22,7 +23,6 @@ import io.moe.interfaces.openai.KeyRequired;
 import io.moe.interfaces.openai.ProgressQueue;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -87,14 +87,14 @@ public class MessagesResource {
         ResolvedProfile record = profiles.resolve(caller, request.model());
         CcProfile profile = record.profile();
         String id = "msg_" + UUID.randomUUID().toString().replace("-", "");
-        JsonObject trace = Json.createObjectBuilder().add("profile", record.name()).add("moe_mode", profile.mode().wireName())
+        JsonObject trace = Jsonp.createObjectBuilder().add("profile", record.name()).add("moe_mode", profile.mode().wireName())
                 .add("requested_model", request.model()).build();
         if (profile.mode() == ProfileMode.NATIVE || request.toolTurn()) {
             Route.Native route = toolRoute(record, request.model());
             JsonObject upstream = MessagesToOpenAi.translate(request, new MessagesToOpenAi.Settings(profile.toolModel(),
                     profile.systemPromptPrefix(), profile.toolChoice(), profile.toolMaxTokens(), true), limits);
             async.resume(natives.answer(caller, id, route, request, upstream,
-                    Json.createObjectBuilder(trace).add("tool_turn", request.toolTurn()).build()));
+                    Jsonp.createObjectBuilder(trace).add("tool_turn", request.toolTurn()).build()));
             return;
         }
         answerOnPipeline(caller, id, request, profile, async);
@@ -107,18 +107,18 @@ public class MessagesResource {
     public String countTokens(String body, @Context HttpServletRequest http) {
         Caller caller = (Caller) http.getAttribute(ApiKeyFilter.CALLER);
         JsonObject json = ChatCompletionRequest.object(body);
-        MessagesRequest request = MessagesRequest.of(Json.createObjectBuilder(json).add("max_tokens", 1).add("stream", false).build(), limits);
+        MessagesRequest request = MessagesRequest.of(Jsonp.createObjectBuilder(json).add("max_tokens", 1).add("stream", false).build(), limits);
         CcProfile profile = profiles.resolve(caller, request.model()).profile();
         JsonObject upstream = MessagesToOpenAi.translate(request, new MessagesToOpenAi.Settings(profile.toolModel(),
                 profile.systemPromptPrefix(), profile.toolChoice(), profile.toolMaxTokens(), true), limits);
         long chars = upstream.get("messages").toString().length() + (upstream.containsKey("tools") ? upstream.get("tools").toString().length() : 0);
-        return Json.createObjectBuilder().add("input_tokens", Math.max(1, chars / CHARS_PER_TOKEN)).build().toString();
+        return Jsonp.createObjectBuilder().add("input_tokens", Math.max(1, chars / CHARS_PER_TOKEN)).build().toString();
     }
 
     private void answerOnPipeline(Caller caller, String id, MessagesRequest request, CcProfile profile, AsyncResponse async) {
         int maxTokens = profile.mode() == ProfileMode.MOE_REASONING ? Math.min(request.maxTokens(), profile.reasoningMaxTokens())
                 : request.maxTokens();
-        JsonObject openAi = Json.createObjectBuilder(MessagesToOpenAi.translate(request, new MessagesToOpenAi.Settings(request.model(),
+        JsonObject openAi = Jsonp.createObjectBuilder(MessagesToOpenAi.translate(request, new MessagesToOpenAi.Settings(request.model(),
                 profile.systemPromptPrefix(), profile.toolChoice(), profile.toolMaxTokens(), false), limits))
                 .add("max_tokens", maxTokens).add("stream", false).remove("stream_options").build();
         Route.Pipeline route = new Route.Pipeline(request.model(), profile.mode().pipelineMode(), template(profile));
@@ -141,11 +141,11 @@ public class MessagesResource {
                 async.resume(failure);
                 return;
             }
-            JsonArrayBuilder content = Json.createArrayBuilder();
+            JsonArrayBuilder content = Jsonp.createArrayBuilder();
             if (showReasoning && !done.reasoning().isEmpty()) {
                 content.add(OpenAiToMessages.thinkingBlock(id, done.reasoning()));
             }
-            content.add(Json.createObjectBuilder().add("type", "text").add("text", done.content()));
+            content.add(Jsonp.createObjectBuilder().add("type", "text").add("text", done.content()));
             async.resume(Response.ok(OpenAiToMessages.message(id, request.model(), content, "end_turn", null,
                     done.usage().promptTokens(), done.usage().completionTokens()).toString(), MediaType.APPLICATION_JSON_TYPE).build());
         });

@@ -1,8 +1,8 @@
 package io.moe.interfaces.messages;
 
 import io.moe.application.limits.RequestLimits;
+import io.moe.domain.shared.Jsonp;
 import io.moe.interfaces.openai.ApiError;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -37,10 +37,10 @@ public final class MessagesToOpenAi {
 
     public static JsonObject translate(MessagesRequest request, Settings settings, RequestLimits limits) {
         JsonObject in = request.json();
-        JsonArrayBuilder messages = Json.createArrayBuilder();
+        JsonArrayBuilder messages = Jsonp.createArrayBuilder();
         String system = systemText(in.get("system"), settings.systemPrefix());
         if (!system.isEmpty()) {
-            messages.add(Json.createObjectBuilder().add("role", "system").add("content", system));
+            messages.add(Jsonp.createObjectBuilder().add("role", "system").add("content", system));
         }
         if (!(in.get("messages") instanceof JsonArray turns) || turns.isEmpty()) {
             throw ApiError.invalidRequest("missing_messages", "messages: is required, a non-empty array of {role, content}");
@@ -53,10 +53,10 @@ public final class MessagesToOpenAi {
         }
         boolean tools = settings.withTools() && in.get("tools") instanceof JsonArray t && !t.isEmpty();
         int maxTokens = tools ? Math.min(request.maxTokens(), settings.toolMaxTokens()) : request.maxTokens();
-        JsonObjectBuilder out = Json.createObjectBuilder().add("model", settings.upstreamModel()).add("messages", messages)
+        JsonObjectBuilder out = Jsonp.createObjectBuilder().add("model", settings.upstreamModel()).add("messages", messages)
                 .add("max_tokens", maxTokens).add("stream", request.stream());
         if (request.stream()) {
-            out.add("stream_options", Json.createObjectBuilder().add("include_usage", true));
+            out.add("stream_options", Jsonp.createObjectBuilder().add("include_usage", true));
         }
         if (tools) {
             out.add("tools", tools((JsonArray) in.get("tools")));
@@ -110,7 +110,7 @@ public final class MessagesToOpenAi {
         }
         JsonValue content = m.get("content");
         if (content instanceof JsonString s) {
-            out.add(Json.createObjectBuilder().add("role", role).add("content", s.getString()));
+            out.add(Jsonp.createObjectBuilder().add("role", role).add("content", s.getString()));
             return;
         }
         if (!(content instanceof JsonArray blocks)) {
@@ -119,8 +119,8 @@ public final class MessagesToOpenAi {
         if (blocks.size() > limits.maxParts) {
             throw ApiError.invalidRequest("too_many_parts", at + ".content: at most " + limits.maxParts + " blocks (moe.limits.max-parts)");
         }
-        JsonArrayBuilder parts = Json.createArrayBuilder();
-        JsonArrayBuilder calls = Json.createArrayBuilder();
+        JsonArrayBuilder parts = Jsonp.createArrayBuilder();
+        JsonArrayBuilder calls = Jsonp.createArrayBuilder();
         StringBuilder text = new StringBuilder();
         int partCount = 0;
         int callCount = 0;
@@ -132,7 +132,7 @@ public final class MessagesToOpenAi {
             switch (b.getString("type", "")) {
                 case "text" -> {
                     String t = string(b, "text", where);
-                    parts.add(Json.createObjectBuilder().add("type", "text").add("text", t));
+                    parts.add(Jsonp.createObjectBuilder().add("type", "text").add("text", t));
                     text.append(t);
                     partCount++;
                 }
@@ -140,8 +140,8 @@ public final class MessagesToOpenAi {
                     if (!role.equals("user")) {
                         throw ApiError.invalidRequest("invalid_content", where + ": images are accepted in user turns only");
                     }
-                    parts.add(Json.createObjectBuilder().add("type", "image_url")
-                            .add("image_url", Json.createObjectBuilder().add("url", imageUrl(b, where))));
+                    parts.add(Jsonp.createObjectBuilder().add("type", "image_url")
+                            .add("image_url", Jsonp.createObjectBuilder().add("url", imageUrl(b, where))));
                     partCount++;
                 }
                 case "tool_use" -> {
@@ -149,8 +149,8 @@ public final class MessagesToOpenAi {
                         throw ApiError.invalidRequest("invalid_content", where + ": tool_use blocks belong to assistant turns");
                     }
                     JsonValue input = b.get("input");
-                    calls.add(Json.createObjectBuilder().add("id", string(b, "id", where)).add("type", "function")
-                            .add("function", Json.createObjectBuilder().add("name", string(b, "name", where))
+                    calls.add(Jsonp.createObjectBuilder().add("id", string(b, "id", where)).add("type", "function")
+                            .add("function", Jsonp.createObjectBuilder().add("name", string(b, "name", where))
                                     .add("arguments", input instanceof JsonObject o ? o.toString() : "{}")));
                     callCount++;
                 }
@@ -158,7 +158,7 @@ public final class MessagesToOpenAi {
                     if (!role.equals("user")) {
                         throw ApiError.invalidRequest("invalid_content", where + ": tool_result blocks belong to user turns");
                     }
-                    out.add(Json.createObjectBuilder().add("role", "tool").add("tool_call_id", string(b, "tool_use_id", where))
+                    out.add(Jsonp.createObjectBuilder().add("role", "tool").add("tool_call_id", string(b, "tool_use_id", where))
                             .add("content", (b.getBoolean("is_error", false) ? "Error: " : "") + resultText(b.get("content"), where)));
                 }
                 case "thinking", "redacted_thinking" -> {
@@ -168,7 +168,7 @@ public final class MessagesToOpenAi {
             }
         }
         if (role.equals("assistant")) {
-            JsonObjectBuilder a = Json.createObjectBuilder().add("role", "assistant");
+            JsonObjectBuilder a = Jsonp.createObjectBuilder().add("role", "assistant");
             if (text.isEmpty() && callCount > 0) {
                 a.addNull("content");
             } else {
@@ -179,7 +179,7 @@ public final class MessagesToOpenAi {
             }
             out.add(a);
         } else if (partCount > 0) {
-            out.add(Json.createObjectBuilder().add("role", "user").add("content", parts));
+            out.add(Jsonp.createObjectBuilder().add("role", "user").add("content", parts));
         }
     }
 
@@ -232,7 +232,7 @@ public final class MessagesToOpenAi {
         if (tools.size() > MAX_TOOLS) {
             throw ApiError.invalidRequest("too_many_tools", "tools: at most " + MAX_TOOLS);
         }
-        JsonArrayBuilder out = Json.createArrayBuilder();
+        JsonArrayBuilder out = Jsonp.createArrayBuilder();
         for (int i = 0; i < tools.size(); i++) {
             String at = "tools[" + i + "]";
             if (!(tools.get(i) instanceof JsonObject tool)) {
@@ -241,11 +241,11 @@ public final class MessagesToOpenAi {
             if (!(tool.get("input_schema") instanceof JsonObject schema)) {
                 continue; // a server tool of the vendor (web search and the like): nothing an inference server can run
             }
-            JsonObjectBuilder function = Json.createObjectBuilder().add("name", string(tool, "name", at)).add("parameters", schema);
+            JsonObjectBuilder function = Jsonp.createObjectBuilder().add("name", string(tool, "name", at)).add("parameters", schema);
             if (tool.get("description") instanceof JsonString d) {
                 function.add("description", d.getString());
             }
-            out.add(Json.createObjectBuilder().add("type", "function").add("function", function));
+            out.add(Jsonp.createObjectBuilder().add("type", "function").add("function", function));
         }
         return out;
     }
@@ -262,8 +262,8 @@ public final class MessagesToOpenAi {
             case "auto" -> out.add("tool_choice", "auto");
             case "any" -> out.add("tool_choice", "required");
             case "none" -> out.add("tool_choice", "none");
-            case "tool" -> out.add("tool_choice", Json.createObjectBuilder().add("type", "function")
-                    .add("function", Json.createObjectBuilder().add("name", string(c, "name", "tool_choice"))));
+            case "tool" -> out.add("tool_choice", Jsonp.createObjectBuilder().add("type", "function")
+                    .add("function", Jsonp.createObjectBuilder().add("name", string(c, "name", "tool_choice"))));
             default -> throw ApiError.invalidRequest("invalid_tool_choice", "tool_choice.type: must be auto, any, tool or none");
         }
         if (c.getBoolean("disable_parallel_tool_use", false)) {

@@ -5,13 +5,13 @@ import io.moe.application.routing.PassThrough;
 import io.moe.application.routing.Route;
 import io.moe.domain.chat.TokenUsage;
 import io.moe.domain.identity.Caller;
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 import io.moe.interfaces.openai.ApiError;
 import io.moe.interfaces.openai.NativeCompletions;
 import io.moe.interfaces.openai.OpenAiErrors;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
@@ -133,7 +133,7 @@ public class NativeMessages {
 
     private static String upstreamMessage(String body) {
         try {
-            if (body != null && Json.createReader(new StringReader(body)).readValue() instanceof JsonObject o
+            if (body != null && Jsonp.createReader(new StringReader(body)).readValue() instanceof JsonObject o
                     && o.get("error") instanceof JsonObject e && e.get("message") instanceof JsonString m) {
                 String text = m.getString();
                 return ": " + (text.length() > 300 ? text.substring(0, 300) + "…" : text);
@@ -146,7 +146,7 @@ public class NativeMessages {
 
     private static JsonObject parse(String body, Route.Native route) {
         try {
-            return Json.createReader(new StringReader(body)).readObject();
+            return Jsonp.createReader(new StringReader(body)).readObject();
         } catch (JsonException | IllegalStateException e) {
             throw new ApiError(Kind.UPSTREAM_FAILED, "upstream_error", "inference server '" + route.server().name()
                     + "' answered with a body that is not a chat completion");

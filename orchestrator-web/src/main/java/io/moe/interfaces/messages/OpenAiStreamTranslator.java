@@ -1,8 +1,8 @@
 package io.moe.interfaces.messages;
 
 import io.moe.domain.chat.TokenUsage;
+import io.moe.domain.shared.Jsonp;
 import io.moe.interfaces.openai.AnswerBeginning;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
@@ -40,7 +40,7 @@ final class OpenAiStreamTranslator {
         }
         JsonObject chunk;
         try {
-            chunk = Json.createReader(new StringReader(data)).readObject();
+            chunk = Jsonp.createReader(new StringReader(data)).readObject();
         } catch (JsonException | IllegalStateException malformed) {
             return; // a chunk the server garbled carries nothing to translate
         }

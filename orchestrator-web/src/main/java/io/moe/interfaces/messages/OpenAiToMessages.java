@@ -1,6 +1,6 @@
 package io.moe.interfaces.messages;
 
-import jakarta.json.Json;
+import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
@@ -38,17 +38,17 @@ final class OpenAiToMessages {
         JsonObject choice = completion.get("choices") instanceof JsonArray choices && !choices.isEmpty()
                 && choices.get(0) instanceof JsonObject c ? c : JsonValue.EMPTY_JSON_OBJECT;
         JsonObject message = choice.get("message") instanceof JsonObject m ? m : JsonValue.EMPTY_JSON_OBJECT;
-        JsonArrayBuilder content = Json.createArrayBuilder();
+        JsonArrayBuilder content = Jsonp.createArrayBuilder();
         if (message.get("reasoning_content") instanceof JsonString r && !r.getString().isEmpty()) {
             content.add(thinkingBlock(id, r.getString()));
         }
         if (message.get("content") instanceof JsonString t && !t.getString().isEmpty()) {
-            content.add(Json.createObjectBuilder().add("type", "text").add("text", t.getString()));
+            content.add(Jsonp.createObjectBuilder().add("type", "text").add("text", t.getString()));
         }
         if (message.get("tool_calls") instanceof JsonArray calls) {
             for (JsonValue v : calls) {
                 if (v instanceof JsonObject call && call.get("function") instanceof JsonObject f) {
-                    content.add(Json.createObjectBuilder().add("type", "tool_use").add("id", call.getString("id", "toolu_" + id))
+                    content.add(Jsonp.createObjectBuilder().add("type", "tool_use").add("id", call.getString("id", "toolu_" + id))
                             .add("name", f.getString("name", "")).add("input", input(f.get("arguments"))));
                 }
             }
@@ -62,18 +62,18 @@ final class OpenAiToMessages {
 
     static JsonObject message(String id, String model, JsonArrayBuilder content, String stopReason, String stopSequence,
                               long inputTokens, long outputTokens) {
-        JsonObjectBuilder m = Json.createObjectBuilder().add("id", id).add("type", "message").add("role", "assistant")
+        JsonObjectBuilder m = Jsonp.createObjectBuilder().add("id", id).add("type", "message").add("role", "assistant")
                 .add("model", model).add("content", content).add("stop_reason", stopReason);
         if (stopSequence == null) {
             m.addNull("stop_sequence");
         } else {
             m.add("stop_sequence", stopSequence);
         }
-        return m.add("usage", Json.createObjectBuilder().add("input_tokens", inputTokens).add("output_tokens", outputTokens)).build();
+        return m.add("usage", Jsonp.createObjectBuilder().add("input_tokens", inputTokens).add("output_tokens", outputTokens)).build();
     }
 
     static JsonObjectBuilder thinkingBlock(String id, String thinking) {
-        return Json.createObjectBuilder().add("type", "thinking").add("thinking", thinking)
+        return Jsonp.createObjectBuilder().add("type", "thinking").add("thinking", thinking)
                 .add("signature", MessageEvents.signature(id, thinking));
     }
 
@@ -81,13 +81,13 @@ final class OpenAiToMessages {
     static JsonObject input(JsonValue arguments) {
         if (arguments instanceof JsonString s) {
             try {
-                if (Json.createReader(new StringReader(s.getString())).readValue() instanceof JsonObject o) {
+                if (Jsonp.createReader(new StringReader(s.getString())).readValue() instanceof JsonObject o) {
                     return o;
                 }
             } catch (JsonException malformed) {
                 // kept as text below
             }
-            return Json.createObjectBuilder().add("arguments", s.getString()).build();
+            return Jsonp.createObjectBuilder().add("arguments", s.getString()).build();
         }
         return arguments instanceof JsonObject o ? o : JsonValue.EMPTY_JSON_OBJECT;
     }

@@ -1,10 +1,10 @@
 package io.moe.interfaces.openai;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.application.pipeline.experts.ErrorExamples;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.DELETE;
@@ -44,9 +44,9 @@ public class AdminCorrectionsResource {
         if (!ErrorExamples.PENDING.equals(status) && !ErrorExamples.APPROVED.equals(status)) {
             throw ApiError.invalidRequest("invalid_value", "'status' must be 'pending' or 'approved'");
         }
-        JsonArrayBuilder data = Json.createArrayBuilder();
+        JsonArrayBuilder data = Jsonp.createArrayBuilder();
         corrections.list(status, bounded(limit)).forEach(c -> data.add(json(c)));
-        return Json.createObjectBuilder().add("data", data).build().toString();
+        return Jsonp.createObjectBuilder().add("data", data).build().toString();
     }
 
     @POST
@@ -65,9 +65,9 @@ public class AdminCorrectionsResource {
     }
 
     private static JsonObject json(ErrorExamples.Correction c) {
-        JsonArrayBuilder categories = Json.createArrayBuilder();
+        JsonArrayBuilder categories = Jsonp.createArrayBuilder();
         c.categories().forEach(categories::add);
-        return Json.createObjectBuilder().add("id", c.id()).add("user_id", c.userId()).add("categories", categories)
+        return Jsonp.createObjectBuilder().add("id", c.id()).add("user_id", c.userId()).add("categories", categories)
                 .add("example", c.example()).add("status", c.status()).add("created", c.created()).build();
     }
 

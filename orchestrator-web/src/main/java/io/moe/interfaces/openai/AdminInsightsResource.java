@@ -2,8 +2,8 @@ package io.moe.interfaces.openai;
 
 import io.moe.application.pipeline.plan.LearnedPatterns;
 import io.moe.application.pipeline.graph.OntologyGaps;
+import io.moe.domain.shared.Jsonp;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -53,8 +53,8 @@ public class AdminInsightsResource {
     }
 
     private static String list(String name, String count, List<Map.Entry<String, Double>> entries) {
-        JsonArrayBuilder data = Json.createArrayBuilder();
-        entries.forEach(e -> data.add(Json.createObjectBuilder().add(name, e.getKey()).add(count, e.getValue().longValue())));
-        return Json.createObjectBuilder().add("data", data).build().toString();
+        JsonArrayBuilder data = Jsonp.createArrayBuilder();
+        entries.forEach(e -> data.add(Jsonp.createObjectBuilder().add(name, e.getKey()).add(count, e.getValue().longValue())));
+        return Jsonp.createObjectBuilder().add("data", data).build().toString();
     }
 }

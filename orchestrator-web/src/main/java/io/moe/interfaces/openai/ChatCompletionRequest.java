@@ -3,8 +3,8 @@ package io.moe.interfaces.openai;
 import io.moe.domain.chat.ChatMessage;
 import io.moe.domain.chat.ChatRequest;
 import io.moe.domain.mode.Mode;
-import jakarta.json.Json;
 import io.moe.application.limits.RequestLimits;
+import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -47,7 +47,7 @@ public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean in
             throw ApiError.invalidRequest("invalid_json", "the request body is empty; send a JSON object with 'model' and 'messages'");
         }
         try {
-            JsonValue value = Json.createReader(new StringReader(body)).readValue();
+            JsonValue value = Jsonp.createReader(new StringReader(body)).readValue();
             if (value instanceof JsonObject o) {
                 return o;
             }

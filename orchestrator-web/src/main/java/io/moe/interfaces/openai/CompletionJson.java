@@ -2,7 +2,7 @@ package io.moe.interfaces.openai;
 
 import io.moe.domain.chat.ChatAnswer;
 import io.moe.domain.chat.TokenUsage;
-import jakarta.json.Json;
+import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
@@ -13,14 +13,14 @@ final class CompletionJson {
     }
 
     static JsonObject completion(ChatAnswer answer, String model) {
-        return Json.createObjectBuilder()
+        return Jsonp.createObjectBuilder()
                 .add("id", answer.id())
                 .add("object", "chat.completion")
                 .add("created", answer.created())
                 .add("model", model)
-                .add("choices", Json.createArrayBuilder().add(Json.createObjectBuilder()
+                .add("choices", Jsonp.createArrayBuilder().add(Jsonp.createObjectBuilder()
                         .add("index", 0)
-                        .add("message", Json.createObjectBuilder().add("role", "assistant").add("content", answer.content()))
+                        .add("message", Jsonp.createObjectBuilder().add("role", "assistant").add("content", answer.content()))
                         .add("finish_reason", "stop")))
                 .add("usage", usage(answer.usage()))
                 .build();
@@ -28,27 +28,27 @@ final class CompletionJson {
 
     /** A chunk whose delta is {@code delta}; {@code finishReason} null while the answer goes on. */
     static JsonObject chunk(String id, long created, String model, JsonObjectBuilder delta, String finishReason) {
-        JsonObjectBuilder choice = Json.createObjectBuilder().add("index", 0).add("delta", delta);
+        JsonObjectBuilder choice = Jsonp.createObjectBuilder().add("index", 0).add("delta", delta);
         if (finishReason == null) {
             choice.addNull("finish_reason");
         } else {
             choice.add("finish_reason", finishReason);
         }
-        return header(id, created, model).add("choices", Json.createArrayBuilder().add(choice)).build();
+        return header(id, created, model).add("choices", Jsonp.createArrayBuilder().add(choice)).build();
     }
 
     /** The closing usage chunk sent when the client asked for stream_options.include_usage. */
     static JsonObject usageChunk(String id, long created, String model, TokenUsage usage) {
-        return header(id, created, model).add("choices", Json.createArrayBuilder()).add("usage", usage(usage)).build();
+        return header(id, created, model).add("choices", Jsonp.createArrayBuilder()).add("usage", usage(usage)).build();
     }
 
     private static JsonObjectBuilder header(String id, long created, String model) {
-        return Json.createObjectBuilder().add("id", id).add("object", "chat.completion.chunk")
+        return Jsonp.createObjectBuilder().add("id", id).add("object", "chat.completion.chunk")
                 .add("created", created).add("model", model);
     }
 
     private static JsonObjectBuilder usage(TokenUsage usage) {
-        return Json.createObjectBuilder()
+        return Jsonp.createObjectBuilder()
                 .add("prompt_tokens", usage.promptTokens())
                 .add("completion_tokens", usage.completionTokens())
                 .add("total_tokens", usage.totalTokens());

@@ -2,7 +2,7 @@ package io.moe.interfaces.openai;
 
 import io.moe.application.pipeline.run.Cancellation;
 import io.moe.domain.chat.ChatAnswer;
-import jakarta.json.Json;
+import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.core.StreamingOutput;
@@ -60,11 +60,11 @@ final class CompletionStream implements StreamingOutput {
     public void write(OutputStream output) throws IOException {
         Writer out = new OutputStreamWriter(output, StandardCharsets.UTF_8);
         try {
-            send(out, chunk(Json.createObjectBuilder().add("role", "assistant").add("content", ""), null));
+            send(out, chunk(Jsonp.createObjectBuilder().add("role", "assistant").add("content", ""), null));
             ChatAnswer done = await(out);
             closeThink(out); // also when the answer's text is empty
             content(out, AnswerTextSent.rest(done.content(), sent));
-            send(out, chunk(Json.createObjectBuilder(), "stop"));
+            send(out, chunk(Jsonp.createObjectBuilder(), "stop"));
             if (includeUsage) {
                 send(out, CompletionJson.usageChunk(head.id(), head.created(), head.model(), done.usage()));
             }
@@ -133,28 +133,28 @@ final class CompletionStream implements StreamingOutput {
         }
         closeThink(out);
         for (String piece : ContentChunks.of(text)) {
-            send(out, chunk(Json.createObjectBuilder().add("content", piece), null));
+            send(out, chunk(Jsonp.createObjectBuilder().add("content", piece), null));
         }
     }
 
     private void think(Writer out, String line) throws IOException {
         if (reasoningContent) {
             for (String piece : ContentChunks.of(line + "\n")) {
-                send(out, chunk(Json.createObjectBuilder().add("reasoning_content", piece), null));
+                send(out, chunk(Jsonp.createObjectBuilder().add("reasoning_content", piece), null));
             }
             return;
         }
         String text = (thinkOpen ? "" : "<think>\n") + line + "\n";
         thinkOpen = true;
         for (String piece : ContentChunks.of(text)) {
-            send(out, chunk(Json.createObjectBuilder().add("content", piece), null));
+            send(out, chunk(Jsonp.createObjectBuilder().add("content", piece), null));
         }
     }
 
     private void closeThink(Writer out) throws IOException {
         if (thinkOpen) {
             thinkOpen = false;
-            send(out, chunk(Json.createObjectBuilder().add("content", "</think>\n\n"), null));
+            send(out, chunk(Jsonp.createObjectBuilder().add("content", "</think>\n\n"), null));
         }
     }
 

@@ -2,8 +2,9 @@ package io.moe.interfaces.openai;
 
 import io.moe.application.feedback.FeedbackService;
 import io.moe.domain.identity.Caller;
+import io.moe.domain.shared.Jsonp;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -24,6 +25,7 @@ import java.io.StringReader;
  * POST /v1/feedback {response_id, rating 1–5, correction?} and GET /v1/responses/{id}/trace: learning
  * from ratings (rule 15) and the provenance trace of an answer, both for the key that received it.
  */
+@ApplicationScoped
 @Path("/v1")
 @KeyRequired
 public class FeedbackResource {
@@ -70,7 +72,7 @@ public class FeedbackResource {
 
     private static JsonObject object(String body) {
         try {
-            if (body != null && !body.isBlank() && Json.createReader(new StringReader(body)).readValue() instanceof JsonObject o) {
+            if (body != null && !body.isBlank() && Jsonp.createReader(new StringReader(body)).readValue() instanceof JsonObject o) {
                 return o;
             }
         } catch (JsonException | IllegalStateException e) {

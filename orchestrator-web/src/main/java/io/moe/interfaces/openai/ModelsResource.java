@@ -7,9 +7,10 @@ import io.moe.application.profile.ProfileRefusedException;
 import io.moe.application.routing.RouteResolver;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.mode.Mode;
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.GET;
@@ -32,6 +33,7 @@ import java.util.List;
  * of the key's coding-client profile ({@code accepted_models}), or the configured {@code moe.coding.models}
  * without a key or profile.
  */
+@ApplicationScoped
 @Path("/v1/models")
 public class ModelsResource {
 
@@ -64,12 +66,12 @@ public class ModelsResource {
         }
         List<String> ids = key == null ? Arrays.stream(Mode.values()).map(Mode::modelId).toList()
                 : routes.usableIds(caller(key));
-        JsonArrayBuilder data = Json.createArrayBuilder();
+        JsonArrayBuilder data = Jsonp.createArrayBuilder();
         for (String id : ids) {
-            data.add(Json.createObjectBuilder().add("id", id).add("object", "model")
+            data.add(Jsonp.createObjectBuilder().add("id", id).add("object", "model")
                     .add("created", CREATED).add("owned_by", owner(id)));
         }
-        return Json.createObjectBuilder().add("object", "list").add("data", data).build();
+        return Jsonp.createObjectBuilder().add("object", "list").add("data", data).build();
     }
 
     private List<String> accepted(Caller caller) {
@@ -81,10 +83,10 @@ public class ModelsResource {
     }
 
     private static JsonObject codingList(List<String> ids) {
-        JsonArrayBuilder data = Json.createArrayBuilder();
-        ids.forEach(id -> data.add(Json.createObjectBuilder().add("type", "model").add("id", id).add("display_name", id)
+        JsonArrayBuilder data = Jsonp.createArrayBuilder();
+        ids.forEach(id -> data.add(Jsonp.createObjectBuilder().add("type", "model").add("id", id).add("display_name", id)
                 .add("created_at", CREATED_AT)));
-        return Json.createObjectBuilder().add("data", data).add("has_more", false)
+        return Jsonp.createObjectBuilder().add("data", data).add("has_more", false)
                 .add("first_id", ids.isEmpty() ? "" : ids.get(0)).add("last_id", ids.isEmpty() ? "" : ids.get(ids.size() - 1)).build();
     }
 

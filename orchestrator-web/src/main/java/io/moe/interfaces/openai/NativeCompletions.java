@@ -5,10 +5,10 @@ import io.moe.application.routing.PassThrough;
 import io.moe.application.routing.Route;
 import io.moe.domain.chat.TokenUsage;
 import io.moe.domain.identity.Caller;
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
@@ -49,10 +49,10 @@ public class NativeCompletions {
         }
         boolean stream = json.get("stream") == JsonValue.TRUE;
         boolean clientUsage = json.get("stream_options") instanceof JsonObject o && o.get("include_usage") == JsonValue.TRUE;
-        JsonObjectBuilder upstream = Json.createObjectBuilder(json).add("model", route.model().model());
+        JsonObjectBuilder upstream = Jsonp.createObjectBuilder(json).add("model", route.model().model());
         if (stream) {
             JsonObject options = json.get("stream_options") instanceof JsonObject o ? o : JsonValue.EMPTY_JSON_OBJECT;
-            upstream.add("stream_options", Json.createObjectBuilder(options).add("include_usage", true));
+            upstream.add("stream_options", Jsonp.createObjectBuilder(options).add("include_usage", true));
         }
         String body = upstream.build().toString();
         NativeChat.Exchange exchange = natives.open(caller, id, route, estimate(json, messages));
@@ -117,7 +117,7 @@ public class NativeCompletions {
                 }
             }
             if (!done) {
-                out.write(("data: " + Json.createObjectBuilder().add("error", Json.createObjectBuilder()
+                out.write(("data: " + Jsonp.createObjectBuilder().add("error", Jsonp.createObjectBuilder()
                         .add("message", "the stream of inference server '" + route.server().name() + "' ended before it was complete")
                         .add("type", "upstream_error").add("code", "stream_incomplete")).build() + "\n\n")
                         .getBytes(StandardCharsets.UTF_8));
@@ -159,7 +159,7 @@ public class NativeCompletions {
     static Reading read(String body, JsonArray messages) {
         TokenUsage usage = null;
         AnswerBeginning answer = new AnswerBeginning();
-        try (JsonParser reply = Json.createParser(new StringReader(body))) {
+        try (JsonParser reply = Jsonp.createParser(new StringReader(body))) {
             if (reply.hasNext() && reply.next() == JsonParser.Event.START_OBJECT) {
                 while (reply.hasNext() && reply.next() == JsonParser.Event.KEY_NAME) {
                     String key = reply.getString();
@@ -220,7 +220,7 @@ public class NativeCompletions {
         /** Reads one chunk; true when it is a usage-only chunk. */
         boolean read(String data) {
             try {
-                JsonObject chunk = Json.createReader(new StringReader(data)).readObject();
+                JsonObject chunk = Jsonp.createReader(new StringReader(data)).readObject();
                 if (chunk.get("choices") instanceof JsonArray choices) {
                     for (JsonValue c : choices) {
                         if (c instanceof JsonObject choice && choice.get("delta") instanceof JsonObject delta

@@ -1,11 +1,11 @@
 package io.moe.interfaces.openai;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal;
 import io.moe.domain.shared.Refusal.Kind;
 import io.moe.infrastructure.web.RefusalStatus;
 import io.moe.infrastructure.web.StoreFailures;
 import io.moe.infrastructure.llm.InferenceException;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.WebApplicationException;
 import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
@@ -100,7 +100,7 @@ public final class OpenAiErrors {
     }
 
     static JsonObject body(Refusal e) {
-        return Json.createObjectBuilder().add("error", Json.createObjectBuilder()
+        return Jsonp.createObjectBuilder().add("error", Jsonp.createObjectBuilder()
                 .add("message", e.getMessage()).add("type", type(e.kind())).add("code", e.code())).build();
     }
 

@@ -1,9 +1,9 @@
 package io.moe.interfaces.openai;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal;
 import io.moe.infrastructure.web.RefusalStatus;
 import io.moe.interfaces.messages.MessagesErrors;
-import jakarta.json.Json;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -34,7 +34,7 @@ public class OpenAiExceptionMapper implements ExceptionMapper<Throwable> {
         } else if (isOpenAiRoute()) {
             response.type(MediaType.APPLICATION_JSON_TYPE).entity(OpenAiErrors.body(error).toString());
         } else {
-            response.type(PROBLEM_JSON).entity(Json.createObjectBuilder()
+            response.type(PROBLEM_JSON).entity(Jsonp.createObjectBuilder()
                     .add("type", "about:blank")
                     .add("title", Response.Status.fromStatusCode(status) != null
                             ? Response.Status.fromStatusCode(status).getReasonPhrase() : error.code())

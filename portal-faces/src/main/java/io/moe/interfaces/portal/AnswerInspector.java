@@ -1,6 +1,7 @@
 package io.moe.interfaces.portal;
 
 import io.moe.application.feedback.FeedbackService;
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal;
 import io.moe.infrastructure.faces.PageMessages;
 import io.moe.infrastructure.faces.ViewState;
@@ -9,7 +10,6 @@ import jakarta.faces.application.FacesMessage;
 import jakarta.faces.context.FacesContext;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -70,7 +70,7 @@ public class AnswerInspector {
     private JsonObject trace() {
         String text = shown().traceText;
         if (parsed == null && text != null) {
-            parsed = Json.createReader(new StringReader(text)).readObject();
+            parsed = Jsonp.createReader(new StringReader(text)).readObject();
         }
         return parsed;
     }

@@ -3,11 +3,11 @@ package io.moe.interfaces.portal;
 import io.moe.application.identity.KeyAuthenticator;
 import io.moe.application.identity.OwnKeys;
 import io.moe.domain.identity.Caller;
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal;
 import io.moe.infrastructure.web.BrowserSession;
 import io.moe.infrastructure.web.RefusalStatus;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -76,7 +76,7 @@ public class KeyRevocation extends HttpServlet {
         response.setStatus(status);
         response.setContentType(status == 200 ? "application/json" : "application/problem+json");
         response.setCharacterEncoding("UTF-8");
-        response.getWriter().write(status == 200 ? Json.createObjectBuilder().add("revoked", message).build().toString()
-                : Json.createObjectBuilder().add("status", status).add("code", code).add("detail", message).build().toString());
+        response.getWriter().write(status == 200 ? Jsonp.createObjectBuilder().add("revoked", message).build().toString()
+                : Jsonp.createObjectBuilder().add("status", status).add("code", code).add("detail", message).build().toString());
     }
 }

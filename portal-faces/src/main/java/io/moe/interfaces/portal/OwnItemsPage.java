@@ -6,6 +6,7 @@ import io.moe.application.template.ImportResult;
 import io.moe.application.template.UserTemplates;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.ResourceType;
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal;
 import io.moe.infrastructure.faces.PageMessages;
 import io.moe.infrastructure.faces.UploadedText;
@@ -13,7 +14,6 @@ import io.moe.infrastructure.faces.ViewState;
 import jakarta.faces.application.FacesMessage;
 import jakarta.faces.context.FacesContext;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.stream.JsonGenerator;
 import org.primefaces.model.file.UploadedFile;
@@ -236,7 +236,7 @@ public abstract class OwnItemsPage<R> {
 
     static String pretty(JsonObject json) {
         StringWriter out = new StringWriter();
-        Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true)).createWriter(out).write(json);
+        Jsonp.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true)).createWriter(out).write(json);
         return out.toString().strip();
     }
 

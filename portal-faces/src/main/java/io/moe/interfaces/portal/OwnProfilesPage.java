@@ -7,10 +7,10 @@ import io.moe.application.template.ImportResult;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.profile.CcProfileRecord;
 import io.moe.domain.profile.UserProfileRecord;
+import io.moe.domain.shared.Jsonp;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 
 import java.util.LinkedHashMap;
@@ -80,8 +80,8 @@ public class OwnProfilesPage extends OwnItemsPage<UserProfileRecord> {
 
     @Override
     protected JsonObject example(String model, String server) {
-        return Json.createObjectBuilder().add("name", "my-profile")
-                .add("accepted_models", Json.createArrayBuilder().add("claude-sonnet-4-5"))
+        return Jsonp.createObjectBuilder().add("name", "my-profile")
+                .add("accepted_models", Jsonp.createArrayBuilder().add("claude-sonnet-4-5"))
                 .add("tool_model", model).add("tool_endpoint", server).add("moe_mode", "native")
                 .add("tool_choice", "auto").add("system_prompt_prefix", "You help with code.").build();
     }

@@ -4,12 +4,12 @@ import io.moe.application.template.ImportMode;
 import io.moe.application.template.ImportResult;
 import io.moe.application.template.UserTemplates;
 import io.moe.domain.identity.Caller;
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.template.ExpertTemplateRecord;
 import io.moe.domain.template.UserTemplateRecord;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 
 import java.util.LinkedHashMap;
@@ -80,11 +80,11 @@ public class OwnTemplatesPage extends OwnItemsPage<UserTemplateRecord> {
     @Override
     protected JsonObject example(String model, String server) {
         String ref = model + "@" + server;
-        return Json.createObjectBuilder().add("name", "my-template").add("description", "")
+        return Jsonp.createObjectBuilder().add("name", "my-template").add("description", "")
                 .add("planner_model", ref).add("judge_model", ref)
-                .add("experts", Json.createObjectBuilder().add("general", Json.createObjectBuilder()
+                .add("experts", Jsonp.createObjectBuilder().add("general", Jsonp.createObjectBuilder()
                         .add("system_prompt", "Answer precisely and briefly.")
-                        .add("models", Json.createArrayBuilder().add(Json.createObjectBuilder()
+                        .add("models", Jsonp.createArrayBuilder().add(Jsonp.createObjectBuilder()
                                 .add("model", model).add("endpoint", server).add("role", "primary"))))).build();
     }
 

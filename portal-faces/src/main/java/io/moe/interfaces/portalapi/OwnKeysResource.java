@@ -5,9 +5,9 @@ import io.moe.application.identity.OwnKeys;
 import io.moe.application.identity.UserAdministration;
 import io.moe.domain.identity.ApiKey;
 import io.moe.domain.shared.Ids;
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
@@ -51,9 +51,9 @@ public class OwnKeysResource {
 
     @GET
     public String list() {
-        JsonArrayBuilder list = Json.createArrayBuilder();
+        JsonArrayBuilder list = Jsonp.createArrayBuilder();
         keys.list(PortalCaller.of(http)).forEach(k -> list.add(json(k.key(), k.profileId(), k.profileName())));
-        return Json.createObjectBuilder().add("keys", list).build().toString();
+        return Jsonp.createObjectBuilder().add("keys", list).build().toString();
     }
 
     @POST
@@ -61,7 +61,7 @@ public class OwnKeysResource {
         JsonObject in = object(body);
         UserAdministration.CreatedKey created = keys.create(PortalCaller.of(http), text(in, "label"), expiry(text(in, "expires_at")),
                 text(in, "cc_profile_id"));
-        return Response.status(201).entity(Json.createObjectBuilder(json(created.key(), text(in, "cc_profile_id"), null))
+        return Response.status(201).entity(Jsonp.createObjectBuilder(json(created.key(), text(in, "cc_profile_id"), null))
                 .add("key", created.rawKey()).build().toString()).build();
     }
 
@@ -85,11 +85,11 @@ public class OwnKeysResource {
     }
 
     static JsonObject json(ApiKey k, String profileId, String profileName) {
-        JsonObjectBuilder o = Json.createObjectBuilder().add("id", k.id()).add("key_prefix", k.keyPrefix()).add("label", k.label())
+        JsonObjectBuilder o = Jsonp.createObjectBuilder().add("id", k.id()).add("key_prefix", k.keyPrefix()).add("label", k.label())
                 .add("is_active", k.isActive()).add("created_at", Ids.iso(k.createdAt()))
-                .add("last_used_at", k.lastUsedAt() == null ? JsonValue.NULL : Json.createValue(Ids.iso(k.lastUsedAt())))
-                .add("expires_at", k.expiresAt() == null ? JsonValue.NULL : Json.createValue(Ids.iso(k.expiresAt())))
-                .add("cc_profile_id", profileId == null ? JsonValue.NULL : Json.createValue(profileId));
+                .add("last_used_at", k.lastUsedAt() == null ? JsonValue.NULL : Jsonp.createValue(Ids.iso(k.lastUsedAt())))
+                .add("expires_at", k.expiresAt() == null ? JsonValue.NULL : Jsonp.createValue(Ids.iso(k.expiresAt())))
+                .add("cc_profile_id", profileId == null ? JsonValue.NULL : Jsonp.createValue(profileId));
         if (profileName != null) {
             o.add("cc_profile", profileName);
         }
@@ -98,7 +98,7 @@ public class OwnKeysResource {
 
     private static JsonObject object(String body) {
         try {
-            JsonValue value = Json.createReader(new StringReader(body == null || body.isBlank() ? "{}" : body)).readValue();
+            JsonValue value = Jsonp.createReader(new StringReader(body == null || body.isBlank() ? "{}" : body)).readValue();
             if (value instanceof JsonObject o) {
                 return o;
             }

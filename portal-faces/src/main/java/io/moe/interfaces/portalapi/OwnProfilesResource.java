@@ -4,9 +4,9 @@ import io.moe.application.profile.ProfileFile;
 import io.moe.application.profile.UserProfiles;
 import io.moe.application.template.ImportMode;
 import io.moe.domain.profile.UserProfileRecord;
+import io.moe.domain.shared.Jsonp;
 import io.moe.infrastructure.web.ImportUpload;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -46,9 +46,9 @@ public class OwnProfilesResource {
 
     @GET
     public String list() {
-        JsonArrayBuilder list = Json.createArrayBuilder();
+        JsonArrayBuilder list = Jsonp.createArrayBuilder();
         profiles.list(PortalCaller.of(http)).forEach(t -> list.add(json(t)));
-        return Json.createObjectBuilder().add("profiles", list).build().toString();
+        return Jsonp.createObjectBuilder().add("profiles", list).build().toString();
     }
 
     @POST
@@ -90,10 +90,10 @@ public class OwnProfilesResource {
     @GET
     @Path("copyable")
     public String copyable() {
-        JsonArrayBuilder list = Json.createArrayBuilder();
-        profiles.copyable(PortalCaller.of(http)).forEach(p -> list.add(Json.createObjectBuilder().add("id", p.id())
+        JsonArrayBuilder list = Jsonp.createArrayBuilder();
+        profiles.copyable(PortalCaller.of(http)).forEach(p -> list.add(Jsonp.createObjectBuilder().add("id", p.id())
                 .add("name", p.name()).add("moe_mode", p.profile().mode().wireName())));
-        return Json.createObjectBuilder().add("profiles", list).build().toString();
+        return Jsonp.createObjectBuilder().add("profiles", list).build().toString();
     }
 
     @GET

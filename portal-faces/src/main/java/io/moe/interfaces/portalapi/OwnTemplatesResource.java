@@ -2,10 +2,10 @@ package io.moe.interfaces.portalapi;
 
 import io.moe.application.template.ImportMode;
 import io.moe.application.template.UserTemplates;
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.template.UserTemplateRecord;
 import io.moe.infrastructure.web.ImportUpload;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -45,9 +45,9 @@ public class OwnTemplatesResource {
 
     @GET
     public String list() {
-        JsonArrayBuilder list = Json.createArrayBuilder();
+        JsonArrayBuilder list = Jsonp.createArrayBuilder();
         templates.list(PortalCaller.of(http)).forEach(t -> list.add(json(t)));
-        return Json.createObjectBuilder().add("templates", list).build().toString();
+        return Jsonp.createObjectBuilder().add("templates", list).build().toString();
     }
 
     @POST
@@ -89,10 +89,10 @@ public class OwnTemplatesResource {
     @GET
     @Path("copyable")
     public String copyable() {
-        JsonArrayBuilder list = Json.createArrayBuilder();
-        templates.copyable(PortalCaller.of(http)).forEach(t -> list.add(Json.createObjectBuilder().add("id", t.id())
+        JsonArrayBuilder list = Jsonp.createArrayBuilder();
+        templates.copyable(PortalCaller.of(http)).forEach(t -> list.add(Jsonp.createObjectBuilder().add("id", t.id())
                 .add("name", t.name()).add("description", t.template().description())));
-        return Json.createObjectBuilder().add("templates", list).build().toString();
+        return Jsonp.createObjectBuilder().add("templates", list).build().toString();
     }
 
     @GET

@@ -1,5 +1,6 @@
 package io.moe.interfaces.tools;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.tools.ToolArgs;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
@@ -7,7 +8,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 
 import java.util.logging.Logger;
 
@@ -29,7 +29,7 @@ public class AlgebraWarmUp {
     void onStart(@Observes @Initialized(ApplicationScoped.class) Object started) {
         executor.execute(() -> {
             long t0 = System.nanoTime();
-            tools.find("calculate").orElseThrow().invoke(ToolArgs.of(Json.createObjectBuilder().add("expression", "1/3 + 1/6").build()));
+            tools.find("calculate").orElseThrow().invoke(ToolArgs.of(Jsonp.createObjectBuilder().add("expression", "1/3 + 1/6").build()));
             LOG.info(() -> "Computer algebra ready in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
         });
     }

@@ -1,10 +1,10 @@
 package io.moe.interfaces.tools;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.tools.ToolException;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -49,7 +49,7 @@ public class InvokeResource {
         }
         ToolCaller caller = (ToolCaller) request.getAttribute(ToolCaller.PROPERTY);
         JsonValue result = invoker.invoke(tool.getString(), arguments, caller, who(caller, request.getHeader(ON_BEHALF_OF)));
-        return Json.createObjectBuilder().add("tool", tool.getString()).add("result", result).build().toString();
+        return Jsonp.createObjectBuilder().add("tool", tool.getString()).add("result", result).build().toString();
     }
 
     /** The caller as the call log names it; only the service credential may name someone else. */

@@ -1,5 +1,6 @@
 package io.moe.interfaces.tools;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.application.limits.RequestLimits;
@@ -7,7 +8,6 @@ import io.moe.infrastructure.web.JsonText;
 import io.moe.tools.ToolException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -45,7 +45,7 @@ public class JsonBodies {
             throw new ToolException(Kind.INVALID, "invalid_json", null, "the body is empty; send a JSON object");
         }
         try {
-            JsonValue value = Json.createReader(new StringReader(text)).readValue();
+            JsonValue value = Jsonp.createReader(new StringReader(text)).readValue();
             if (value instanceof JsonObject o) {
                 return o;
             }

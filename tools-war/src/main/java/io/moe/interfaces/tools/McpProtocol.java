@@ -1,10 +1,10 @@
 package io.moe.interfaces.tools;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -44,10 +44,10 @@ public class McpProtocol {
         }
         JsonObject params = message.get("params") instanceof JsonObject p ? p : JsonValue.EMPTY_JSON_OBJECT;
         return switch (method) {
-            case "initialize" -> result(id, Json.createObjectBuilder()
+            case "initialize" -> result(id, Jsonp.createObjectBuilder()
                     .add("protocolVersion", VERSIONS.contains(params.getString("protocolVersion", "")) ? params.getString("protocolVersion") : VERSIONS.get(0))
-                    .add("capabilities", Json.createObjectBuilder().add("tools", Json.createObjectBuilder().add("listChanged", false)))
-                    .add("serverInfo", Json.createObjectBuilder().add("name", "moe-precision-tools").add("version", "0.1.0"))
+                    .add("capabilities", Jsonp.createObjectBuilder().add("tools", Jsonp.createObjectBuilder().add("listChanged", false)))
+                    .add("serverInfo", Jsonp.createObjectBuilder().add("name", "moe-precision-tools").add("version", "0.1.0"))
                     .add("instructions", "Deterministic precision tools: exact arithmetic, equations, dates, units, statistics, hashes, regex, subnets, JSON path, German federal law, file generation.")
                     .build());
             case "ping" -> result(id, JsonValue.EMPTY_JSON_OBJECT);
@@ -59,14 +59,14 @@ public class McpProtocol {
 
     private JsonObject list(ToolCaller caller) {
         Set<String> disabled = settings.disabled();
-        JsonArrayBuilder list = Json.createArrayBuilder();
+        JsonArrayBuilder list = Jsonp.createArrayBuilder();
         for (Tool t : tools.all()) {
             if (!disabled.contains(t.name()) && caller.mayUse(t.name())) {
-                list.add(Json.createObjectBuilder().add("name", t.name()).add("description", t.description())
+                list.add(Jsonp.createObjectBuilder().add("name", t.name()).add("description", t.description())
                         .add("inputSchema", t.inputSchema()));
             }
         }
-        return Json.createObjectBuilder().add("tools", list).build();
+        return Jsonp.createObjectBuilder().add("tools", list).build();
     }
 
     private JsonObject call(JsonValue id, JsonObject params, ToolCaller caller) {
@@ -79,27 +79,27 @@ public class McpProtocol {
         }
         try {
             JsonValue value = invoker.invoke(name.getString(), arguments, caller);
-            JsonObjectBuilder result = Json.createObjectBuilder()
-                    .add("content", Json.createArrayBuilder().add(Json.createObjectBuilder().add("type", "text").add("text", value.toString())))
+            JsonObjectBuilder result = Jsonp.createObjectBuilder()
+                    .add("content", Jsonp.createArrayBuilder().add(Jsonp.createObjectBuilder().add("type", "text").add("text", value.toString())))
                     .add("isError", false);
             if (value instanceof JsonObject structured) {
                 result.add("structuredContent", structured);
             }
             return result(id, result.build());
         } catch (ToolException e) {
-            return result(id, Json.createObjectBuilder()
-                    .add("content", Json.createArrayBuilder().add(Json.createObjectBuilder().add("type", "text")
+            return result(id, Jsonp.createObjectBuilder()
+                    .add("content", Jsonp.createArrayBuilder().add(Jsonp.createObjectBuilder().add("type", "text")
                             .add("text", ToolErrors.body(e).toString())))
                     .add("isError", true).build());
         }
     }
 
     private static JsonObject result(JsonValue id, JsonValue result) {
-        return Json.createObjectBuilder().add("jsonrpc", "2.0").add("id", id).add("result", result).build();
+        return Jsonp.createObjectBuilder().add("jsonrpc", "2.0").add("id", id).add("result", result).build();
     }
 
     static JsonObject error(JsonValue id, int code, String message) {
-        return Json.createObjectBuilder().add("jsonrpc", "2.0").add("id", id == null ? JsonValue.NULL : id)
-                .add("error", Json.createObjectBuilder().add("code", code).add("message", message)).build();
+        return Jsonp.createObjectBuilder().add("jsonrpc", "2.0").add("id", id == null ? JsonValue.NULL : id)
+                .add("error", Jsonp.createObjectBuilder().add("code", code).add("message", message)).build();
     }
 }

@@ -1,10 +1,10 @@
 package io.moe.interfaces.tools;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.tools.ToolException;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -63,7 +63,7 @@ public class McpResource {
         String text = bodies.text(body);
         JsonObject message;
         try {
-            JsonValue value = Json.createReader(new StringReader(text)).readValue();
+            JsonValue value = Jsonp.createReader(new StringReader(text)).readValue();
             if (!(value instanceof JsonObject o)) {
                 session.send("message", McpProtocol.error(null, -32600, "send one JSON-RPC object").toString());
                 return Response.status(400).build();

@@ -1,10 +1,10 @@
 package io.moe.interfaces.tools;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 import io.moe.infrastructure.web.RefusalStatus;
 
 import io.moe.tools.ToolException;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.WebApplicationException;
@@ -38,13 +38,13 @@ public class ToolErrors implements ExceptionMapper<Throwable> {
     }
 
     static JsonObject body(ToolException e) {
-        JsonObjectBuilder error = Json.createObjectBuilder().add("error_code", e.code()).add("message", e.getMessage());
+        JsonObjectBuilder error = Jsonp.createObjectBuilder().add("error_code", e.code()).add("message", e.getMessage());
         if (e.argument() == null) {
             error.addNull("argument");
         } else {
             error.add("argument", e.argument());
         }
-        return Json.createObjectBuilder().add("error", error).build();
+        return Jsonp.createObjectBuilder().add("error", error).build();
     }
 
     private static ToolException classify(Throwable failure) {

@@ -1,11 +1,11 @@
 package io.moe.interfaces.tools;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.tools.Tool;
 import io.moe.tools.ToolException;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.Consumes;
@@ -42,9 +42,9 @@ public class ToolsResource {
     @Path("health")
     public String health() {
         Set<String> disabled = settings.disabled();
-        JsonArrayBuilder names = Json.createArrayBuilder();
+        JsonArrayBuilder names = Jsonp.createArrayBuilder();
         tools.all().forEach(t -> names.add(t.name()));
-        return Json.createObjectBuilder().add("status", "ok").add("tool_count", tools.all().size())
+        return Jsonp.createObjectBuilder().add("status", "ok").add("tool_count", tools.all().size())
                 .add("enabled_count", tools.all().stream().filter(t -> !disabled.contains(t.name())).count())
                 .add("tools", names).build().toString();
     }
@@ -53,11 +53,11 @@ public class ToolsResource {
     @Path("tools")
     public String list() {
         Set<String> disabled = settings.disabled();
-        JsonArrayBuilder list = Json.createArrayBuilder();
+        JsonArrayBuilder list = Jsonp.createArrayBuilder();
         for (Tool t : tools.all()) {
             list.add(describe(t, !disabled.contains(t.name())));
         }
-        return Json.createObjectBuilder().add("tools", list).build().toString();
+        return Jsonp.createObjectBuilder().add("tools", list).build().toString();
     }
 
     @PUT
@@ -82,7 +82,7 @@ public class ToolsResource {
     }
 
     static JsonObject describe(Tool t, boolean enabled) {
-        return Json.createObjectBuilder().add("name", t.name()).add("description", t.description())
+        return Jsonp.createObjectBuilder().add("name", t.name()).add("description", t.description())
                 .add("enabled", enabled).add("input_schema", t.inputSchema()).build();
     }
 }

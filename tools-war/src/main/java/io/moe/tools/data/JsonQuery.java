@@ -5,12 +5,12 @@ import com.jayway.jsonpath.InvalidJsonException;
 import com.jayway.jsonpath.InvalidPathException;
 import com.jayway.jsonpath.JsonPath;
 import com.jayway.jsonpath.PathNotFoundException;
+import io.moe.domain.shared.Jsonp;
 import io.moe.tools.ResultBudget;
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
 import io.moe.tools.ToolException;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 
@@ -67,17 +67,17 @@ public final class JsonQuery implements Tool {
             throw ToolException.invalid("json", "'json' is not valid JSON: " + e.getMessage());
         } catch (InvalidPathException e) {
             if (e instanceof PathNotFoundException) {
-                return Json.createObjectBuilder().add("path", path).add("found", false).addNull("result").build();
+                return Jsonp.createObjectBuilder().add("path", path).add("found", false).addNull("result").build();
             }
             throw ToolException.invalid("path", "'" + path + "' is not a valid JSONPath expression: " + e.getMessage());
         }
         measure(result, new ResultBudget(maxResultChars, "use a more specific path than a deep scan ($..) over the whole document"));
         JsonValue value = result == null ? JsonValue.NULL
-                : result instanceof String text ? Json.createValue(text)
+                : result instanceof String text ? Jsonp.createValue(text)
                 : result instanceof Boolean b ? (b ? JsonValue.TRUE : JsonValue.FALSE)
-                : result instanceof Number n ? Json.createReader(new StringReader(n.toString())).readValue()
-                : Json.createReader(new StringReader(config.jsonProvider().toJson(result))).readValue();
-        return Json.createObjectBuilder().add("path", path).add("found", true).add("result", value).build();
+                : result instanceof Number n ? Jsonp.createReader(new StringReader(n.toString())).readValue()
+                : Jsonp.createReader(new StringReader(config.jsonProvider().toJson(result))).readValue();
+        return Jsonp.createObjectBuilder().add("path", path).add("found", true).add("result", value).build();
     }
 
     /** Spends the approximate JSON length of a json-smart value (maps, lists, scalars); stops at the budget. */

@@ -1,10 +1,10 @@
 package io.moe.tools.data;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
 import io.moe.tools.ToolException;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import systems.uom.common.USCustomary;
@@ -76,7 +76,7 @@ public final class UnitConvert implements Tool {
         try {
             Quantity<?> converted = convert(Quantities.getQuantity(value, from), to);
             BigDecimal result = new BigDecimal(converted.getValue().toString(), MathContext.DECIMAL64).stripTrailingZeros();
-            return Json.createObjectBuilder().add("value", value).add("from", fromText).add("to", toText)
+            return Jsonp.createObjectBuilder().add("value", value).add("from", fromText).add("to", toText)
                     .add("result", result.scale() < 0 ? result.setScale(0) : result).build();
         } catch (UnconvertibleException | ClassCastException e) {
             throw ToolException.invalid("to", "cannot convert " + fromText + " to " + toText + ": they measure different things");

@@ -1,12 +1,12 @@
 package io.moe.tools.files;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
 import io.moe.tools.ToolException;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 
@@ -65,7 +65,7 @@ public final class GenerateFile implements Tool {
         }
         String name = downloads.store(args.owner().orElse(null), requested, format, bytes);
         String path = "/downloads/" + name;
-        return Json.createObjectBuilder().add("filename", name).add("format", format.extension())
+        return Jsonp.createObjectBuilder().add("filename", name).add("format", format.extension())
                 .add("size_bytes", bytes.length).add("path", path).add("url", publicUrl + path)
                 .add("expires_at", downloads.expiresAt(name).toString()).build();
     }

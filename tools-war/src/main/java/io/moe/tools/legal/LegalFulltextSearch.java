@@ -1,10 +1,10 @@
 package io.moe.tools.legal;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
 import io.moe.tools.ToolException;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -52,10 +52,10 @@ public final class LegalFulltextSearch implements Tool {
             String haystack = (s.title() + " " + s.text()).toLowerCase(Locale.ROOT);
             return words.stream().allMatch(haystack::contains);
         }).toList();
-        JsonArrayBuilder results = Json.createArrayBuilder();
-        hits.stream().limit(max).forEach(s -> results.add(Json.createObjectBuilder().add("paragraph", s.designation())
+        JsonArrayBuilder results = Jsonp.createArrayBuilder();
+        hits.stream().limit(max).forEach(s -> results.add(Jsonp.createObjectBuilder().add("paragraph", s.designation())
                 .add("title", s.title()).add("snippet", snippet(s.text(), words.get(0)))));
-        return Json.createObjectBuilder().add("law", law.abbreviation()).add("query", query).add("total", hits.size())
+        return Jsonp.createObjectBuilder().add("law", law.abbreviation()).add("query", query).add("total", hits.size())
                 .add("results", results).build();
     }
 

@@ -1,9 +1,9 @@
 package io.moe.tools.legal;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -35,9 +35,9 @@ public final class LegalGetLawOverview implements Tool {
     @Override
     public JsonValue invoke(ToolArgs args) {
         Law law = library.law(args.string("law", "law_abbreviation", "abbreviation"));
-        JsonArrayBuilder sections = Json.createArrayBuilder();
-        law.sections().forEach(s -> sections.add(Json.createObjectBuilder().add("paragraph", s.designation()).add("title", s.title())));
-        return Json.createObjectBuilder().add("law", law.abbreviation()).add("title", law.title())
+        JsonArrayBuilder sections = Jsonp.createArrayBuilder();
+        law.sections().forEach(s -> sections.add(Jsonp.createObjectBuilder().add("paragraph", s.designation()).add("title", s.title())));
+        return Jsonp.createObjectBuilder().add("law", law.abbreviation()).add("title", law.title())
                 .add("section_count", law.sections().size()).add("sections", sections).build();
     }
 }

@@ -1,12 +1,12 @@
 package io.moe.tools.legal;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
 import io.moe.tools.ToolException;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 
@@ -41,7 +41,7 @@ public final class LegalGetParagraph implements Tool {
         String paragraph = args.string("paragraph", "section", "article", "norm");
         Section section = law.section(paragraph).orElseThrow(() -> new ToolException(Kind.NOT_FOUND, "paragraph_not_found", "paragraph",
                 law.abbreviation() + " has no section '" + paragraph + "'; legal_get_law_overview lists its sections"));
-        return Json.createObjectBuilder().add("law", law.abbreviation()).add("paragraph", section.designation())
+        return Jsonp.createObjectBuilder().add("law", law.abbreviation()).add("paragraph", section.designation())
                 .add("title", section.title()).add("text", section.text())
                 .add("source", "https://www.gesetze-im-internet.de/" + law.slug() + "/").build();
     }

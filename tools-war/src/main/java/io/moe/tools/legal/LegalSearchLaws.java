@@ -1,10 +1,10 @@
 package io.moe.tools.legal;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
 import io.moe.tools.ToolException;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -47,9 +47,9 @@ public final class LegalSearchLaws implements Tool {
         String k = keyword.toLowerCase(Locale.ROOT);
         List<LawEntry> hits = library.tableOfContents().stream()
                 .filter(e -> e.slug().contains(k) || e.title().toLowerCase(Locale.ROOT).contains(k)).toList();
-        JsonArrayBuilder laws = Json.createArrayBuilder();
-        hits.stream().limit(max).forEach(e -> laws.add(Json.createObjectBuilder()
+        JsonArrayBuilder laws = Jsonp.createArrayBuilder();
+        hits.stream().limit(max).forEach(e -> laws.add(Jsonp.createObjectBuilder()
                 .add("abbreviation", e.slug().toUpperCase(Locale.ROOT)).add("law", e.slug()).add("title", e.title())));
-        return Json.createObjectBuilder().add("keyword", keyword).add("total", hits.size()).add("laws", laws).build();
+        return Jsonp.createObjectBuilder().add("keyword", keyword).add("total", hits.size()).add("laws", laws).build();
     }
 }

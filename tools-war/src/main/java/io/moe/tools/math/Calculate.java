@@ -1,10 +1,10 @@
 package io.moe.tools.math;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
 import io.moe.tools.ToolException;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
@@ -53,7 +53,7 @@ public final class Calculate implements Tool {
                 throw ToolException.invalid("expression", "the expression has no finite value (e.g. division by zero)");
             }
             String decimal = Algebra.decimal(evaluator, exact);
-            JsonObjectBuilder out = Json.createObjectBuilder().add("expression", expression).add("exact", exact.toString());
+            JsonObjectBuilder out = Jsonp.createObjectBuilder().add("expression", expression).add("exact", exact.toString());
             if (decimal == null) {
                 out.addNull("result");
             } else {

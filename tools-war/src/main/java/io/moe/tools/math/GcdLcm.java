@@ -1,12 +1,12 @@
 package io.moe.tools.math;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
 import io.moe.tools.ToolException;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 
@@ -42,6 +42,6 @@ public final class GcdLcm implements Tool {
         }
         BigInteger gcd = a.gcd(b);
         BigInteger lcm = a.signum() == 0 || b.signum() == 0 ? BigInteger.ZERO : a.multiply(b).abs().divide(gcd);
-        return Json.createObjectBuilder().add("a", a).add("b", b).add("gcd", gcd).add("lcm", lcm).build();
+        return Jsonp.createObjectBuilder().add("a", a).add("b", b).add("gcd", gcd).add("lcm", lcm).build();
     }
 }

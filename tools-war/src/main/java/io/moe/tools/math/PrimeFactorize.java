@@ -1,10 +1,10 @@
 package io.moe.tools.math;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
 import io.moe.tools.ToolException;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -48,11 +48,11 @@ public final class PrimeFactorize implements Tool {
         Collections.sort(factors);
         Map<BigInteger, Integer> powers = new TreeMap<>();
         factors.forEach(f -> powers.merge(f, 1, Integer::sum));
-        JsonArrayBuilder list = Json.createArrayBuilder();
+        JsonArrayBuilder list = Jsonp.createArrayBuilder();
         factors.forEach(list::add);
         StringBuilder form = new StringBuilder();
         powers.forEach((p, e) -> form.append(form.length() == 0 ? "" : " × ").append(p).append(e > 1 ? "^" + e : ""));
-        return Json.createObjectBuilder().add("number", n).add("factors", list).add("factorization", form.toString())
+        return Jsonp.createObjectBuilder().add("number", n).add("factors", list).add("factorization", form.toString())
                 .add("is_prime", factors.size() == 1).build();
     }
 

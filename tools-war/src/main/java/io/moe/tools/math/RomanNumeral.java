@@ -1,10 +1,10 @@
 package io.moe.tools.math;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
 import io.moe.tools.ToolException;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 
@@ -62,7 +62,7 @@ public final class RomanNumeral implements Tool {
                 out.append(SYMBOLS[i]);
             }
         }
-        return Json.createObjectBuilder().add("input", input).add("result", out.toString()).add("dir", "to_roman").build();
+        return Jsonp.createObjectBuilder().add("input", input).add("result", out.toString()).add("dir", "to_roman").build();
     }
 
     private static JsonValue fromRoman(String input) {
@@ -78,6 +78,6 @@ public final class RomanNumeral implements Tool {
                 i += SYMBOLS[k].length();
             }
         }
-        return Json.createObjectBuilder().add("input", input).add("result", n).add("dir", "from_roman").build();
+        return Jsonp.createObjectBuilder().add("input", input).add("result", n).add("dir", "from_roman").build();
     }
 }

@@ -1,12 +1,12 @@
 package io.moe.tools.math;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
 import io.moe.tools.ToolException;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -67,8 +67,8 @@ public final class SolveEquation implements Tool {
         }
         return algebra.evaluate("equation", evaluator -> {
             IExpr result = evaluator.eval(F.Solve(parsed, F.symbol(variable)));
-            JsonArrayBuilder exact = Json.createArrayBuilder();
-            JsonArrayBuilder decimal = Json.createArrayBuilder();
+            JsonArrayBuilder exact = Jsonp.createArrayBuilder();
+            JsonArrayBuilder decimal = Jsonp.createArrayBuilder();
             int count = 0;
             if (result.isList()) {
                 for (IExpr solution : (IAST) result) {
@@ -87,7 +87,7 @@ public final class SolveEquation implements Tool {
             } else {
                 throw new ToolException(Kind.UNPROCESSABLE, "not_solvable", "equation", "no closed-form solution found for " + equation);
             }
-            return Json.createObjectBuilder().add("equation", equation).add("var", variable).add("count", count)
+            return Jsonp.createObjectBuilder().add("equation", equation).add("var", variable).add("count", count)
                     .add("solutions", exact).add("decimal", decimal).build();
         });
     }

@@ -1,10 +1,10 @@
 package io.moe.tools.math;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
 import io.moe.tools.ToolException;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -54,7 +54,7 @@ public final class StatisticsCalc implements Tool {
         double[] data = numbers.stream().mapToDouble(BigDecimal::doubleValue).toArray();
         Set<String> ops = ops(args.optionalString("op", "operations", "operation").orElse("all"));
         DescriptiveStatistics stats = new DescriptiveStatistics(data);
-        JsonObjectBuilder out = Json.createObjectBuilder();
+        JsonObjectBuilder out = Jsonp.createObjectBuilder();
         for (String op : ops) {
             switch (op) {
                 case "mean" -> out.add("mean", stats.getMean());
@@ -66,14 +66,14 @@ public final class StatisticsCalc implements Tool {
                 case "sum" -> out.add("sum", numbers.stream().reduce(BigDecimal.ZERO, BigDecimal::add));
                 case "count" -> out.add("count", data.length);
                 case "mode" -> {
-                    JsonArrayBuilder modes = Json.createArrayBuilder();
+                    JsonArrayBuilder modes = Jsonp.createArrayBuilder();
                     for (double m : StatUtils.mode(data)) {
                         modes.add(m);
                     }
                     out.add("mode", modes);
                 }
                 default -> {
-                    JsonObjectBuilder p = Json.createObjectBuilder();
+                    JsonObjectBuilder p = Jsonp.createObjectBuilder();
                     for (double q : PERCENTILES) {
                         p.add("p" + (int) q, percentile(data, q));
                     }

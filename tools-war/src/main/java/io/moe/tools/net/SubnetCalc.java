@@ -3,11 +3,11 @@ package io.moe.tools.net;
 import inet.ipaddr.AddressStringException;
 import inet.ipaddr.IPAddress;
 import inet.ipaddr.IPAddressString;
+import io.moe.domain.shared.Jsonp;
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
 import io.moe.tools.ToolException;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
@@ -52,7 +52,7 @@ public final class SubnetCalc implements Tool {
         IPAddress first = network.getLower().withoutPrefixLength();
         IPAddress last = network.getUpper().withoutPrefixLength();
         BigInteger total = network.getCount();
-        JsonObjectBuilder out = Json.createObjectBuilder()
+        JsonObjectBuilder out = Jsonp.createObjectBuilder()
                 .add("cidr", cidr)
                 .add("version", address.isIPv4() ? 4 : 6)
                 .add("prefix_length", prefix)

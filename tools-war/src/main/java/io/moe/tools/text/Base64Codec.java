@@ -1,10 +1,10 @@
 package io.moe.tools.text;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
 import io.moe.tools.ToolException;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 
@@ -40,7 +40,7 @@ public final class Base64Codec implements Tool {
         String data = args.string("data", "text");
         String mode = args.optionalString("mode").orElse("encode").toLowerCase(Locale.ROOT);
         return switch (mode) {
-            case "encode" -> Json.createObjectBuilder().add("mode", "encode")
+            case "encode" -> Jsonp.createObjectBuilder().add("mode", "encode")
                     .add("result", Base64.getEncoder().encodeToString(data.getBytes(StandardCharsets.UTF_8))).build();
             case "decode" -> decode(data);
             default -> throw ToolException.invalid("mode", "mode must be 'encode' or 'decode', not '" + mode + "'");
@@ -59,9 +59,9 @@ public final class Base64Codec implements Tool {
         try {
             String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
-            return Json.createObjectBuilder().add("mode", "decode").add("result", text).add("bytes", bytes.length).build();
+            return Jsonp.createObjectBuilder().add("mode", "decode").add("result", text).add("bytes", bytes.length).build();
         } catch (CharacterCodingException binary) {
-            return Json.createObjectBuilder().add("mode", "decode").add("binary", true)
+            return Jsonp.createObjectBuilder().add("mode", "decode").add("binary", true)
                     .add("result_hex", HexFormat.of().formatHex(bytes)).add("bytes", bytes.length).build();
         }
     }

@@ -1,10 +1,10 @@
 package io.moe.tools.text;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
 import io.moe.tools.ToolException;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 
@@ -49,7 +49,7 @@ public final class HashText implements Tool {
         }
         try {
             byte[] digest = MessageDigest.getInstance(algorithm).digest(text.getBytes(StandardCharsets.UTF_8));
-            return Json.createObjectBuilder().add("alg", key).add("hex", HexFormat.of().formatHex(digest))
+            return Jsonp.createObjectBuilder().add("alg", key).add("hex", HexFormat.of().formatHex(digest))
                     .add("bits", digest.length * 8).build();
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(algorithm + " is part of every Java runtime", e);

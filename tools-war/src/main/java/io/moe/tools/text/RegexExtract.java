@@ -1,5 +1,6 @@
 package io.moe.tools.text;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.tools.ResultBudget;
@@ -7,7 +8,6 @@ import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
 import io.moe.tools.ToolException;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -64,7 +64,7 @@ public final class RegexExtract implements Tool {
         }
         Pattern pattern = compile(source, args.optionalString("flags").orElse(""));
         Matcher m = pattern.matcher(new DeadlineText(text, System.nanoTime() + BUDGET_NANOS));
-        JsonArrayBuilder matches = Json.createArrayBuilder();
+        JsonArrayBuilder matches = Jsonp.createArrayBuilder();
         ResultBudget budget = new ResultBudget(maxResultChars,
                 "use a narrower pattern, fewer or shorter groups, or a shorter text");
         int count = 0;
@@ -76,8 +76,8 @@ public final class RegexExtract implements Tool {
                     break;
                 }
                 budget.spend(size(m));
-                JsonObjectBuilder match = Json.createObjectBuilder().add("match", m.group()).add("start", m.start()).add("end", m.end());
-                JsonArrayBuilder groups = Json.createArrayBuilder();
+                JsonObjectBuilder match = Jsonp.createObjectBuilder().add("match", m.group()).add("start", m.start()).add("end", m.end());
+                JsonArrayBuilder groups = Jsonp.createArrayBuilder();
                 for (int g = 1; g <= m.groupCount(); g++) {
                     if (m.group(g) == null) {
                         groups.addNull();
@@ -92,7 +92,7 @@ public final class RegexExtract implements Tool {
             throw new ToolException(Kind.UNPROCESSABLE, "regex_timeout", "pattern", "matching took longer than "
                     + BUDGET_NANOS / 1_000_000_000 + " s (the pattern backtracks catastrophically); simplify it");
         }
-        return Json.createObjectBuilder().add("count", count).add("truncated", truncated).add("matches", matches).build();
+        return Jsonp.createObjectBuilder().add("count", count).add("truncated", truncated).add("matches", matches).build();
     }
 
     /** The characters a match adds to the result, counted from offsets so no group text is copied. */

@@ -1,9 +1,9 @@
 package io.moe.tools.text;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 
@@ -41,7 +41,7 @@ public final class TextAnalyze implements Tool {
         int nonSpace = (int) text.codePoints().filter(c -> !Character.isWhitespace(c)).count();
         int paragraphs = trimmed.isEmpty() ? 0 : trimmed.split("\\n\\s*\\n").length;
         BigDecimal minutes = BigDecimal.valueOf(words).divide(BigDecimal.valueOf(WORDS_PER_MINUTE), 2, RoundingMode.HALF_UP);
-        return Json.createObjectBuilder()
+        return Jsonp.createObjectBuilder()
                 .add("words", words)
                 .add("characters", characters)
                 .add("characters_no_spaces", nonSpace)

@@ -1,12 +1,12 @@
 package io.moe.tools.time;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
 import io.moe.tools.ToolException;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 
@@ -49,7 +49,7 @@ public final class DateAdd implements Tool {
         }
         try {
             LocalDate result = date.plusYears(years).plusMonths(months).plusDays(days);
-            return Json.createObjectBuilder().add("date", date.toString()).add("result", result.toString())
+            return Jsonp.createObjectBuilder().add("date", date.toString()).add("result", result.toString())
                     .add("weekday", result.getDayOfWeek().getDisplayName(TextStyle.FULL, Locale.ENGLISH)).build();
         } catch (DateTimeException e) {
             throw ToolException.invalid("days", "the result is outside the supported calendar range");

@@ -1,9 +1,9 @@
 package io.moe.tools.time;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 
@@ -37,7 +37,7 @@ public final class DateDiff implements Tool {
         LocalDate to = Dates.parse("date2", args.string("date2", "end_date", "to_date", "end"));
         long days = ChronoUnit.DAYS.between(from, to);
         Period period = Period.between(from, to);
-        return Json.createObjectBuilder()
+        return Jsonp.createObjectBuilder()
                 .add("date1", from.toString()).add("date2", to.toString())
                 .add("days", days)
                 .add("weeks", days / 7).add("remaining_days", days % 7)

@@ -1,9 +1,9 @@
 package io.moe.tools.time;
 
+import io.moe.domain.shared.Jsonp;
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 
@@ -33,7 +33,7 @@ public final class DayOfWeek implements Tool {
     @Override
     public JsonValue invoke(ToolArgs args) {
         LocalDate date = Dates.parse("date", args.string("date", "date_str"));
-        return Json.createObjectBuilder()
+        return Jsonp.createObjectBuilder()
                 .add("date", date.toString())
                 .add("weekday", date.getDayOfWeek().getDisplayName(TextStyle.FULL, Locale.ENGLISH))
                 .add("weekday_de", date.getDayOfWeek().getDisplayName(TextStyle.FULL, Locale.GERMAN))

@@ -8,10 +8,10 @@ import io.moe.application.pipeline.trace.ResponseRecord;
 import io.moe.application.events.EventOutbox;
 import io.moe.domain.pipeline.GraphFact;
 import io.moe.domain.shared.Ids;
+import io.moe.domain.shared.Jsonp;
 import io.moe.infrastructure.concurrency.PipelineExecutor;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 
@@ -78,13 +78,13 @@ public class AfterAnswer {
         if (content.length() > MIN_CHARS) {
             attempt("events", () -> {
                 String user = run.caller() == null ? "anon" : run.caller().userId();
-                events.publish("moe.requests", run.id(), Json.createObjectBuilder().add("response_id", run.id())
+                events.publish("moe.requests", run.id(), Jsonp.createObjectBuilder().add("response_id", run.id())
                         .add("user_id", user).add("mode", run.mode().modeName()).add("template", run.template().name())
                         .add("input", cut(run.question().text(), MAX_INPUT)).add("answer_snippet", cut(content, SNIPPET))
                         .add("models", models(run)).add("cache_hit", run.verdict().fromCache())
                         .add("total_tokens", run.usage().totalTokens()).add("at", Ids.nowUtc().toString()).build());
                 if (shared) {
-                    events.publish("moe.ingest", run.id(), Json.createObjectBuilder().add("response_id", run.id())
+                    events.publish("moe.ingest", run.id(), Jsonp.createObjectBuilder().add("response_id", run.id())
                             .add("template", run.template().name()).add("query", cut(run.question().text(), MAX_INPUT))
                             .add("answer", content).add("categories", categories(run)).add("at", Ids.nowUtc().toString()).build());
                 }
@@ -112,36 +112,36 @@ public class AfterAnswer {
     }
 
     private static JsonObject with(JsonObject trace, String cacheStore) {
-        return Json.createObjectBuilder(trace).add("cache_store", cacheStore).build();
+        return Jsonp.createObjectBuilder(trace).add("cache_store", cacheStore).build();
     }
 
     private static JsonObject traceOf(PipelineRun run, long millis) {
         JsonObject stages = run.trace().toJson(run.calls());
         var usage = run.usage();
-        return Json.createObjectBuilder(stages).add("response_id", run.id()).add("mode", run.mode().modeName())
+        return Jsonp.createObjectBuilder(stages).add("response_id", run.id()).add("mode", run.mode().modeName())
                 .add("template", run.template().name())
-                .add("plan", run.findings().plan() == null ? Json.createArrayBuilder().build() : run.findings().plan().toJson())
+                .add("plan", run.findings().plan() == null ? Jsonp.createArrayBuilder().build() : run.findings().plan().toJson())
                 .add("graph_facts", facts(run)).add("cache_hit", run.verdict().fromCache())
                 .add("confidence", run.verdict().confidence().label())
-                .add("usage", Json.createObjectBuilder().add("prompt_tokens", usage.promptTokens())
+                .add("usage", Jsonp.createObjectBuilder().add("prompt_tokens", usage.promptTokens())
                         .add("completion_tokens", usage.completionTokens()).add("total_tokens", usage.totalTokens()))
                 .add("total_ms", millis).build();
     }
 
     private static JsonArrayBuilder facts(PipelineRun run) {
-        JsonArrayBuilder a = Json.createArrayBuilder();
-        run.findings().graph().forEach(f -> a.add(Json.createObjectBuilder().add("id", f.id()).add("fact", f.sentence()).add("trust", f.trust())));
+        JsonArrayBuilder a = Jsonp.createArrayBuilder();
+        run.findings().graph().forEach(f -> a.add(Jsonp.createObjectBuilder().add("id", f.id()).add("fact", f.sentence()).add("trust", f.trust())));
         return a;
     }
 
     private static JsonArrayBuilder models(PipelineRun run) {
-        JsonArrayBuilder a = Json.createArrayBuilder();
+        JsonArrayBuilder a = Jsonp.createArrayBuilder();
         run.calls().stream().map(c -> c.completion().model()).distinct().forEach(a::add);
         return a;
     }
 
     private static JsonArrayBuilder categories(PipelineRun run) {
-        JsonArrayBuilder a = Json.createArrayBuilder();
+        JsonArrayBuilder a = Jsonp.createArrayBuilder();
         if (run.findings().plan() != null) {
             run.findings().plan().tasks().stream().map(t -> t.category()).distinct().forEach(a::add);
         }

@@ -6,10 +6,10 @@ import io.moe.application.pipeline.trace.ToolEntry;
 import io.moe.domain.pipeline.Category;
 import io.moe.domain.pipeline.Subtask;
 import io.moe.domain.pipeline.ToolResult;
+import io.moe.domain.shared.Jsonp;
 import io.moe.infrastructure.tools.ToolServerClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 
 import java.util.Locale;
 import java.util.Optional;
@@ -68,9 +68,9 @@ public class MathStage {
         if (formula.contains("=")) {
             Matcher v = VARIABLE.matcher(formula);
             String variable = v.find() ? v.group(1) : "x";
-            return tools.invoke("solve_equation", Json.createObjectBuilder().add("equation", formula).add("var", variable).build());
+            return tools.invoke("solve_equation", Jsonp.createObjectBuilder().add("equation", formula).add("var", variable).build());
         }
-        return tools.invoke("calculate", Json.createObjectBuilder().add("expression", formula).build());
+        return tools.invoke("calculate", Jsonp.createObjectBuilder().add("expression", formula).build());
     }
 
     /** The longest formula-looking run of the text (digits joined by operators), if any. */

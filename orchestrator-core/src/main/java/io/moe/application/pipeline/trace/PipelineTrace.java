@@ -1,7 +1,7 @@
 package io.moe.application.pipeline.trace;
 
 import io.moe.application.pipeline.run.StageCall;
-import jakarta.json.Json;
+import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -120,7 +120,7 @@ public final class PipelineTrace {
 
     /** The trace as JSON, with tokens per stage taken from the run's model calls. */
     public synchronized JsonObject toJson(List<StageCall> calls) {
-        JsonObjectBuilder o = Json.createObjectBuilder();
+        JsonObjectBuilder o = Jsonp.createObjectBuilder();
         if (skill != null) {
             o.add("skill", skill);
         }
@@ -153,15 +153,15 @@ public final class PipelineTrace {
         if (agenticRounds != null) {
             o.add("agentic_rounds", agenticRounds);
         }
-        JsonArrayBuilder expertList = Json.createArrayBuilder();
-        experts.forEach(e -> expertList.add(Json.createObjectBuilder().add("category", e.category()).add("task", e.task())
+        JsonArrayBuilder expertList = Jsonp.createArrayBuilder();
+        experts.forEach(e -> expertList.add(Jsonp.createObjectBuilder().add("category", e.category()).add("task", e.task())
                 .add("model", e.model()).add("tier", e.tier()).add("confidence", e.confidence()).add("chars", e.chars())
                 .add("failed", e.failed())));
-        JsonArrayBuilder toolList = Json.createArrayBuilder();
+        JsonArrayBuilder toolList = Jsonp.createArrayBuilder();
         tools.forEach(t -> toolList.add(toolJson(t)));
         if (!attempts.isEmpty()) {
-            JsonArrayBuilder attemptList = Json.createArrayBuilder();
-            attempts.forEach(a -> attemptList.add(Json.createObjectBuilder().add("stage", a.stage()).add("model", a.model())
+            JsonArrayBuilder attemptList = Jsonp.createArrayBuilder();
+            attempts.forEach(a -> attemptList.add(Jsonp.createObjectBuilder().add("stage", a.stage()).add("model", a.model())
                     .add("reason", a.reason()).add("next", a.next())));
             o.add("attempts", attemptList);
         }
@@ -175,7 +175,7 @@ public final class PipelineTrace {
     }
 
     private static JsonObject cacheJson(CachePath c) {
-        JsonObjectBuilder o = Json.createObjectBuilder().add("path", c.path());
+        JsonObjectBuilder o = Jsonp.createObjectBuilder().add("path", c.path());
         if (c.reason() != null) {
             o.add(c.path().equals("unavailable") ? "error" : "reason", c.reason());
         }
@@ -192,9 +192,9 @@ public final class PipelineTrace {
     }
 
     private static JsonArrayBuilder searches(List<SearchEntry> searches) {
-        JsonArrayBuilder a = Json.createArrayBuilder();
+        JsonArrayBuilder a = Jsonp.createArrayBuilder();
         for (SearchEntry s : searches) {
-            JsonObjectBuilder o = Json.createObjectBuilder().add("query", s.query());
+            JsonObjectBuilder o = Jsonp.createObjectBuilder().add("query", s.query());
             if (s.category() != null) {
                 o.add("category", s.category());
             }
@@ -204,7 +204,7 @@ public final class PipelineTrace {
     }
 
     private static JsonObject toolJson(ToolEntry t) {
-        JsonObjectBuilder o = Json.createObjectBuilder().add("tool", t.tool() == null ? "(none)" : t.tool())
+        JsonObjectBuilder o = Jsonp.createObjectBuilder().add("tool", t.tool() == null ? "(none)" : t.tool())
                 .add("args", t.args()).add("ok", t.ok());
         if (t.result() != null) {
             o.add("result", t.result());
@@ -226,10 +226,10 @@ public final class PipelineTrace {
             t[1] += call.completion().usage().completionTokens();
             t[2]++;
         }
-        JsonArrayBuilder stages = Json.createArrayBuilder();
+        JsonArrayBuilder stages = Jsonp.createArrayBuilder();
         stageMillis.forEach((name, ms) -> {
             long[] t = tokens.getOrDefault(name, new long[3]);
-            stages.add(Json.createObjectBuilder().add("stage", name).add("ms", ms).add("model_calls", t[2])
+            stages.add(Jsonp.createObjectBuilder().add("stage", name).add("ms", ms).add("model_calls", t[2])
                     .add("prompt_tokens", t[0]).add("completion_tokens", t[1]));
         });
         return stages;

@@ -1,6 +1,6 @@
 package io.moe.application.pipeline.trace;
 
-import jakarta.json.Json;
+import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -45,16 +45,16 @@ public record ResponseRecord(String responseId, String userId, String apiKeyId, 
     }
 
     public JsonArrayBuilder expertsJson() {
-        JsonArrayBuilder a = Json.createArrayBuilder();
-        experts.forEach(e -> a.add(Json.createObjectBuilder().add("model", e.model()).add("category", e.category())
+        JsonArrayBuilder a = Jsonp.createArrayBuilder();
+        experts.forEach(e -> a.add(Jsonp.createObjectBuilder().add("model", e.model()).add("category", e.category())
                 .add("confidence", e.confidence())));
         return a;
     }
 
     public JsonObject toJson() {
-        JsonArrayBuilder relations = Json.createArrayBuilder();
+        JsonArrayBuilder relations = Jsonp.createArrayBuilder();
         graphRelations.forEach(relations::add);
-        JsonObjectBuilder o = Json.createObjectBuilder().add("response_id", responseId).add("user_id", userId)
+        JsonObjectBuilder o = Jsonp.createObjectBuilder().add("response_id", responseId).add("user_id", userId)
                 .add("api_key_id", apiKeyId).add("mode", mode).add("template", template).add("query", query)
                 .add("answer", answer).add("pattern", pattern).add("experts", expertsJson())
                 .add("graph_relations", relations).add("created", created).add("trace", trace);
