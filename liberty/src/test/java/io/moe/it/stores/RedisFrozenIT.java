@@ -2,31 +2,30 @@ package io.moe.it.stores;
 
 import io.moe.it.Health;
 import io.moe.it.Http;
-import io.moe.it.Metrics;
+import io.moe.it.ItConfig;
 import io.moe.it.chat.ChatCompletionsIT;
 import io.moe.it.identity.Admin;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Redis frozen (SIGSTOP), as a hung store looks: chat requests of a user without limits are still answered, the
- * circuit breakers of the Redis operations open (so later requests no longer wait for Redis), /health says Redis
- * is down, and after SIGCONT everything recovers without a restart.
+ * Redis frozen (SIGSTOP), as a hung store looks: chat requests of a user without limits are still answered, Redis's
+ * circuit breaker opens (so later requests no longer wait for Redis; the monitoring API shows it open), /health says
+ * Redis is down, and after SIGCONT everything recovers without a restart and the breaker closes.
  */
 class RedisFrozenIT {
 
     /** The test stores' Redis writes its pid here (devservices' RedisStore). */
     static final java.nio.file.Path PID_FILE = java.nio.file.Path.of(System.getProperty("moe.it.data-dir", "target/it-data"), "redis", "redis.pid");
-    static final Pattern OPENED = Pattern.compile("ft_circuitbreaker_opened_total\\{[^}]*RedisStore[^}]*} ([0-9.]+)");
 
     static ProcessHandle redis() throws IOException {
         long pid = Long.parseLong(java.nio.file.Files.readString(PID_FILE).trim());
@@ -43,13 +42,14 @@ class RedisFrozenIT {
                 "Authorization", Http.bearer(key), "Content-Type", "application/json");
     }
 
-    static double opened() {
-        Matcher m = OPENED.matcher(Metrics.text());
-        double sum = 0;
-        while (m.find()) {
-            sum += Double.parseDouble(m.group(1));
+    /** Redis's circuit breaker as {@code GET /api/monitoring/summary} shows it. */
+    static JsonObject breaker() {
+        for (JsonValue b : Http.object(Admin.get(ItConfig.adminUrl() + "/api/monitoring/summary")).getJsonArray("breakers")) {
+            if (b instanceof JsonObject o && o.getString("name").equals("Redis") && o.getString("kind").equals("store")) {
+                return o;
+            }
         }
-        return sum;
+        throw new AssertionError("the monitoring summary lists no breaker of Redis");
     }
 
     @Test
@@ -58,7 +58,8 @@ class RedisFrozenIT {
         Admin.grant(user, "moe_mode", "moe_orchestrated");
         String key = Admin.newKey(user)[1];
         assertEquals(200, chat(key, "Before the freeze").statusCode());
-        double openedBefore = opened();
+        JsonObject before = breaker();
+        assertEquals("closed", before.getString("state"), before.toString());
         ProcessHandle redis = redis();
         signal(redis, "STOP");
         try {
@@ -66,7 +67,9 @@ class RedisFrozenIT {
                 HttpResponse<String> answer = chat(key, "While Redis is frozen " + i);
                 assertEquals(200, answer.statusCode(), "answered without Redis: " + answer.body());
             }
-            assertTrue(opened() > openedBefore, "circuit breakers of Redis operations opened");
+            JsonObject open = breaker();
+            assertEquals("open", open.getString("state"), "Redis's breaker is open while it does not answer: " + open);
+            assertTrue(open.getInt("opened") > before.getInt("opened"), open.toString());
             String health = Health.await(h -> h.matches("(?s).*Redis[^,}\\]]*down.*"), "Redis reported down");
             assertTrue(health.contains("PostgreSQL"), health);
         } finally {
@@ -80,5 +83,9 @@ class RedisFrozenIT {
             TimeUnit.MILLISECONDS.sleep(200);
         } while (after.statusCode() != 200 && Instant.now().isBefore(deadline));
         assertEquals(200, after.statusCode(), after.body());
+        while (!breaker().getString("state").equals("closed") && Instant.now().isBefore(deadline)) {
+            TimeUnit.MILLISECONDS.sleep(200);
+        }
+        assertEquals("closed", breaker().getString("state"), "the breaker closed once Redis answered its trial");
     }
 }

@@ -3,6 +3,7 @@ package io.moe.application.overview;
 import io.moe.application.servers.InferenceServerAdministration;
 import io.moe.application.servers.InferenceServerAdministration.ServerStatus;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.Gauge;
@@ -18,8 +19,9 @@ import java.util.TreeMap;
 /**
  * What the monitoring page and {@code GET /api/monitoring/summary} show of this node: the recent requests
  * ({@link RecentRequests}), the experts' confidence by level since start (the {@code moe_confidence}
- * counters), and every circuit breaker — one per inference server ({@code ServerBreakers}) and one per guarded
- * store operation (MicroProfile Fault Tolerance, read from its metrics).
+ * counters), and every circuit breaker — one per inference server ({@code ServerBreakers}), the breakers store clients
+ * keep of their own ({@link StoreProbe#breaker}: Redis, Neo4j) and one per guarded store operation (MicroProfile Fault
+ * Tolerance, read from its metrics).
  */
 @ApplicationScoped
 public class Monitoring {
@@ -34,6 +36,9 @@ public class Monitoring {
     InferenceServerAdministration servers;
 
     @Inject
+    Instance<StoreProbe> stores;
+
+    @Inject
     MetricRegistry metrics;
 
     @Inject
@@ -42,6 +47,11 @@ public class Monitoring {
 
     /** A circuit breaker: what it guards, of which kind, its state ({@code closed}, {@code open}, {@code half_open}) and how often it opened. */
     public record Breaker(String name, String kind, String state, Long opened) {
+
+        /** The breaker a store's client keeps of its own: {@code open} while it refuses calls. */
+        public static Breaker ofStore(String store, boolean open, long opened) {
+            return new Breaker(store, "store", open ? "open" : "closed", opened);
+        }
     }
 
     public RecentRequests.Summary requests() {
@@ -62,6 +72,7 @@ public class Monitoring {
         for (ServerStatus s : servers.list()) {
             all.add(new Breaker(s.settings().name(), "inference server", s.circuit().wireName(), null));
         }
+        stores.forEach(store -> store.breaker().ifPresent(all::add));
         all.addAll(storeBreakers());
         return all;
     }

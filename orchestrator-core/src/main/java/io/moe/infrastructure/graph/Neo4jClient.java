@@ -131,6 +131,16 @@ public final class Neo4jClient implements AutoCloseable {
         }
     }
 
+    /** Whether statements are refused at present because the server did not answer. */
+    public boolean refusing() {
+        return outage.open();
+    }
+
+    /** How often the breaker opened since the client started. */
+    public long breakerOpenings() {
+        return outage.openings();
+    }
+
     /** One {@code RETURN 1}, while the server is not answering: completes when it answered. */
     private CompletionStage<?> trial() {
         AsyncSession session = driver.session(AsyncSession.class);

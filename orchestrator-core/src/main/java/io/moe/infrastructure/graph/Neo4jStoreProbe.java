@@ -1,11 +1,13 @@
 package io.moe.infrastructure.graph;
 
+import io.moe.application.overview.Monitoring;
 import io.moe.application.overview.StoreProbe;
 import io.moe.application.overview.StoreState;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.util.Map;
+import java.util.Optional;
 
 /** Runs {@code RETURN 1} on Neo4j over Bolt. */
 @ApplicationScoped
@@ -22,5 +24,10 @@ public class Neo4jStoreProbe implements StoreProbe {
     @Override
     public StoreState check() {
         return StoreState.measure(store(), () -> neo4j.read("RETURN 1", Map.of()));
+    }
+
+    @Override
+    public Optional<Monitoring.Breaker> breaker() {
+        return Optional.of(Monitoring.Breaker.ofStore(store(), neo4j.refusing(), neo4j.breakerOpenings()));
     }
 }

@@ -1,13 +1,14 @@
 package io.moe.infrastructure.redis;
 
+import io.moe.infrastructure.stores.Outage;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 
 import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.StreamEntryID;
+import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.params.XAutoClaimParams;
 import redis.clients.jedis.params.XReadGroupParams;
@@ -17,26 +18,32 @@ import redis.clients.jedis.params.SetParams;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /**
  * Values and counters that expire, kept in Redis. Connections come from a pool and are opened on
  * first use, so the service starts even while Redis is still coming up. A call waits at most
- * {@code moe.redis.timeout-ms} for Redis, and each operation has a circuit breaker (MicroProfile Fault
- * Tolerance): after three failures in four calls it fails at once for {@value #OPEN_MILLIS} ms, then lets one
- * call try again, so a hung Redis costs a request a few milliseconds instead of a timeout per call. The
- * health probe ({@link #ping}), the invalidation listener ({@link #subscribe}) and the stream reads of background
- * readers ({@link #readGroup}, {@link #claimIdle}, {@link #acknowledge}) have no breaker.
+ * {@code moe.redis.timeout-ms} for Redis. An operation that could not reach Redis or got no answer in time opens the
+ * store's circuit breaker ({@link Outage}): then every operation fails at once with a {@link JedisConnectionException},
+ * and a {@code PING} of its own, sent in the background every {@link #RETRY_EVERY}, closes it once answered — a hung
+ * Redis costs the first operation its timeout, no request after it. The health probe ({@link #ping}), the invalidation
+ * listener ({@link #subscribe}) and the stream reads of background readers ({@link #readGroup}, {@link #claimIdle},
+ * {@link #acknowledge}) are not behind the breaker.
  */
 @ApplicationScoped
 public class RedisStore implements AutoCloseable {
 
-    static final long OPEN_MILLIS = 5_000;
+    /** The time between two trials while Redis is not answering. */
+    static final Duration RETRY_EVERY = Duration.ofSeconds(2);
 
     private final JedisPooled redis;
+    private final Outage outage;
 
     /** For the container's proxy only. */
     protected RedisStore() {
         this.redis = null;
+        this.outage = null;
     }
 
     public RedisStore(String url) {
@@ -47,12 +54,46 @@ public class RedisStore implements AutoCloseable {
     public RedisStore(@ConfigProperty(name = "moe.redis.url", defaultValue = "redis://127.0.0.1:16379") String url,
                       @ConfigProperty(name = "moe.redis.timeout-ms", defaultValue = "1000") int timeoutMillis) {
         this.redis = new JedisPooled(URI.create(url), timeoutMillis);
+        this.outage = new Outage("Redis", RETRY_EVERY, Duration.ofMillis(Math.max(2 * timeoutMillis, 2_000)),
+                () -> CompletableFuture.supplyAsync(this::ping), JedisConnectionException::new);
+    }
+
+    /** Whether operations are refused at present because Redis did not answer. */
+    public boolean refusing() {
+        return outage.open();
+    }
+
+    /** How often the breaker opened since the server started. */
+    public long breakerOpenings() {
+        return outage.openings();
+    }
+
+    /** Runs one operation behind the breaker: a connection failure or timeout opens it, any answer (an error too) closes it. */
+    private <T> T guarded(Supplier<T> operation) {
+        outage.admit();
+        try {
+            T result = operation.get();
+            outage.answered();
+            return result;
+        } catch (JedisConnectionException e) {
+            outage.failed(e.getClass().getSimpleName() + ": " + e.getMessage());
+            throw e;
+        } catch (JedisDataException e) {
+            outage.answered();
+            throw e;
+        }
+    }
+
+    private void guarded(Runnable operation) {
+        guarded(() -> {
+            operation.run();
+            return null;
+        });
     }
 
     /** Sends {@code message} to every subscriber of {@code channel} (PUBLISH). */
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public void publish(String channel, String message) {
-        redis.publish(channel, message);
+        guarded(() -> redis.publish(channel, message));
     }
 
     /** Listens on {@code channel} on a connection of its own until {@code listener} unsubscribes or the connection fails. */
@@ -61,122 +102,111 @@ public class RedisStore implements AutoCloseable {
     }
 
     /** Stores {@code value} under {@code key} for {@code ttl} (SET … EX). */
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public void put(String key, String value, Duration ttl) {
-        redis.set(key, value, SetParams.setParams().ex(Math.max(1, ttl.toSeconds())));
+        guarded(() -> redis.set(key, value, SetParams.setParams().ex(Math.max(1, ttl.toSeconds()))));
     }
 
     /** Stores {@code value} only when {@code key} does not exist (SET … NX EX); true when it was stored. */
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public boolean putIfAbsent(String key, String value, Duration ttl) {
-        return "OK".equals(redis.set(key, value, SetParams.setParams().nx().ex(Math.max(1, ttl.toSeconds()))));
+        return guarded(() -> "OK".equals(redis.set(key, value, SetParams.setParams().nx().ex(Math.max(1, ttl.toSeconds())))));
     }
 
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public Optional<String> get(String key) {
-        return Optional.ofNullable(redis.get(key));
+        return guarded(() -> Optional.ofNullable(redis.get(key)));
     }
 
     /** Seconds until {@code key} expires; empty when it does not exist or never expires. */
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public Optional<Long> secondsToLive(String key) {
-        long ttl = redis.ttl(key);
+        long ttl = guarded(() -> redis.ttl(key));
         return ttl < 0 ? Optional.empty() : Optional.of(ttl);
     }
 
     /** Adds one to the counter at {@code key}, which never expires (INCR); returns the new value. */
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public long increment(String key) {
-        return redis.incr(key);
+        return guarded(() -> redis.incr(key));
     }
 
     /** Adds {@code by} to the counter at {@code key}, starting its expiry on first use; returns the new value. */
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public long increment(String key, long by, Duration ttl) {
-        long value = redis.incrBy(key, by);
-        if (value == by) {
-            redis.expire(key, Math.max(1, ttl.toSeconds()));
-        }
-        return value;
+        return guarded(() -> {
+            long value = redis.incrBy(key, by);
+            if (value == by) {
+                redis.expire(key, Math.max(1, ttl.toSeconds()));
+            }
+            return value;
+        });
     }
 
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public void delete(String... keys) {
         if (keys.length > 0) {
-            redis.del(keys);
+            guarded(() -> redis.del(keys));
         }
     }
 
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public void addToSet(String key, String member, Duration ttl) {
-        redis.sadd(key, member);
-        redis.expire(key, Math.max(1, ttl.toSeconds()));
+        guarded(() -> {
+            redis.sadd(key, member);
+            redis.expire(key, Math.max(1, ttl.toSeconds()));
+        });
     }
 
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public java.util.Set<String> members(String key) {
-        return redis.smembers(key);
+        return guarded(() -> redis.smembers(key));
     }
 
     /** Runs a Lua script atomically on the server (EVAL); {@code keys} and {@code args} as Redis expects. */
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public Object eval(String script, java.util.List<String> keys, java.util.List<String> args) {
-        return redis.eval(script, keys, args);
+        return guarded(() -> redis.eval(script, keys, args));
     }
 
     /** Adds {@code by} to the field of a hash (HINCRBY). */
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public long hashIncrement(String key, String field, long by) {
-        return redis.hincrBy(key, field, by);
+        return guarded(() -> redis.hincrBy(key, field, by));
     }
 
     /** Sets one field of a hash (HSET) and the hash's expiry. */
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public void hashPut(String key, String field, String value, Duration ttl) {
-        redis.hset(key, field, value);
-        redis.expire(key, Math.max(1, ttl.toSeconds()));
+        guarded(() -> {
+            redis.hset(key, field, value);
+            redis.expire(key, Math.max(1, ttl.toSeconds()));
+        });
     }
 
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public java.util.Map<String, String> hash(String key) {
-        return redis.hgetAll(key);
+        return guarded(() -> redis.hgetAll(key));
     }
 
     /** Adds {@code by} to the score of {@code member} in a sorted set (ZINCRBY). */
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public void rank(String key, String member, double by) {
-        redis.zincrby(key, by, member);
+        guarded(() -> redis.zincrby(key, by, member));
     }
 
     /** The {@code n} highest-scored members of a sorted set with their scores, best first. */
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public java.util.List<java.util.Map.Entry<String, Double>> top(String key, int n) {
-        return redis.zrevrangeWithScores(key, 0, n - 1L).stream()
-                .map(t -> java.util.Map.entry(t.getElement(), t.getScore())).toList();
+        return guarded(() -> redis.zrevrangeWithScores(key, 0, n - 1L).stream()
+                .map(t -> java.util.Map.entry(t.getElement(), t.getScore())).toList());
     }
 
     /** Puts {@code value} at the head of a list and keeps only its {@code keep} newest entries. */
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public void pushCapped(String key, String value, int keep) {
-        redis.lpush(key, value);
-        redis.ltrim(key, 0, keep - 1L);
+        guarded(() -> {
+            redis.lpush(key, value);
+            redis.ltrim(key, 0, keep - 1L);
+        });
     }
 
     /** Takes the oldest entry of a list built by {@link #pushCapped}; null when it is empty. */
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public String popOldest(String key) {
-        return redis.rpop(key);
+        return guarded(() -> redis.rpop(key));
     }
 
     /** Puts an entry back as the oldest of the list. */
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public void pushOldest(String key, String value) {
-        redis.rpush(key, value);
+        guarded(() -> redis.rpush(key, value));
     }
 
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = OPEN_MILLIS, successThreshold = 1)
     public java.util.List<String> newest(String key, int n) {
-        return redis.lrange(key, 0, n - 1L);
+        return guarded(() -> redis.lrange(key, 0, n - 1L));
     }
 
     /** One entry of a stream: its id and its fields. */

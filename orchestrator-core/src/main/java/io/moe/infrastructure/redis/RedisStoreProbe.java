@@ -1,9 +1,12 @@
 package io.moe.infrastructure.redis;
 
+import io.moe.application.overview.Monitoring;
 import io.moe.application.overview.StoreProbe;
 import io.moe.application.overview.StoreState;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+
+import java.util.Optional;
 
 /** Sends Redis a PING. */
 @ApplicationScoped
@@ -24,5 +27,10 @@ public class RedisStoreProbe implements StoreProbe {
                 throw new IllegalStateException("PING was not answered with PONG");
             }
         });
+    }
+
+    @Override
+    public Optional<Monitoring.Breaker> breaker() {
+        return Optional.of(Monitoring.Breaker.ofStore(store(), redis.refusing(), redis.breakerOpenings()));
     }
 }

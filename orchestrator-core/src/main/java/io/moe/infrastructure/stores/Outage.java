@@ -13,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.logging.Logger;
@@ -41,6 +42,7 @@ public final class Outage {
     /** Why the breaker is open; null while it is closed. */
     private volatile String reason;
     private volatile boolean closed;
+    private final AtomicLong openings = new AtomicLong();
 
     /**
      * @param service      the name in messages ("Neo4j")
@@ -84,6 +86,7 @@ public final class Outage {
         boolean opening = reason == null;
         reason = why;
         if (opening) {
+            openings.incrementAndGet();
             LOG.warning(() -> service + " is not answering (" + why + "): calls are refused at once until a trial every "
                     + retryEvery.toMillis() + " ms is answered");
             tryLater();
@@ -131,6 +134,11 @@ public final class Outage {
     /** Whether calls are refused at present. */
     public boolean open() {
         return reason != null;
+    }
+
+    /** How often the breaker opened since the client started. */
+    public long openings() {
+        return openings.get();
     }
 
     /** Sends no more trials: the client stops. */
