@@ -22,12 +22,15 @@ import io.moe.domain.chat.ChatAnswer;
 import io.moe.domain.chat.ChatRequest;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.template.ExpertTemplate;
+import io.moe.domain.pipeline.GraphFact;
 import io.moe.domain.pipeline.Plan;
 import io.moe.infrastructure.concurrency.PipelineExecutor;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.stream.Collectors;
 
@@ -122,6 +125,7 @@ public class ChatService {
             return finish(run, created, run.verdict().answer(), start);
         }
         if (!run.timed("cache", () -> cache.lookup(run))) {
+            CompletableFuture<List<GraphFact>> graphContext = parallel.graphContext(run); // runs while the planner plans
             for (int round = 1; ; round++) {
                 run.cancellation().checkpoint();
                 boolean replanning = round > 1;
@@ -130,7 +134,7 @@ public class ChatService {
                 run.findings().plan(plan);
                 run.status("Plan: " + plan.tasks().size() + " task(s): "
                         + plan.tasks().stream().map(t -> t.category()).collect(Collectors.joining(", ")));
-                parallel.run(run);
+                parallel.run(run, graphContext);
                 run.timed("research_fallback", () -> researchFallback.run(run));
                 if (thinking.applies(run)) {
                     run.timed("thinking", () -> thinking.run(run));

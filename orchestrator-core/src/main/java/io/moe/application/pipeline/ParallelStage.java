@@ -27,8 +27,10 @@ import java.util.stream.Collectors;
 
 /**
  * Rule 3: after planning, experts, web research, symbolic math, precision tools and graph context all
- * run at the same time; the stage ends when the slowest of them is done. A streamed request that only one expert
- * answers may get that expert's answer while it is written (rule 7's fast path, {@link Merger#streamsFastPath}).
+ * run at the same time; the stage ends when the slowest of them is done. Graph context needs only the question, not the
+ * plan, so it is started as soon as the cache missed ({@link #graphContext}) and runs while the planner plans. A streamed
+ * request that only one expert answers may get that expert's answer while it is written (rule 7's fast path,
+ * {@link Merger#streamsFastPath}), which waits for graph context to know that it adds nothing.
  */
 @ApplicationScoped
 public class ParallelStage {
@@ -54,15 +56,20 @@ public class ParallelStage {
     @Inject
     Merger merger;
 
-    public void run(PipelineRun run) {
+    /** Starts graph context for the run's question (nothing when the template turns it off); {@link #run} takes its facts. */
+    public CompletableFuture<List<GraphFact>> graphContext(PipelineRun run) {
+        return graph.enabled(run) ? executor.branch(() -> run.timed("graph", () -> graph.run(run)))
+                : CompletableFuture.completedFuture(List.of());
+    }
+
+    /** The parallel stage of one planning round, with graph context started before ({@link #graphContext}). */
+    public void run(PipelineRun run, CompletableFuture<List<GraphFact>> graphDone) {
         List<Subtask> expertTasks = run.findings().plan().expertTasks();
         List<String> queries = research.queries(run);
         boolean withMath = math.applies(run);
         boolean withTools = run.findings().plan().has(Category.PRECISION_TOOLS);
-        boolean withGraph = graph.enabled(run);
         announce(run, expertTasks, queries, withTools);
 
-        CompletableFuture<List<GraphFact>> graphDone = executor.branch(() -> withGraph ? run.timed("graph", () -> graph.run(run)) : List.of());
         Optional<FastPathStream> fastPath = merger.streamsFastPath(run, expertTasks, queries.isEmpty() && !withMath && !withTools, graphDone);
         CompletableFuture<List<ExpertResult>> expertsDone = executor.branch(() -> run.timed("experts", () -> experts.run(run, expertTasks, fastPath)));
         CompletableFuture<Void> webDone = executor.branch(() -> run.timed("research", () -> {

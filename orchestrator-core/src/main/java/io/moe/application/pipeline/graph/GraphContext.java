@@ -14,12 +14,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Graph context (rule 3): terms are taken from the question without a model call, matched to entities
  * of the knowledge graph, and the relations up to two hops around them (not flagged by feedback,
- * highest trust first) become facts for the merger. Cached for one hour by query plus categories.
+ * highest trust first) become facts for the merger. Cached for one hour by query. It needs nothing but the
+ * question, so it runs while the planner plans ({@code ParallelStage#graphContext}).
  * Terms the graph does not know are counted as ontology gaps.
  */
 @ApplicationScoped
@@ -51,7 +51,7 @@ public class GraphContext {
         if (terms.isEmpty()) {
             return List.of();
         }
-        String key = key(run.question().text(), run.findings().plan().tasks().stream().map(t -> t.category()).collect(java.util.stream.Collectors.toCollection(TreeSet::new)));
+        String key = Digests.sha256(run.question().text());
         Optional<List<GraphFact>> cached = cached(key);
         if (cached.isPresent()) {
             run.trace().graphCacheHit();
@@ -103,9 +103,5 @@ public class GraphContext {
         } catch (RuntimeException ignored) {
             // the cache is an optimisation
         }
-    }
-
-    private static String key(String query, Set<String> categories) {
-        return Digests.sha256(query + "\n" + String.join(",", categories));
     }
 }
