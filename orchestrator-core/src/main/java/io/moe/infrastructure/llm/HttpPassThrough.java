@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Flow;
 
 /**
@@ -48,6 +49,8 @@ public class HttpPassThrough implements PassThrough {
 
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(CONNECT_TIMEOUT).build();
+    /** Each server's chat-completions address, parsed once. */
+    private final Map<URI, URI> endpoints = new ConcurrentHashMap<>();
 
     @Override
     public Reply complete(InferenceServer server, String body) {
@@ -144,8 +147,9 @@ public class HttpPassThrough implements PassThrough {
         }
     }
 
-    private static HttpRequest request(InferenceServer server, String body) {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(stripSlash(server.url().toString()) + PATH))
+    private HttpRequest request(InferenceServer server, String body) {
+        URI endpoint = endpoints.computeIfAbsent(server.url(), url -> URI.create(stripSlash(url.toString()) + PATH));
+        HttpRequest.Builder builder = HttpRequest.newBuilder(endpoint)
                 .timeout(server.timeout())
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
