@@ -139,6 +139,12 @@ class PortalPagesIT {
         assertTrue(web.visible("bills").getText().contains(month), "this month is billed for display");
         web.screenshot("portal-billing");
 
+        web.open("/user/no-such-page.xhtml"); // the failure page of the portal: a missing page, said plainly, no internals
+        String missing = web.driver.findElement(By.tagName("body")).getText();
+        assertTrue(missing.contains("Page not found"), missing);
+        assertFalse(missing.contains("Exception") || missing.contains("/wlp/"), missing);
+        web.screenshot("portal-page-not-found");
+
         web.open("/user/keys");
         web.click(By.cssSelector("button[aria-label^='Revoke key']"));
         web.confirm();

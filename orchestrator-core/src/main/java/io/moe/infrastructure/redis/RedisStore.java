@@ -301,6 +301,7 @@ public class RedisStore implements AutoCloseable {
     @Override
     @PreDestroy
     public void close() {
+        outage.close();
         redis.close();
     }
 }
