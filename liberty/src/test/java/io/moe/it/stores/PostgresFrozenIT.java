@@ -72,6 +72,9 @@ class PostgresFrozenIT {
         HttpResponse<String> afterwards = Poll.until(() -> Admin.post(Admin.USERS, newUser()), r -> r.statusCode() == 201,
                 Duration.ofSeconds(30), "an administrative write once PostgreSQL answers again");
         assertEquals(201, afterwards.statusCode(), afterwards.body());
+        JsonObject breaker = StoreBreakers.of("PostgreSQL"); // the admin API itself needs the database: read afterwards
+        assertEquals("closed", breaker.getString("state"), "closed once a check was answered: " + breaker);
+        assertTrue(breaker.getInt("opened") >= 1, "and it counted its opening: " + breaker);
         JsonObject usage = Poll.until(() -> Admin.usage(user), u -> u.getInt("requests") >= 8, Duration.ofSeconds(90),
                 "the usage rows of the requests answered while PostgreSQL was frozen");
         assertEquals(8, usage.getJsonObject("by_status").getJsonObject("ok").getInt("requests"), usage.toString());

@@ -2,11 +2,9 @@ package io.moe.it.stores;
 
 import io.moe.it.Health;
 import io.moe.it.Http;
-import io.moe.it.ItConfig;
 import io.moe.it.chat.ChatCompletionsIT;
 import io.moe.it.identity.Admin;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -44,12 +42,7 @@ class RedisFrozenIT {
 
     /** Redis's circuit breaker as {@code GET /api/monitoring/summary} shows it. */
     static JsonObject breaker() {
-        for (JsonValue b : Http.object(Admin.get(ItConfig.adminUrl() + "/api/monitoring/summary")).getJsonArray("breakers")) {
-            if (b instanceof JsonObject o && o.getString("name").equals("Redis") && o.getString("kind").equals("store")) {
-                return o;
-            }
-        }
-        throw new AssertionError("the monitoring summary lists no breaker of Redis");
+        return StoreBreakers.of("Redis");
     }
 
     @Test

@@ -19,9 +19,9 @@ import java.util.TreeMap;
 /**
  * What the monitoring page and {@code GET /api/monitoring/summary} show of this node: the recent requests
  * ({@link RecentRequests}), the experts' confidence by level since start (the {@code moe_confidence}
- * counters), and every circuit breaker — one per inference server ({@code ServerBreakers}), the breakers store clients
- * keep of their own ({@link StoreProbe#breaker}: Redis, Neo4j) and one per guarded store operation (MicroProfile Fault
- * Tolerance, read from its metrics).
+ * counters), and every circuit breaker — one per inference server ({@code ServerBreakers}), the breakers store
+ * clients keep of their own ({@link StoreProbe#breaker}: PostgreSQL, Redis, Neo4j) and one per guarded store
+ * operation (MicroProfile Fault Tolerance, read from its metrics).
  */
 @ApplicationScoped
 public class Monitoring {

@@ -1,5 +1,6 @@
 package io.moe.infrastructure.persistence;
 
+import io.moe.application.overview.Monitoring;
 import io.moe.application.overview.StoreProbe;
 import io.moe.application.overview.StoreState;
 import io.moe.infrastructure.concurrency.WorkerThread;
@@ -14,6 +15,8 @@ import jakarta.persistence.PersistenceException;
 
 import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
 
 /**
@@ -53,6 +56,7 @@ public class DatabaseBreaker implements StoreProbe {
     private volatile StoreState lastCheck;
     private volatile boolean unansweredReported;
     private volatile boolean stopping;
+    private final AtomicLong openings = new AtomicLong();
 
     /** Returns when the breaker is closed; otherwise throws a failure the error mappers answer 503 {@code database_unavailable}. */
     public void admit() {
@@ -101,6 +105,9 @@ public class DatabaseBreaker implements StoreProbe {
                 String why = "PostgreSQL has not answered a check for " + waiting / 1_000_000_000 + " s";
                 if (!unansweredReported) {
                     unansweredReported = true;
+                    if (failed == null) {
+                        openings.incrementAndGet();
+                    }
                     LOG.warning(() -> why + "; calls that need it are refused until it answers");
                 }
                 return why;
@@ -146,11 +153,20 @@ public class DatabaseBreaker implements StoreProbe {
     }
 
     private void open(String why) {
+        if (failed == null && !unansweredReported) {
+            openings.incrementAndGet();
+        }
         if (failed == null) {
             LOG.warning(() -> why + "; calls that need it are refused until a check (every " + checkEvery.toMillis()
                     + " ms) is answered");
         }
         failed = why;
+    }
+
+    /** The breaker for the monitoring page: open while calls that need the database are refused. */
+    @Override
+    public Optional<Monitoring.Breaker> breaker() {
+        return Optional.of(Monitoring.Breaker.ofStore(store(), openBecause() != null, openings.get()));
     }
 
     @PreDestroy

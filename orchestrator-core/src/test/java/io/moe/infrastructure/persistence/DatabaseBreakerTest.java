@@ -17,6 +17,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -83,10 +84,13 @@ class DatabaseBreakerTest {
         StoreState shown = breaker.check();
         assertFalse(shown.up(), "the health page shows PostgreSQL down while the breaker is open");
         assertTrue(shown.detail().contains("Connection refused"), shown.detail());
+        assertEquals("open", breaker.breaker().orElseThrow().state(), "the monitoring page shows it open");
+        assertEquals(1L, breaker.breaker().orElseThrow().opened());
 
         database.set("answers");
         ManagedThreads.until(() -> refused() == null, "the breaker closing once a check is answered");
         assertTrue(breaker.check().up(), "and up again afterwards");
+        assertEquals("closed", breaker.breaker().orElseThrow().state());
     }
 
     @Test
