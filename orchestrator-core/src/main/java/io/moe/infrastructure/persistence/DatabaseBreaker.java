@@ -153,10 +153,10 @@ public class DatabaseBreaker implements StoreProbe {
     }
 
     private void open(String why) {
-        if (failed == null && !unansweredReported) {
-            openings.incrementAndGet();
-        }
         if (failed == null) {
+            if (!unansweredReported) {
+                openings.incrementAndGet(); // a check that hung and then failed was counted when it hung
+            }
             LOG.warning(() -> why + "; calls that need it are refused until a check (every " + checkEvery.toMillis()
                     + " ms) is answered");
         }
