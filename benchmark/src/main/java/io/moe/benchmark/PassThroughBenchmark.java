@@ -72,13 +72,7 @@ final class PassThroughBenchmark {
         }
         List<Percentiles> latencies = new ArrayList<>();
         for (Target t : targets) {
-            Percentiles p = new Percentiles();
-            for (int i = 0; i < requests; i++) {
-                long start = System.nanoTime();
-                send(t, i);
-                p.add((System.nanoTime() - start) / 1e6);
-            }
-            latencies.add(p);
+            latencies.add(oneAtATime(t, requests));
         }
         Percentiles direct = latencies.get(0);
         for (int i = 0; i < targets.size(); i++) {
@@ -103,19 +97,24 @@ final class PassThroughBenchmark {
         while (rounds < WARM_UP_ROUNDS) {
             throughput(t, WARM_UP_ROUND, 16);
             rounds++;
-            Percentiles p = new Percentiles();
-            for (int i = 0; i < 300; i++) {
-                long start = System.nanoTime();
-                send(t, i);
-                p.add((System.nanoTime() - start) / 1e6);
-            }
-            double p50 = p.at(50);
+            double p50 = oneAtATime(t, 300).at(50);
             if (p50 > best * (1 - STEADY)) {
                 break;
             }
             best = Math.min(best, p50);
         }
         return String.format(Locale.ROOT, "%,d calls", rounds * (WARM_UP_ROUND + 300));
+    }
+
+    /** The latencies of {@code calls} calls to {@code t}, one at a time. */
+    private Percentiles oneAtATime(Target t, int calls) throws Exception {
+        Percentiles p = new Percentiles();
+        for (int i = 0; i < calls; i++) {
+            long start = System.nanoTime();
+            send(t, i);
+            p.add((System.nanoTime() - start) / 1e6);
+        }
+        return p;
     }
 
     private double throughput(Target t, int total, int concurrency) throws Exception {

@@ -76,7 +76,7 @@ public class RedisStore implements AutoCloseable {
             outage.answered();
             return result;
         } catch (JedisConnectionException e) {
-            outage.failed(e.getClass().getSimpleName() + ": " + e.getMessage());
+            outage.failed(Outage.describe(e));
             throw e;
         } catch (JedisDataException e) {
             outage.answered();

@@ -119,7 +119,7 @@ public final class Outage {
     }
 
     /** A failed call as the breaker and its caller's error say it: the failure's kind and message. */
-    public static String describe(IOException e) {
+    public static String describe(Exception e) {
         return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
     }
 
