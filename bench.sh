@@ -20,7 +20,7 @@
 #   BENCH_ONLY_HOSTILE=1 BENCH_HOSTILE_BODIES=5000 ./bench.sh             only the round of hostile inputs and the memory after it
 #   BENCH_ONLY_CACHE=1 BENCH_CACHE_SIZES=100000 ./bench.sh                only the semantic-cache lookup figures
 #   BENCH_ONLY_PASS_THROUGH=1 ./bench.sh                                  only native pass-through beside Portkey
-#   BENCH_ONLY_HOT_PATH=1 ./bench.sh                                      only the hot path (cache hit, stages, streamed first tokens)
+#   BENCH_ONLY_HOT_PATH=1 ./bench.sh                                      only the hot path (cache hit, stages, streamed first tokens, an orchestrated request)
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$PWD

@@ -53,6 +53,8 @@ public final class Benchmark {
         }
         if (a.containsKey("only-hot-path")) {
             hotPath(a, 150); // a server just started: warm it up as the figures before the hot path do in a whole run
+            new ChatBenchmark(a.get("orchestrator"), a.get("simulator"), a.get("key"))
+                    .parallelStage(Integer.parseInt(a.getOrDefault("parallel-runs", "10")), a.get("admin"));
             return;
         }
         if (a.containsKey("knowledge-relations")) {
@@ -73,7 +75,7 @@ public final class Benchmark {
         }
         ChatBenchmark chat = new ChatBenchmark(a.get("orchestrator"), a.get("simulator"), a.get("key"));
         hotPath(a, 0);
-        chat.parallelStage(5);
+        chat.parallelStage(Integer.parseInt(a.getOrDefault("parallel-runs", "10")), a.get("admin"));
         chat.throughput(Integer.parseInt(a.getOrDefault("requests", "200")), Integer.parseInt(a.getOrDefault("concurrency", "16")),
                 Long.parseLong(a.getOrDefault("server-pid", "0")));
         cacheLookups(a);

@@ -36,7 +36,7 @@ public class CacheLookup {
         }
         List<SemanticCache.Hit> hits;
         try {
-            hits = cache.nearest(SemanticCache.scope(run), run.question().text(), SemanticCache.MAX_EXAMPLES);
+            hits = cache.nearest(run, SemanticCache.MAX_EXAMPLES);
         } catch (RuntimeException e) {
             // an open circuit breaker's exception has no message: its name says what happened
             run.trace().cache(CachePath.unavailable(e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()));

@@ -10,6 +10,7 @@ import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The semantic cache (rule 1). Questions are normalised (lower case, punctuation stripped), embedded
@@ -48,12 +49,25 @@ public class SemanticCache {
      * them belonged to this scope: then entries of other scopes may hide a hit of this one.
      */
     public List<Hit> nearest(String scope, String question, int limit) {
+        return nearest(scope, question, limit, embedding -> { });
+    }
+
+    /** The run's question's nearest entries ({@link #nearest(String, String, int)}); the question keeps its embedding. */
+    public List<Hit> nearest(PipelineRun run, int limit) {
+        return nearest(scope(run), run.question().text(), limit, run.question()::embedding);
+    }
+
+    private List<Hit> nearest(String scope, String question, int limit, Consumer<float[]> embedded) {
         String normalised = normalise(question);
+        if (normalised.isEmpty()) {
+            return List.of(); // punctuation alone has no meaning to match
+        }
         List<Hit> exact = index.exact(scope, normalised, limit); // a repeated question needs no embedding
         if (!exact.isEmpty()) {
             return exact;
         }
         float[] embedding = embed(normalised);
+        embedded.accept(embedding);
         for (int k = CANDIDATES; ; k = Math.min(k * 10, MAX_CANDIDATES)) {
             SemanticCacheIndex.Probe probe = index.nearest(scope, embedding, k, limit);
             boolean crowded = probe.hits().size() < limit && probe.considered() == k && probe.horizon() < SOFT;
@@ -68,12 +82,20 @@ public class SemanticCache {
      * empty when the scope already has an entry for that question (which stays as it is, flag included).
      */
     public Optional<String> store(PipelineRun run, String answer) {
-        return store(scope(run), run.question().text(), answer, run.verdict().confidence());
+        return store(scope(run), run.question().text(), run.question().embedding(), answer, run.verdict().confidence());
     }
 
     Optional<String> store(String scope, String query, String answer, Confidence confidence) {
+        return store(scope, query, null, answer, confidence);
+    }
+
+    /** {@code embedding}: the normalised question's, when the lookup computed it; else computed here. */
+    private Optional<String> store(String scope, String query, float[] embedding, String answer, Confidence confidence) {
         String question = normalise(query);
-        return index.add(scope, question, embed(question), answer, confidence);
+        if (question.isEmpty()) {
+            return Optional.empty();
+        }
+        return index.add(scope, question, embedding != null ? embedding : embed(question), answer, confidence);
     }
 
     /** Flags an entry so it is never served again; false when there is no such entry. */
@@ -90,12 +112,7 @@ public class SemanticCache {
         return question.toLowerCase(Locale.ROOT).replaceAll("[\\p{P}\\p{S}]+", " ").replaceAll("\\s+", " ").trim();
     }
 
-    public Optional<Hit> nearest(PipelineRun run) {
-        List<Hit> hits = nearest(scope(run), run.question().text(), 1);
-        return hits.isEmpty() ? Optional.empty() : Optional.of(hits.get(0));
-    }
-
     private float[] embed(String text) {
-        return embedder.embed(text.isEmpty() ? " " : text);
+        return embedder.embed(text);
     }
 }

@@ -13,6 +13,7 @@ public final class Question {
 
     private String text;
     private List<ChatMessage> messages;
+    private volatile float[] embedding;
 
     Question(List<ChatMessage> messages, String text) {
         this.messages = List.copyOf(messages);
@@ -40,6 +41,16 @@ public final class Question {
         }
         this.messages = List.copyOf(copy);
         this.text = newText;
+        this.embedding = null;
+    }
+
+    /** The semantic cache's embedding of the text, once its lookup computed it (null before): its store reuses it. */
+    public float[] embedding() {
+        return embedding;
+    }
+
+    public void embedding(float[] embedding) {
+        this.embedding = embedding;
     }
 
     /** Images of the last user turn (rule 14). */

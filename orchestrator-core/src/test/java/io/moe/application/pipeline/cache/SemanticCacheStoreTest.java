@@ -9,8 +9,12 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.moe.application.pipeline.Fakes;
+import io.moe.application.pipeline.run.PipelineRun;
+
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -86,5 +90,35 @@ class SemanticCacheStoreTest {
         assertTrue(cache.flag(id));
         assertEquals(java.util.Optional.empty(), cache.store(scope, question, "Another answer.", Confidence.HOCH));
         assertEquals(List.of(), cache.nearest(scope, question, 2), "the entry stays flagged");
+    }
+
+    @Test
+    void aQuestionOfPunctuationAloneIsNeitherLookedUpNorStored() {
+        String scope = "scope-" + UUID.randomUUID();
+        assertEquals(java.util.Optional.empty(), cache.store(scope, "?!?", "an answer to nothing", Confidence.HOCH));
+        assertEquals(List.of(), cache.nearest(scope, "???", 2), "no entry, and no failure of the embedding model");
+    }
+
+    @Test
+    void anAnswerIsStoredUnderTheEmbeddingItsLookupComputed() {
+        AtomicInteger embedded = new AtomicInteger();
+        SemanticCache counting = new SemanticCache();
+        counting.index = cache.index;
+        counting.embedder = new SentenceEmbedder() {
+            @Override
+            public float[] embed(String text) {
+                embedded.incrementAndGet();
+                return super.embed(text);
+            }
+        };
+        PipelineRun run = Fakes.run("Which bird migrates farthest, and how far? " + UUID.randomUUID());
+        assertEquals(List.of(), counting.nearest(run, 2), "a new question");
+        assertEquals(1, embedded.get());
+
+        String id = counting.store(run, "The arctic tern: about 70,000 km a year.").orElseThrow();
+
+        assertEquals(1, embedded.get(), "the store reused the lookup's embedding");
+        List<SemanticCache.Hit> found = cache.nearest(SemanticCache.scope(run), run.question().text() + "!", 1);
+        assertEquals(id, found.get(0).id(), "found again by its text");
     }
 }
