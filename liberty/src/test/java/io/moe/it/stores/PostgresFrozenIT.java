@@ -58,6 +58,8 @@ class PostgresFrozenIT {
             Health.await(h -> h.matches("(?s).*\"PostgreSQL\"\\s*:\\s*\"down: PostgreSQL.*"), "PostgreSQL's breaker reported open");
             HttpResponse<String> ready = Http.get(ItConfig.orchestratorUrl() + "/health/ready");
             assertEquals(200, ready.statusCode(), "the node still answers, so it stays ready: " + ready.body());
+            // the monitoring API reads no store: an operator sees the open breaker while the database is down
+            assertEquals("open", StoreBreakers.of("PostgreSQL").getString("state"), "PostgreSQL's breaker while it is frozen");
 
             // what needs the database is refused at once while its breaker is open, not after the socket timeout (60 s)
             HttpResponse<String> write = Admin.post(Admin.USERS, newUser());
@@ -72,7 +74,7 @@ class PostgresFrozenIT {
         HttpResponse<String> afterwards = Poll.until(() -> Admin.post(Admin.USERS, newUser()), r -> r.statusCode() == 201,
                 Duration.ofSeconds(30), "an administrative write once PostgreSQL answers again");
         assertEquals(201, afterwards.statusCode(), afterwards.body());
-        JsonObject breaker = StoreBreakers.of("PostgreSQL"); // the admin API itself needs the database: read afterwards
+        JsonObject breaker = StoreBreakers.of("PostgreSQL");
         assertEquals("closed", breaker.getString("state"), "closed once a check was answered: " + breaker);
         assertTrue(breaker.getInt("opened") >= 1, "and it counted its opening: " + breaker);
         JsonObject usage = Poll.until(() -> Admin.usage(user), u -> u.getInt("requests") >= 8, Duration.ofSeconds(90),

@@ -1,7 +1,7 @@
 package io.moe.application.overview;
 
-import io.moe.application.servers.InferenceServerAdministration;
-import io.moe.application.servers.InferenceServerAdministration.ServerStatus;
+import io.moe.application.servers.InferenceServers;
+import io.moe.application.servers.ServerBreakers;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
@@ -19,9 +19,10 @@ import java.util.TreeMap;
 /**
  * What the monitoring page and {@code GET /api/monitoring/summary} show of this node: the recent requests
  * ({@link RecentRequests}), the experts' confidence by level since start (the {@code moe_confidence}
- * counters), and every circuit breaker — one per inference server ({@code ServerBreakers}), the breakers store
+ * counters), and every circuit breaker — one per enabled inference server ({@code ServerBreakers}), the breakers store
  * clients keep of their own ({@link StoreProbe#breaker}: PostgreSQL, Redis, Neo4j) and one per guarded store
- * operation (MicroProfile Fault Tolerance, read from its metrics).
+ * operation (MicroProfile Fault Tolerance, read from its metrics). Nothing here reads a store, so an operator sees it
+ * while one is down.
  */
 @ApplicationScoped
 public class Monitoring {
@@ -33,7 +34,10 @@ public class Monitoring {
     RecentRequests recent;
 
     @Inject
-    InferenceServerAdministration servers;
+    InferenceServers servers;
+
+    @Inject
+    ServerBreakers serverBreakers;
 
     @Inject
     Instance<StoreProbe> stores;
@@ -69,8 +73,8 @@ public class Monitoring {
 
     public List<Breaker> breakers() {
         List<Breaker> all = new ArrayList<>();
-        for (ServerStatus s : servers.list()) {
-            all.add(new Breaker(s.settings().name(), "inference server", s.circuit().wireName(), null));
+        for (String server : servers.all().keySet()) { // the calls' own snapshot: answers while the database does not
+            all.add(new Breaker(server, "inference server", serverBreakers.state(server).wireName(), null));
         }
         stores.forEach(store -> store.breaker().ifPresent(all::add));
         all.addAll(storeBreakers());
