@@ -8,6 +8,7 @@ import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
+import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
 import jakarta.json.stream.JsonParsingException;
 
@@ -46,8 +47,8 @@ public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean in
         if (body == null || body.isBlank()) {
             throw ApiError.invalidRequest("invalid_json", "the request body is empty; send a JSON object with 'model' and 'messages'");
         }
-        try {
-            JsonValue value = Jsonp.createReader(new StringReader(body)).readValue();
+        try (JsonReader reader = Jsonp.createReader(new StringReader(body))) {
+            JsonValue value = reader.readValue();
             if (value instanceof JsonObject o) {
                 return o;
             }

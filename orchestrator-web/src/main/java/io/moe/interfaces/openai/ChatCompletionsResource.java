@@ -4,7 +4,6 @@ import io.moe.application.limits.RequestLimits;
 import io.moe.application.pipeline.run.Cancellation;
 import io.moe.application.pipeline.run.Progress;
 import io.moe.application.routing.Route;
-import io.moe.application.routing.RouteResolver;
 import io.moe.application.spend.MeteredChat;
 import jakarta.json.JsonObject;
 import io.moe.domain.identity.Caller;
@@ -29,23 +28,19 @@ import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * POST /v1/chat/completions: resolves the route its {@code model} names; a native route goes straight to
- * its server ({@link NativeCompletions}), every other request is validated, runs through the pipeline,
- * and is answered with one JSON completion or, when {@code stream} is true, with server-sent events.
+ * POST /v1/chat/completions: {@link ChatRouting} resolves the route its {@code model} names and answers a native
+ * route itself (straight to its server, {@link NativeCompletions}); every other request comes here, is validated, runs
+ * through the pipeline, and is answered with one JSON completion or, when {@code stream} is true, with server-sent
+ * events.
  */
 @Path("/v1/chat/completions")
 @KeyRequired
+@Routed
 @ApplicationScoped
 public class ChatCompletionsResource {
 
     @Inject
     MeteredChat chat;
-
-    @Inject
-    RouteResolver routes;
-
-    @Inject
-    NativeCompletions natives;
 
     @Inject
     RequestLimits limits;
@@ -57,19 +52,11 @@ public class ChatCompletionsResource {
     @POST
     @Consumes(MediaType.WILDCARD)
     @Produces({MediaType.APPLICATION_JSON, MediaType.SERVER_SENT_EVENTS})
-    public void create(String body, @Context HttpServletRequest http, @Suspended AsyncResponse async) {
-        JsonObject json = ChatCompletionRequest.object(body);
+    public void create(@Context HttpServletRequest http, @Suspended AsyncResponse async) {
+        JsonObject json = (JsonObject) http.getAttribute(ChatRouting.BODY);
+        Route.Pipeline pipeline = (Route.Pipeline) http.getAttribute(ChatRouting.ROUTE);
         Caller caller = (Caller) http.getAttribute(ApiKeyFilter.CALLER);
         String id = ChatAnswer.newResponseId();
-        Route route = routes.resolve(caller, ChatCompletionRequest.modelId(json));
-        if (route instanceof Route.Pipeline onPipeline && ChatCompletionRequest.carriesToolCalls(json)) {
-            route = routes.forToolCalls(onPipeline);
-        }
-        if (route instanceof Route.Native direct) {
-            async.resume(natives.forward(caller, id, direct, json));
-            return;
-        }
-        Route.Pipeline pipeline = (Route.Pipeline) route;
         ChatCompletionRequest request = ChatCompletionRequest.parse(limits, json, pipeline.mode());
         long created = Instant.now().getEpochSecond();
         String model = pipeline.modelId();
