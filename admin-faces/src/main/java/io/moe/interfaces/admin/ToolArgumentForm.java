@@ -8,7 +8,6 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 import java.io.Serializable;
-import java.io.StringReader;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -133,7 +132,7 @@ public class ToolArgumentForm implements Serializable {
                 return Boolean.parseBoolean(text) ? JsonValue.TRUE : JsonValue.FALSE;
             case "array", "object":
                 try {
-                    JsonValue v = Jsonp.createReader(new StringReader(text)).readValue();
+                    JsonValue v = Jsonp.readValue(text);
                     if (v.getValueType() != ("array".equals(f.type) ? JsonValue.ValueType.ARRAY : JsonValue.ValueType.OBJECT)) {
                         throw new BadArgument(index, f.name + " must be a JSON " + f.type + ".");
                     }

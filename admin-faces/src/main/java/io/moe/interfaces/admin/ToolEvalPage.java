@@ -19,7 +19,6 @@ import jakarta.inject.Named;
 import jakarta.json.JsonObject;
 
 import java.io.Serializable;
-import java.io.StringReader;
 import java.util.List;
 import java.util.Map;
 
@@ -115,7 +114,7 @@ public class ToolEvalPage implements Serializable {
     public void load(ToolCase toolCase) {
         tool = toolCase.tool();
         choose();
-        form.fill(Jsonp.createReader(new StringReader(toolCase.argsJson())).readObject());
+        form.fill(Jsonp.readObject(toolCase.argsJson()));
         expectOk = toolCase.expectOk();
         expected = toolCase.expectedText();
     }
@@ -130,7 +129,7 @@ public class ToolEvalPage implements Serializable {
             return null;
         }
         try {
-            return McpToolsPage.pretty(Jsonp.createReader(new StringReader(lastRun.content())).readValue());
+            return McpToolsPage.pretty(Jsonp.readValue(lastRun.content()));
         } catch (RuntimeException e) {
             return lastRun.content();
         }

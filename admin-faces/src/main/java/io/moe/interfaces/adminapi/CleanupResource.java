@@ -25,7 +25,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -137,7 +136,7 @@ public class CleanupResource {
 
     private static JsonObject object(String body) {
         try {
-            JsonValue v = Jsonp.createReader(new StringReader(body == null ? "" : body)).readValue();
+            JsonValue v = Jsonp.readValue(body == null ? "" : body);
             if (v instanceof JsonObject o) {
                 return o;
             }

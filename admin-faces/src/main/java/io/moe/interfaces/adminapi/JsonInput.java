@@ -10,7 +10,6 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import java.io.StringReader;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 
@@ -28,7 +27,7 @@ final class JsonInput {
             return new JsonInput(JsonValue.EMPTY_JSON_OBJECT);
         }
         try {
-            JsonValue v = Jsonp.createReader(new StringReader(body)).readValue();
+            JsonValue v = Jsonp.readValue(body);
             if (v instanceof JsonObject o) {
                 return new JsonInput(o);
             }

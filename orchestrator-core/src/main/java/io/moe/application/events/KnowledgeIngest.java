@@ -22,7 +22,6 @@ import jakarta.json.JsonString;
 import org.apache.kafka.common.errors.WakeupException;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import java.io.StringReader;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -110,7 +109,7 @@ public class KnowledgeIngest {
         ModelRef judge = null;
         String responseId = "";
         try {
-            JsonObject event = Jsonp.createReader(new StringReader(json)).readObject();
+            JsonObject event = Jsonp.readObject(json);
             String answer = event.getString("answer", "");
             responseId = event.getString("response_id", "");
             if (alreadyIngested(responseId)) {

@@ -11,7 +11,6 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -80,7 +79,7 @@ public final class ProfileFile {
             throw new ProfileRefusedException(Kind.INVALID, "invalid_json", "file", "the file is empty; send a cc_profiles.json export");
         }
         try {
-            JsonValue v = Jsonp.createReader(new StringReader(text)).readValue();
+            JsonValue v = Jsonp.readValue(text);
             if (v instanceof JsonObject o) {
                 return o;
             }

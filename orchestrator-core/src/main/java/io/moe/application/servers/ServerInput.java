@@ -9,7 +9,6 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import java.io.StringReader;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -116,7 +115,7 @@ public record ServerInput(String name, String url, String apiType, boolean token
             throw new ServerRefusedException(Kind.INVALID, "invalid_json", null, "send the server as a JSON object");
         }
         try {
-            JsonValue v = Jsonp.createReader(new StringReader(body)).readValue();
+            JsonValue v = Jsonp.readValue(body);
             if (v instanceof JsonObject o) {
                 return o;
             }

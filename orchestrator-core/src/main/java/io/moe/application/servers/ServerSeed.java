@@ -6,7 +6,6 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 
-import java.io.StringReader;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +29,7 @@ public final class ServerSeed {
             return servers;
         }
         try {
-            JsonArray list = Jsonp.createReader(new StringReader(json)).readArray();
+            JsonArray list = Jsonp.readArray(json);
             for (JsonValue value : list) {
                 JsonObject o = value.asJsonObject();
                 JsonNumber cost = o.getJsonNumber("cost_factor");

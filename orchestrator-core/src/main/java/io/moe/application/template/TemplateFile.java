@@ -12,7 +12,6 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -83,7 +82,7 @@ public final class TemplateFile {
             throw new TemplateRefusedException(Kind.INVALID, "invalid_json", "file", "the file is empty; send an expert_templates.json export");
         }
         try {
-            JsonValue v = Jsonp.createReader(new StringReader(text)).readValue();
+            JsonValue v = Jsonp.readValue(text);
             if (v instanceof JsonObject o) {
                 return o;
             }

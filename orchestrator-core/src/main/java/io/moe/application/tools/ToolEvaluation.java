@@ -9,7 +9,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 
-import java.io.StringReader;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -100,7 +99,7 @@ public class ToolEvaluation {
     public List<CaseRun> runAll(String admin) {
         List<CaseRun> runs = new ArrayList<>();
         for (ToolCase c : cases.all()) {
-            Run run = run(c.tool(), Jsonp.createReader(new StringReader(c.argsJson())).readObject(), admin);
+            Run run = run(c.tool(), Jsonp.readObject(c.argsJson()), admin);
             runs.add(new CaseRun(c, run, c.passes(run.ok(), run.content())));
         }
         return runs;

@@ -8,7 +8,6 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -38,7 +37,7 @@ public final class ProfileSchema {
 
     public static CcProfile parse(String json) {
         try {
-            if (json != null && !json.isBlank() && Jsonp.createReader(new StringReader(json)).readValue() instanceof JsonObject o) {
+            if (json != null && !json.isBlank() && Jsonp.readValue(json) instanceof JsonObject o) {
                 return fromJson(o);
             }
         } catch (JsonException e) {

@@ -5,6 +5,7 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
 import jakarta.json.JsonWriter;
@@ -16,6 +17,7 @@ import jakarta.json.stream.JsonParser;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.Reader;
+import java.io.StringReader;
 import java.io.Writer;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -58,6 +60,27 @@ public final class Jsonp {
 
     public static JsonArrayBuilder createArrayBuilder(Collection<?> collection) {
         return PROVIDER.createArrayBuilder(collection);
+    }
+
+    /** The object {@code text} holds; the reader is closed, so the provider reuses its buffer for the next one. */
+    public static JsonObject readObject(String text) {
+        try (JsonReader reader = createReader(new StringReader(text))) {
+            return reader.readObject();
+        }
+    }
+
+    /** The array {@code text} holds (closing the reader, as {@link #readObject}). */
+    public static JsonArray readArray(String text) {
+        try (JsonReader reader = createReader(new StringReader(text))) {
+            return reader.readArray();
+        }
+    }
+
+    /** The value {@code text} holds (closing the reader, as {@link #readObject}). */
+    public static JsonValue readValue(String text) {
+        try (JsonReader reader = createReader(new StringReader(text))) {
+            return reader.readValue();
+        }
     }
 
     public static JsonReader createReader(Reader reader) {

@@ -5,7 +5,6 @@ import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 
-import java.io.StringReader;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -99,7 +98,7 @@ public record ExpertTemplate(String name, String description, ModelRef plannerMo
     public static ExpertTemplate parse(String json) {
         JsonValue value;
         try {
-            value = Jsonp.createReader(new StringReader(json)).readValue();
+            value = Jsonp.readValue(json);
         } catch (JsonException e) {
             throw new InvalidTemplateException("the template is not valid JSON: " + e.getMessage());
         }

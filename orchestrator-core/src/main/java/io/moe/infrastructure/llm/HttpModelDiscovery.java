@@ -14,7 +14,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.StringReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -82,7 +81,7 @@ public class HttpModelDiscovery implements ModelDiscovery {
     /** The string {@code field} of every object in the array {@code list} of the answer. */
     static List<String> names(String body, String list, String field) {
         try {
-            JsonValue answer = Jsonp.createReader(new StringReader(body)).readValue();
+            JsonValue answer = Jsonp.readValue(body);
             if (!(answer instanceof JsonObject o) || !(o.get(list) instanceof jakarta.json.JsonArray items)) {
                 throw new DiscoveryException("the answer has no '" + list + "' list: is the api_type right?");
             }

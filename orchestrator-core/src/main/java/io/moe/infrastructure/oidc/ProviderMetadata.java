@@ -7,7 +7,6 @@ import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 
 import java.io.IOException;
-import java.io.StringReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -58,7 +57,7 @@ public class ProviderMetadata {
             if (response.statusCode() != 200) {
                 throw new ProviderUnavailableException(discovery + " answered HTTP " + response.statusCode());
             }
-            JsonObject document = Jsonp.createReader(new StringReader(response.body())).readObject();
+            JsonObject document = Jsonp.readObject(response.body());
             if (!issuer.equals(document.getString("issuer", ""))) {
                 throw new ProviderUnavailableException("the discovery document at " + discovery + " names the issuer '"
                         + document.getString("issuer", "") + "', not the configured '" + issuer + "'");

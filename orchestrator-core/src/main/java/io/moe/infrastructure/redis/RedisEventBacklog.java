@@ -6,7 +6,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 
-import java.io.StringReader;
 import java.util.Optional;
 
 /**
@@ -41,7 +40,7 @@ public class RedisEventBacklog implements EventBacklog {
     }
 
     private static KeptEvent read(String json) {
-        JsonObject kept = Jsonp.createReader(new StringReader(json)).readObject();
+        JsonObject kept = Jsonp.readObject(json);
         return new KeptEvent(kept.getString("topic"), kept.getString("key"), kept.getJsonObject("event"));
     }
 }

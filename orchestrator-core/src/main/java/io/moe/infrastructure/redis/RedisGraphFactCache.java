@@ -8,7 +8,6 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 
-import java.io.StringReader;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -36,7 +35,7 @@ public class RedisGraphFactCache implements GraphFactCache {
     }
 
     private static List<GraphFact> parse(String json) {
-        return Jsonp.createReader(new StringReader(json)).readArray().getValuesAs(JsonObject.class).stream()
+        return Jsonp.readArray(json).getValuesAs(JsonObject.class).stream()
                 .map(o -> new GraphFact(o.getString("id"), o.getString("s"), o.getString("p"), o.getString("o"),
                         o.getJsonNumber("trust").doubleValue()))
                 .toList();

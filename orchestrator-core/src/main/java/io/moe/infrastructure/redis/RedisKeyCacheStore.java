@@ -17,7 +17,6 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import java.io.StringReader;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.HashSet;
@@ -212,8 +211,8 @@ public class RedisKeyCacheStore implements KeyCacheStore {
     }
 
     static Caller read(String json) {
-        JsonObject o = Jsonp.createReader(new StringReader(json)).readObject();
-        JsonObject permissions = Jsonp.createReader(new StringReader(o.getString("permissions_json"))).readObject();
+        JsonObject o = Jsonp.readObject(json);
+        JsonObject permissions = Jsonp.readObject(o.getString("permissions_json"));
         Map<ResourceType, Set<String>> grants = new EnumMap<>(ResourceType.class);
         permissions.forEach((type, ids) -> ResourceType.fromWireName(type).ifPresent(t -> {
             Set<String> set = new HashSet<>();

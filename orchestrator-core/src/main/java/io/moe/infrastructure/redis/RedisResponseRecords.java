@@ -6,7 +6,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 
-import java.io.StringReader;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -34,7 +33,7 @@ public class RedisResponseRecords implements ResponseRecords {
 
     @Override
     public Optional<JsonObject> find(String responseId) {
-        return redis.get(key(responseId)).map(json -> Jsonp.createReader(new StringReader(json)).readObject());
+        return redis.get(key(responseId)).map(json -> Jsonp.readObject(json));
     }
 
     @Override

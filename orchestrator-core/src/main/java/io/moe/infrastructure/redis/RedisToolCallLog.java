@@ -7,7 +7,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 
-import java.io.StringReader;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -47,7 +46,7 @@ public class RedisToolCallLog implements ToolCallLog {
 
     private static ToolCall read(String entry) {
         try {
-            JsonObject o = Jsonp.createReader(new StringReader(entry)).readObject();
+            JsonObject o = Jsonp.readObject(entry);
             return new ToolCall(Instant.parse(o.getString("at")), o.getString("caller", "?"), o.getString("tool", "?"),
                     o.getBoolean("ok", false), o.getString("outcome", ""), o.getJsonNumber("ms").longValue());
         } catch (RuntimeException e) {

@@ -5,7 +5,6 @@ import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
-import java.io.StringReader;
 import java.time.OffsetDateTime;
 
 /** A usage row as the JSON the usage journal keeps: every column, the row's own id included (it makes a re-write harmless). */
@@ -27,7 +26,7 @@ final class UsageRowJson {
     }
 
     static UsageEntry read(String json) {
-        JsonObject o = Jsonp.createReader(new StringReader(json)).readObject();
+        JsonObject o = Jsonp.readObject(json);
         return new UsageEntry(o.getString("id"), o.getString("user_id"), o.getString("api_key_id", null),
                 o.getString("request_id"), o.getString("model"), o.getString("moe_mode"),
                 o.getJsonNumber("prompt_tokens").longValue(), o.getJsonNumber("completion_tokens").longValue(),

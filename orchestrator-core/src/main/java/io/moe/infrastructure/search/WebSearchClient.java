@@ -13,7 +13,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 
 import java.io.IOException;
-import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -77,7 +76,7 @@ public class WebSearchClient {
             if (response.statusCode() != 200) {
                 throw new UncheckedIOException(new IOException("search engine answered " + response.statusCode()));
             }
-            return hits(Jsonp.createReader(new StringReader(response.body())).readObject());
+            return hits(Jsonp.readObject(response.body()));
         } catch (IOException e) {
             outage.failed(e);
             throw new UncheckedIOException("search engine at " + base + " could not be asked: " + e.getMessage(), e);

@@ -9,7 +9,6 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import java.io.StringReader;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -61,7 +60,7 @@ public class ToolServerClient {
                 return descriptions == null ? "" : descriptions;
             }
             StringBuilder lines = new StringBuilder();
-            JsonObject body = Jsonp.createReader(new StringReader(response.body())).readObject();
+            JsonObject body = Jsonp.readObject(response.body());
             JsonArray tools = body.getJsonArray("tools");
             for (JsonValue value : tools == null ? JsonValue.EMPTY_JSON_ARRAY : tools) {
                 JsonObject tool = value.asJsonObject();
@@ -96,7 +95,7 @@ public class ToolServerClient {
             if (response.statusCode() != 200) {
                 return List.of();
             }
-            JsonArray tools = Jsonp.createReader(new StringReader(response.body())).readObject().getJsonArray("tools");
+            JsonArray tools = Jsonp.readObject(response.body()).getJsonArray("tools");
             return tools == null ? List.of() : tools.getValuesAs(JsonObject.class).stream()
                     .map(t -> new ToolDescription(t.getString("name", ""), t.getString("description", ""), t.getBoolean("enabled", true),
                             t.containsKey("input_schema") && t.get("input_schema") instanceof JsonObject schema ? schema : JsonValue.EMPTY_JSON_OBJECT))
@@ -124,7 +123,7 @@ public class ToolServerClient {
                 builder.header("X-Moe-On-Behalf-Of", admin);
             }
             HttpResponse<String> response = http.send(builder.POST(HttpRequest.BodyPublishers.ofString(body)).build());
-            JsonObject json = Jsonp.createReader(new StringReader(response.body())).readObject();
+            JsonObject json = Jsonp.readObject(response.body());
             if (response.statusCode() == 200) {
                 return new ToolResult(tool, args, true, cap(json.get("result").toString()));
             }

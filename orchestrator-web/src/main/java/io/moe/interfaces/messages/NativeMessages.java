@@ -23,7 +23,6 @@ import jakarta.ws.rs.core.StreamingOutput;
 
 import java.io.IOException;
 import java.io.OutputStreamWriter;
-import java.io.StringReader;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 
@@ -133,7 +132,7 @@ public class NativeMessages {
 
     private static String upstreamMessage(String body) {
         try {
-            if (body != null && Jsonp.createReader(new StringReader(body)).readValue() instanceof JsonObject o
+            if (body != null && Jsonp.readValue(body) instanceof JsonObject o
                     && o.get("error") instanceof JsonObject e && e.get("message") instanceof JsonString m) {
                 String text = m.getString();
                 return ": " + (text.length() > 300 ? text.substring(0, 300) + "…" : text);
@@ -146,7 +145,7 @@ public class NativeMessages {
 
     private static JsonObject parse(String body, Route.Native route) {
         try {
-            return Jsonp.createReader(new StringReader(body)).readObject();
+            return Jsonp.readObject(body);
         } catch (JsonException | IllegalStateException e) {
             throw new ApiError(Kind.UPSTREAM_FAILED, "upstream_error", "inference server '" + route.server().name()
                     + "' answered with a body that is not a chat completion");

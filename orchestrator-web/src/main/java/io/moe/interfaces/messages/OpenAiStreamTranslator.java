@@ -10,7 +10,6 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 import java.io.IOException;
-import java.io.StringReader;
 
 /**
  * Turns the chunks of an OpenAI chat stream into the messages event grammar, one chunk at a time:
@@ -40,7 +39,7 @@ final class OpenAiStreamTranslator {
         }
         JsonObject chunk;
         try {
-            chunk = Jsonp.createReader(new StringReader(data)).readObject();
+            chunk = Jsonp.readObject(data);
         } catch (JsonException | IllegalStateException malformed) {
             return; // a chunk the server garbled carries nothing to translate
         }

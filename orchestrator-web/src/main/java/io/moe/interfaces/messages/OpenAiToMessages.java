@@ -9,7 +9,6 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import java.io.StringReader;
 
 /**
  * An OpenAI chat completion of an inference server as a message: {@code reasoning_content} becomes a thinking
@@ -81,7 +80,7 @@ final class OpenAiToMessages {
     static JsonObject input(JsonValue arguments) {
         if (arguments instanceof JsonString s) {
             try {
-                if (Jsonp.createReader(new StringReader(s.getString())).readValue() instanceof JsonObject o) {
+                if (Jsonp.readValue(s.getString()) instanceof JsonObject o) {
                     return o;
                 }
             } catch (JsonException malformed) {

@@ -8,11 +8,9 @@ import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
-import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
 import jakarta.json.stream.JsonParsingException;
 
-import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -47,8 +45,8 @@ public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean in
         if (body == null || body.isBlank()) {
             throw ApiError.invalidRequest("invalid_json", "the request body is empty; send a JSON object with 'model' and 'messages'");
         }
-        try (JsonReader reader = Jsonp.createReader(new StringReader(body))) {
-            JsonValue value = reader.readValue();
+        try {
+            JsonValue value = Jsonp.readValue(body);
             if (value instanceof JsonObject o) {
                 return o;
             }

@@ -19,7 +19,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 
-import java.io.StringReader;
 
 /**
  * POST /v1/feedback {response_id, rating 1–5, correction?} and GET /v1/responses/{id}/trace: learning
@@ -72,7 +71,7 @@ public class FeedbackResource {
 
     private static JsonObject object(String body) {
         try {
-            if (body != null && !body.isBlank() && Jsonp.createReader(new StringReader(body)).readValue() instanceof JsonObject o) {
+            if (body != null && !body.isBlank() && Jsonp.readValue(body) instanceof JsonObject o) {
                 return o;
             }
         } catch (JsonException | IllegalStateException e) {

@@ -220,7 +220,7 @@ public class NativeCompletions {
         /** Reads one chunk; true when it is a usage-only chunk. */
         boolean read(String data) {
             try {
-                JsonObject chunk = Jsonp.createReader(new StringReader(data)).readObject();
+                JsonObject chunk = Jsonp.readObject(data);
                 if (chunk.get("choices") instanceof JsonArray choices) {
                     for (JsonValue c : choices) {
                         if (c instanceof JsonObject choice && choice.get("delta") instanceof JsonObject delta

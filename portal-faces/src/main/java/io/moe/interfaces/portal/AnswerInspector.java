@@ -17,7 +17,6 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 import java.io.Serializable;
-import java.io.StringReader;
 import java.util.List;
 import java.util.Map;
 
@@ -70,7 +69,7 @@ public class AnswerInspector {
     private JsonObject trace() {
         String text = shown().traceText;
         if (parsed == null && text != null) {
-            parsed = Jsonp.createReader(new StringReader(text)).readObject();
+            parsed = Jsonp.readObject(text);
         }
         return parsed;
     }

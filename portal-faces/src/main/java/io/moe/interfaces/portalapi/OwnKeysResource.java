@@ -25,7 +25,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-import java.io.StringReader;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -98,7 +97,7 @@ public class OwnKeysResource {
 
     private static JsonObject object(String body) {
         try {
-            JsonValue value = Jsonp.createReader(new StringReader(body == null || body.isBlank() ? "{}" : body)).readValue();
+            JsonValue value = Jsonp.readValue(body == null || body.isBlank() ? "{}" : body);
             if (value instanceof JsonObject o) {
                 return o;
             }

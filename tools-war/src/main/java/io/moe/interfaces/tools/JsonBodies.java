@@ -16,7 +16,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.StringReader;
 
 /**
  * Reads request bodies of the tools port, at most {@code moe.tools.max-body-bytes} of them: the stream
@@ -45,7 +44,7 @@ public class JsonBodies {
             throw new ToolException(Kind.INVALID, "invalid_json", null, "the body is empty; send a JSON object");
         }
         try {
-            JsonValue value = Jsonp.createReader(new StringReader(text)).readValue();
+            JsonValue value = Jsonp.readValue(text);
             if (value instanceof JsonObject o) {
                 return o;
             }

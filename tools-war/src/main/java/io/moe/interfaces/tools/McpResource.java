@@ -22,7 +22,6 @@ import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 
 import java.io.InputStream;
-import java.io.StringReader;
 
 /**
  * The MCP HTTP+SSE transport: GET /mcp/sse opens a stream whose first event, {@code endpoint}, names
@@ -63,7 +62,7 @@ public class McpResource {
         String text = bodies.text(body);
         JsonObject message;
         try {
-            JsonValue value = Jsonp.createReader(new StringReader(text)).readValue();
+            JsonValue value = Jsonp.readValue(text);
             if (!(value instanceof JsonObject o)) {
                 session.send("message", McpProtocol.error(null, -32600, "send one JSON-RPC object").toString());
                 return Response.status(400).build();

@@ -14,7 +14,6 @@ import io.moe.tools.ToolException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 
-import java.io.StringReader;
 import java.util.List;
 import java.util.Map;
 
@@ -75,8 +74,8 @@ public final class JsonQuery implements Tool {
         JsonValue value = result == null ? JsonValue.NULL
                 : result instanceof String text ? Jsonp.createValue(text)
                 : result instanceof Boolean b ? (b ? JsonValue.TRUE : JsonValue.FALSE)
-                : result instanceof Number n ? Jsonp.createReader(new StringReader(n.toString())).readValue()
-                : Jsonp.createReader(new StringReader(config.jsonProvider().toJson(result))).readValue();
+                : result instanceof Number n ? Jsonp.readValue(n.toString())
+                : Jsonp.readValue(config.jsonProvider().toJson(result));
         return Jsonp.createObjectBuilder().add("path", path).add("found", true).add("result", value).build();
     }
 
