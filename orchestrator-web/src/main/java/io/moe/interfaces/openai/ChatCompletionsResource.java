@@ -22,6 +22,10 @@ import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -52,6 +56,11 @@ public class ChatCompletionsResource {
     @POST
     @Consumes(MediaType.WILDCARD)
     @Produces({MediaType.APPLICATION_JSON, MediaType.SERVER_SENT_EVENTS})
+    @RequestBody(required = true, description = "An OpenAI chat completion request: 'model' (a mode id, a template name or "
+            + "<model>@<server>; GET /v1/models lists the ids the key may use), 'messages', and optionally 'stream', "
+            + "'stream_options', 'max_tokens', 'tools' and sampling parameters",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(type = SchemaType.OBJECT, requiredProperties = {"model", "messages"})))
     public void create(@Context HttpServletRequest http, @Suspended AsyncResponse async) {
         JsonObject json = (JsonObject) http.getAttribute(ChatRouting.BODY);
         Route.Pipeline pipeline = (Route.Pipeline) http.getAttribute(ChatRouting.ROUTE);
