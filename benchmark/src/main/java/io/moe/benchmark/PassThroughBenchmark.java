@@ -29,8 +29,10 @@ final class PassThroughBenchmark {
     private static final int WARM_UP_ROUND = 10_000;
     /** At most this many warm-up rounds per target. */
     private static final int WARM_UP_ROUNDS = 8;
-    /** A round that lowers the one-at-a-time p50 by less than this share ends the warm-up. */
+    /** A round that lowers the best one-at-a-time p50 by less than this share did not improve it. */
     private static final double STEADY = 0.03;
+    /** Rounds in a row without improvement that end the warm-up: one such round alone is often the noise of 300 calls. */
+    private static final int PATIENCE = 2;
     private static final String BODY = "{\"model\":\"%s\",\"max_tokens\":16,\"messages\":[{\"role\":\"user\",\"content\":\"Say hi %d\"}]}";
 
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
@@ -88,19 +90,19 @@ final class PassThroughBenchmark {
     }
 
     /**
-     * Rounds of {@value #WARM_UP_ROUND} calls at concurrency 16, each followed by 300 calls one at a time, until a round
-     * no longer lowers their p50 by {@value #STEADY} (or {@value #WARM_UP_ROUNDS} rounds); says how many calls it took.
+     * Rounds of {@value #WARM_UP_ROUND} calls at concurrency 16, each followed by 300 calls one at a time, until
+     * {@value #PATIENCE} rounds in a row no longer lower the best p50 by {@value #STEADY} (or {@value #WARM_UP_ROUNDS}
+     * rounds); says how many calls it took.
      */
     private String warmUp(Target t) throws Exception {
         double best = Double.MAX_VALUE;
         int rounds = 0;
-        while (rounds < WARM_UP_ROUNDS) {
+        int withoutImprovement = 0;
+        while (rounds < WARM_UP_ROUNDS && withoutImprovement < PATIENCE) {
             throughput(t, WARM_UP_ROUND, 16);
             rounds++;
             double p50 = oneAtATime(t, 300).at(50);
-            if (p50 > best * (1 - STEADY)) {
-                break;
-            }
+            withoutImprovement = p50 > best * (1 - STEADY) ? withoutImprovement + 1 : 0;
             best = Math.min(best, p50);
         }
         return String.format(Locale.ROOT, "%,d calls", rounds * (WARM_UP_ROUND + 300));
