@@ -1,5 +1,6 @@
 package io.moe.infrastructure.graph;
 
+import io.moe.application.overview.Monitoring;
 import io.moe.infrastructure.stores.Outage;
 import org.neo4j.driver.AuthToken;
 import org.neo4j.driver.AuthTokens;
@@ -131,14 +132,9 @@ public final class Neo4jClient implements AutoCloseable {
         }
     }
 
-    /** Whether statements are refused at present because the server did not answer. */
-    public boolean refusing() {
-        return outage.open();
-    }
-
-    /** How often the breaker opened since the client started. */
-    public long breakerOpenings() {
-        return outage.openings();
+    /** The breaker that refuses statements while the server does not answer: its state and how often it opened. */
+    public Monitoring.Breaker breaker() {
+        return outage.breaker();
     }
 
     /** One {@code RETURN 1}, while the server is not answering: completes when it answered. */

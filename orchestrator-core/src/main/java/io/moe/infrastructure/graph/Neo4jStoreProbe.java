@@ -28,6 +28,6 @@ public class Neo4jStoreProbe implements StoreProbe {
 
     @Override
     public Optional<Monitoring.Breaker> breaker() {
-        return Optional.of(Monitoring.Breaker.ofStore(store(), neo4j.refusing(), neo4j.breakerOpenings()));
+        return Optional.of(neo4j.breaker());
     }
 }

@@ -1,5 +1,6 @@
 package io.moe.infrastructure.redis;
 
+import io.moe.application.overview.Monitoring;
 import io.moe.infrastructure.stores.Outage;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -58,14 +59,9 @@ public class RedisStore implements AutoCloseable {
                 () -> CompletableFuture.supplyAsync(this::ping), JedisConnectionException::new);
     }
 
-    /** Whether operations are refused at present because Redis did not answer. */
-    public boolean refusing() {
-        return outage.open();
-    }
-
-    /** How often the breaker opened since the server started. */
-    public long breakerOpenings() {
-        return outage.openings();
+    /** The breaker that refuses operations while Redis does not answer: its state and how often it opened. */
+    public Monitoring.Breaker breaker() {
+        return outage.breaker();
     }
 
     /** Runs one operation behind the breaker: a connection failure or timeout opens it, any answer (an error too) closes it. */

@@ -31,6 +31,6 @@ public class RedisStoreProbe implements StoreProbe {
 
     @Override
     public Optional<Monitoring.Breaker> breaker() {
-        return Optional.of(Monitoring.Breaker.ofStore(store(), redis.refusing(), redis.breakerOpenings()));
+        return Optional.of(redis.breaker());
     }
 }

@@ -1,5 +1,7 @@
 package io.moe.infrastructure.stores;
 
+import io.moe.application.overview.Monitoring;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -139,6 +141,11 @@ public final class Outage {
     /** How often the breaker opened since the client started. */
     public long openings() {
         return openings.get();
+    }
+
+    /** The breaker as the monitoring page shows it, under the service's name. */
+    public Monitoring.Breaker breaker() {
+        return Monitoring.Breaker.ofStore(service, open(), openings());
     }
 
     /** Sends no more trials: the client stops. */

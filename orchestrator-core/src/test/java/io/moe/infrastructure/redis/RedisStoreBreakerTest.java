@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,7 +32,7 @@ class RedisStoreBreakerTest {
         try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
              RedisStore store = new RedisStore("redis://127.0.0.1:" + silent.getLocalPort(), 200)) {
             assertThrows(JedisConnectionException.class, () -> store.get("a-key"), "no answer within the timeout");
-            assertTrue(store.refusing(), "the breaker opened");
+            assertEquals("open", store.breaker().state(), "the breaker opened");
 
             JedisConnectionException refused = assertThrows(JedisConnectionException.class, () -> store.increment("a-counter"));
             assertTrue(refused.getMessage().contains("not asked"), "refused without asking: " + refused.getMessage());
@@ -40,11 +41,11 @@ class RedisStoreBreakerTest {
             answering.setDaemon(true);
             answering.start();
             Instant deadline = Instant.now().plus(Duration.ofSeconds(15));
-            while (store.refusing() && Instant.now().isBefore(deadline)) {
+            while (store.breaker().state().equals("open") && Instant.now().isBefore(deadline)) {
                 Thread.sleep(50);
             }
-            assertFalse(store.refusing(), "the background PING was answered, so the breaker closed");
-            assertTrue(store.breakerOpenings() >= 1);
+            assertEquals("closed", store.breaker().state(), "the background PING was answered, so the breaker closed");
+            assertTrue(store.breaker().opened() >= 1);
         }
     }
 
@@ -52,7 +53,7 @@ class RedisStoreBreakerTest {
     void anErrorRedisAnswersWithLeavesTheBreakerClosed() {
         RedisStore redis = TestRedis.store();
         assertThrows(JedisDataException.class, () -> redis.eval("return redis.error_reply('refused by the script')", List.of(), List.of()));
-        assertFalse(redis.refusing());
+        assertEquals("closed", redis.breaker().state());
         assertFalse(redis.get("no-such-key-" + System.nanoTime()).isPresent());
     }
 
