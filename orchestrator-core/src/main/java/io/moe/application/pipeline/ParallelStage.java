@@ -71,15 +71,17 @@ public class ParallelStage {
         announce(run, expertTasks, queries, withTools);
 
         Optional<FastPathStream> fastPath = merger.streamsFastPath(run, expertTasks, queries.isEmpty() && !withMath && !withTools, graphDone);
-        CompletableFuture<List<ExpertResult>> expertsDone = executor.branch(() -> run.timed("experts", () -> experts.run(run, expertTasks, fastPath)));
-        CompletableFuture<Void> webDone = executor.branch(() -> run.timed("research", () -> {
-            if (!queries.isEmpty()) {
-                research.run(run, queries);
-            }
-            return null;
-        }));
-        CompletableFuture<String> mathDone = executor.branch(() -> withMath ? run.timed("math", () -> math.run(run)) : "");
-        CompletableFuture<List<ToolResult>> toolsDone = executor.branch(() -> withTools ? run.timed("tools", () -> tools.run(run)) : List.of());
+        // only what applies is handed to another thread; the experts run on this one, which would otherwise only wait
+        CompletableFuture<Void> webDone = queries.isEmpty() ? CompletableFuture.completedFuture(run.timed("research", () -> null))
+                : executor.branch(() -> run.timed("research", () -> {
+                    research.run(run, queries);
+                    return null;
+                }));
+        CompletableFuture<String> mathDone = withMath ? executor.branch(() -> run.timed("math", () -> math.run(run)))
+                : CompletableFuture.completedFuture("");
+        CompletableFuture<List<ToolResult>> toolsDone = withTools ? executor.branch(() -> run.timed("tools", () -> tools.run(run)))
+                : CompletableFuture.completedFuture(List.of());
+        CompletableFuture<List<ExpertResult>> expertsDone = PipelineExecutor.here(() -> run.timed("experts", () -> experts.run(run, expertTasks, fastPath)));
         try {
             CompletableFuture.allOf(expertsDone, webDone, mathDone, toolsDone, graphDone).join();
         } catch (CompletionException e) {

@@ -4,6 +4,7 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -34,14 +35,33 @@ public class PipelineExecutor {
         return branches.supplyAsync(work);
     }
 
-    /** Runs every branch concurrently and waits for all; results in the order given. */
+    /**
+     * Runs every branch concurrently and waits for all; results in the order given. The first runs on the caller's thread,
+     * which would otherwise only wait: a fan-out costs one hand-over to another thread fewer (each is a thread's wake-up
+     * on the critical path). A failure is thrown, wrapped in a {@link CompletionException}, once every branch has ended.
+     */
     public <T> List<T> all(List<Supplier<T>> work) {
-        List<CompletableFuture<T>> started = work.stream().map(this::branch).toList();
+        if (work.isEmpty()) {
+            return List.of();
+        }
+        List<CompletableFuture<T>> started = new ArrayList<>(work.size());
+        started.add(null);
+        work.subList(1, work.size()).forEach(w -> started.add(branch(w)));
+        started.set(0, here(work.get(0)));
         try {
             CompletableFuture.allOf(started.toArray(CompletableFuture[]::new)).join();
         } catch (CompletionException e) {
             // each branch's own failure is rethrown below by join()
         }
         return started.stream().map(CompletableFuture::join).toList();
+    }
+
+    /** Runs {@code work} on this thread, its outcome as a future, as if it were a branch. */
+    public static <T> CompletableFuture<T> here(Supplier<T> work) {
+        try {
+            return CompletableFuture.completedFuture(work.get());
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
     }
 }

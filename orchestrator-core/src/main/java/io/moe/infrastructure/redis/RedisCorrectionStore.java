@@ -101,6 +101,12 @@ public class RedisCorrectionStore implements CorrectionStore {
     }
 
     @Override
+    public List<String> newestShownTo(String userId, String category, int n) {
+        List<String> keys = userId == null ? List.of(SHARED + category) : List.of(MINE + userId + ":" + category, SHARED + category);
+        return redis.newest(keys, n).stream().flatMap(List::stream).toList();
+    }
+
+    @Override
     public List<String> newest(String status, int n) {
         String key = ErrorExamples.APPROVED.equals(status) ? APPROVED_ALL : PENDING_ALL;
         return redis.top(key, n).stream().map(Map.Entry::getKey).toList();

@@ -8,7 +8,6 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Model ratings in Redis: the hash {@code moe:model-score:<model>} with the fields
@@ -33,9 +32,10 @@ public class RedisModelScoreStore implements ModelScoreStore {
     RedisStore redis;
 
     @Override
-    public Score counts(String model, String category) {
-        Map<String, String> h = redis.hash(key(model));
-        return new Score(number(h, category + ":total"), number(h, category + ":positive"), number(h, category + ":negative"));
+    public List<Score> counts(List<String> models, String category) {
+        List<List<String>> fields = redis.hashFields(models.stream().map(RedisModelScoreStore::key).toList(),
+                category + ":total", category + ":positive", category + ":negative");
+        return fields.stream().map(f -> new Score(number(f.get(0)), number(f.get(1)), number(f.get(2)))).toList();
     }
 
     @Override
@@ -54,8 +54,7 @@ public class RedisModelScoreStore implements ModelScoreStore {
         return "moe:model-score:" + model;
     }
 
-    private static long number(Map<String, String> h, String field) {
-        String v = h.get(field);
-        return v == null ? 0 : Long.parseLong(v);
+    private static long number(String value) {
+        return value == null ? 0 : Long.parseLong(value);
     }
 }

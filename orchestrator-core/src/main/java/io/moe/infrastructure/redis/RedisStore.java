@@ -7,7 +7,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.Response;
 import redis.clients.jedis.StreamEntryID;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisDataException;
@@ -170,6 +172,37 @@ public class RedisStore implements AutoCloseable {
 
     public java.util.Map<String, String> hash(String key) {
         return guarded(() -> redis.hgetAll(key));
+    }
+
+    /**
+     * The given fields of several hashes in one round trip (pipelined HMGET): per key, in the order given, the fields'
+     * values in the order given, null for a field the hash does not have.
+     */
+    public java.util.List<java.util.List<String>> hashFields(java.util.List<String> keys, String... fields) {
+        return guarded(() -> {
+            try (AbstractPipeline pipeline = redis.pipelined()) {
+                java.util.List<Response<java.util.List<String>>> answers = new java.util.ArrayList<>(keys.size());
+                for (String key : keys) {
+                    answers.add(pipeline.hmget(key, fields));
+                }
+                pipeline.sync();
+                return answers.stream().map(Response::get).toList();
+            }
+        });
+    }
+
+    /** The {@code n} newest entries of several lists built by {@link #pushCapped} in one round trip (pipelined LRANGE), per key. */
+    public java.util.List<java.util.List<String>> newest(java.util.List<String> keys, int n) {
+        return guarded(() -> {
+            try (AbstractPipeline pipeline = redis.pipelined()) {
+                java.util.List<Response<java.util.List<String>>> answers = new java.util.ArrayList<>(keys.size());
+                for (String key : keys) {
+                    answers.add(pipeline.lrange(key, 0, n - 1L));
+                }
+                pipeline.sync();
+                return answers.stream().map(Response::get).toList();
+            }
+        });
     }
 
     /** Adds {@code by} to the score of {@code member} in a sorted set (ZINCRBY). */

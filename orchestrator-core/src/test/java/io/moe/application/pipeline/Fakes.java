@@ -205,9 +205,11 @@ public final class Fakes {
         public final Map<String, long[]> counts = new java.util.concurrent.ConcurrentHashMap<>();
 
         @Override
-        public ModelScores.Score counts(String model, String category) {
-            long[] c = counts.getOrDefault(model + "|" + category, new long[3]);
-            return new ModelScores.Score(c[0], c[1], c[2]);
+        public List<ModelScores.Score> counts(List<String> models, String category) {
+            return models.stream().map(model -> {
+                long[] c = counts.getOrDefault(model + "|" + category, new long[3]);
+                return new ModelScores.Score(c[0], c[1], c[2]);
+            }).toList();
         }
 
         @Override

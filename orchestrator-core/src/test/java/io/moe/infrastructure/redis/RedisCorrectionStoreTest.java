@@ -60,6 +60,21 @@ class RedisCorrectionStoreTest {
     }
 
     @Test
+    void aUsersPromptsAreShownTheirOwnPendingThenTheApprovedCorrections() {
+        String author = "u-" + unique();
+        String other = "u-" + unique();
+        String math = "math-" + unique();
+        Correction approved = pending(other, List.of(math), 1000);
+        store.add(approved, 10);
+        store.approve(approved.id());
+        Correction own = pending(author, List.of(math), 2000);
+        store.add(own, 10);
+        store.add(pending(other, List.of(math), 3000), 10);
+        assertEquals(List.of(own.id(), approved.id()), store.newestShownTo(author, math, 2));
+        assertEquals(List.of(approved.id()), store.newestShownTo(null, math, 2), "no user: the approved ones only");
+    }
+
+    @Test
     void aDeletedCorrectionIsInNoList() {
         String user = "u-" + unique();
         String math = "math-" + unique();

@@ -4,6 +4,7 @@ import io.moe.application.pipeline.experts.ModelScores.Score;
 import org.junit.jupiter.api.Test;
 
 import java.time.LocalDate;
+import java.util.List;
 import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -31,6 +32,17 @@ class RedisModelScoreStoreTest {
         assertTrue(store.vote("carol", model, "math", true, DAY, 1));
         assertEquals(new Score(2, 1, 1), store.counts(model, "code"));
         assertEquals(new Score(1, 1, 0), store.counts(model, "math"));
+    }
+
+    @Test
+    void severalModelsAreReadTogetherInTheOrderAsked() {
+        RedisModelScoreStore store = store();
+        String rated = "m-" + UUID.randomUUID() + "@s";
+        String unrated = "m-" + UUID.randomUUID() + "@s";
+        assertTrue(store.vote("alice", rated, "code", true, DAY, 1));
+        assertTrue(store.vote("alice", rated, "math", false, DAY, 1));
+        assertEquals(List.of(new Score(0, 0, 0), new Score(1, 1, 0)), store.counts(List.of(unrated, rated), "code"));
+        assertEquals(List.of(new Score(1, 0, 1)), store.counts(List.of(rated), "math"));
     }
 
     @Test

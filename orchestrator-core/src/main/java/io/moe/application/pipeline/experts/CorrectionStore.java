@@ -2,6 +2,7 @@ package io.moe.application.pipeline.experts;
 
 import io.moe.application.pipeline.experts.ErrorExamples.Correction;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -24,6 +25,16 @@ public interface CorrectionStore {
 
     /** Ids of the newest (at most {@code n}) approved corrections in the category, newest first. */
     List<String> newestApproved(String category, int n);
+
+    /**
+     * The ids a user's experts may be shown for the category, in one step: the user's newest pending ones (none when
+     * {@code userId} is null), then the newest approved ones, at most {@code n} of each.
+     */
+    default List<String> newestShownTo(String userId, String category, int n) {
+        List<String> ids = new ArrayList<>(userId == null ? List.of() : newestOfUser(userId, category, n));
+        ids.addAll(newestApproved(category, n));
+        return ids;
+    }
 
     /** Ids of the newest (at most {@code n}) corrections of a status ({@code pending} or {@code approved}). */
     List<String> newest(String status, int n);

@@ -63,11 +63,7 @@ public class ErrorExamples {
      */
     public List<String> recent(Caller caller, String category) {
         try {
-            Set<String> ids = new LinkedHashSet<>();
-            if (caller != null) {
-                ids.addAll(store.newestOfUser(caller.userId(), category, SHOWN));
-            }
-            ids.addAll(store.newestApproved(category, SHOWN));
+            Set<String> ids = new LinkedHashSet<>(store.newestShownTo(caller == null ? null : caller.userId(), category, SHOWN));
             return ids.stream().map(this::find).flatMap(Optional::stream)
                     .filter(c -> APPROVED.equals(c.status())
                             || (caller != null && PENDING.equals(c.status()) && caller.userId().equals(c.userId())))

@@ -22,6 +22,7 @@ import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -88,20 +89,25 @@ public class ExpertStage {
 
     /** The category's models, best score first, without models rated below 0.3 (unless that leaves none). */
     private List<ExpertModel> ranked(String category, List<ExpertModel> candidates) {
+        Map<String, ModelScores.Score> score = scores.of(candidates.stream().map(m -> m.ref().toString()).distinct().toList(), category);
         List<ExpertModel> sorted = candidates.stream()
-                .sorted(Comparator.comparingDouble((ExpertModel m) -> scores.of(m.ref().toString(), category).value()).reversed())
+                .sorted(Comparator.comparingDouble((ExpertModel m) -> score.get(m.ref().toString()).value()).reversed())
                 .toList();
-        List<ExpertModel> kept = sorted.stream().filter(m -> !scores.of(m.ref().toString(), category).skipped()).toList();
+        List<ExpertModel> kept = sorted.stream().filter(m -> !score.get(m.ref().toString()).skipped()).toList();
         return kept.isEmpty() ? sorted.subList(0, 1) : kept;
     }
 
     private List<ExpertResult> ask(PipelineRun run, Subtask task, List<ExpertModel> tier) {
-        return executor.all(tier.stream().<Supplier<ExpertResult>>map(m -> run.inCurrentStage(() -> ask(run, task, m))).toList());
+        if (tier.isEmpty()) {
+            return List.of();
+        }
+        List<ChatMessage> turns = turns(run, task); // the same for every model of the tier
+        return executor.all(tier.stream().<Supplier<ExpertResult>>map(m -> run.inCurrentStage(() -> ask(run, task, m, turns))).toList());
     }
 
-    private ExpertResult ask(PipelineRun run, Subtask task, ExpertModel model) {
+    private ExpertResult ask(PipelineRun run, Subtask task, ExpertModel model, List<ChatMessage> turns) {
         return ask(run, task, model, () -> models.call(run, STAGE, model.ref(), systemPrompt(run, task.category(), ExpertPrompts.PROTOCOL),
-                turns(run, task)), () -> false);
+                turns), () -> false);
     }
 
     /**

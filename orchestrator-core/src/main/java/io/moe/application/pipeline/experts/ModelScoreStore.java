@@ -3,6 +3,7 @@ package io.moe.application.pipeline.experts;
 import io.moe.application.pipeline.experts.ModelScores.Score;
 
 import java.time.LocalDate;
+import java.util.List;
 
 /**
  * The rating counters behind {@link ModelScores}, per model and category, and each voter's votes per
@@ -11,8 +12,13 @@ import java.time.LocalDate;
  */
 public interface ModelScoreStore {
 
+    /** Each model's counters in the category, in the order given, read in one step; all 0 for a model without any. */
+    List<Score> counts(List<String> models, String category);
+
     /** The model's counters in the category; all 0 when it has none. */
-    Score counts(String model, String category);
+    default Score counts(String model, String category) {
+        return counts(List.of(model), category).get(0);
+    }
 
     /**
      * Counts one rating of {@code voter} on {@code day}, unless that voter already cast {@code votesPerDay}

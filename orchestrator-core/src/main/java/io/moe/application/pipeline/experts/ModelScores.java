@@ -6,6 +6,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -44,13 +47,20 @@ public class ModelScores {
         }
     }
 
-    public Score of(String model, String category) {
+    /** Each model's score in the category, read in one step; all unrated when the store cannot be asked. */
+    public Map<String, Score> of(List<String> models, String category) {
+        List<Score> counts;
         try {
-            return store.counts(model, category);
+            counts = store.counts(models, category);
         } catch (RuntimeException e) {
             LOG.log(Level.FINE, "model scores unavailable", e);
-            return new Score(0, 0, 0);
+            counts = models.stream().map(m -> new Score(0, 0, 0)).toList();
         }
+        Map<String, Score> scores = new HashMap<>();
+        for (int i = 0; i < models.size(); i++) {
+            scores.put(models.get(i), counts.get(i));
+        }
+        return scores;
     }
 
     /**
