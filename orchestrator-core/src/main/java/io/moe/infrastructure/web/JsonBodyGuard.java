@@ -18,6 +18,9 @@ import java.io.InputStream;
  */
 public abstract class JsonBodyGuard implements ContainerRequestFilter {
 
+    /** The request property holding the body as the text it was checked as, for a later filter that reads it whole. */
+    public static final String TEXT = "moe.body.text";
+
     @Inject
     RequestLimits limits;
 
@@ -35,7 +38,7 @@ public abstract class JsonBodyGuard implements ContainerRequestFilter {
         }
         byte[] body = readAtMost(request.getEntityStream(), max);
         try {
-            JsonText.decode(body, limits.maxJsonDepth);
+            request.setProperty(TEXT, JsonText.decode(body, limits.maxJsonDepth));
         } catch (JsonText.Refused e) {
             throw refuse(Refusal.Kind.INVALID, e.code(), e.getMessage());
         }

@@ -4,6 +4,7 @@ import io.moe.application.routing.Route;
 import io.moe.application.routing.RouteResolver;
 import io.moe.domain.chat.ChatAnswer;
 import io.moe.domain.identity.Caller;
+import io.moe.infrastructure.web.JsonBodyGuard;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -55,6 +56,9 @@ public class ChatRouting implements ContainerRequestFilter {
     }
 
     private static String body(ContainerRequestContext request) {
+        if (request.getProperty(JsonBodyGuard.TEXT) instanceof String checked) {
+            return checked; // decoded once, by the body's bounds
+        }
         if (!request.hasEntity()) {
             return "";
         }
