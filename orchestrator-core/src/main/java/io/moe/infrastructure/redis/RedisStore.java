@@ -22,6 +22,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
 /**
@@ -179,25 +180,21 @@ public class RedisStore implements AutoCloseable {
      * values in the order given, null for a field the hash does not have.
      */
     public java.util.List<java.util.List<String>> hashFields(java.util.List<String> keys, String... fields) {
-        return guarded(() -> {
-            try (AbstractPipeline pipeline = redis.pipelined()) {
-                java.util.List<Response<java.util.List<String>>> answers = new java.util.ArrayList<>(keys.size());
-                for (String key : keys) {
-                    answers.add(pipeline.hmget(key, fields));
-                }
-                pipeline.sync();
-                return answers.stream().map(Response::get).toList();
-            }
-        });
+        return pipelined(keys, (pipeline, key) -> pipeline.hmget(key, fields));
     }
 
     /** The {@code n} newest entries of several lists built by {@link #pushCapped} in one round trip (pipelined LRANGE), per key. */
     public java.util.List<java.util.List<String>> newest(java.util.List<String> keys, int n) {
+        return pipelined(keys, (pipeline, key) -> pipeline.lrange(key, 0, n - 1L));
+    }
+
+    /** One {@code command} per key, sent together and answered together: one round trip; the answers in the order of the keys. */
+    private <T> java.util.List<T> pipelined(java.util.List<String> keys, BiFunction<AbstractPipeline, String, Response<T>> command) {
         return guarded(() -> {
             try (AbstractPipeline pipeline = redis.pipelined()) {
-                java.util.List<Response<java.util.List<String>>> answers = new java.util.ArrayList<>(keys.size());
+                java.util.List<Response<T>> answers = new java.util.ArrayList<>(keys.size());
                 for (String key : keys) {
-                    answers.add(pipeline.lrange(key, 0, n - 1L));
+                    answers.add(command.apply(pipeline, key));
                 }
                 pipeline.sync();
                 return answers.stream().map(Response::get).toList();
