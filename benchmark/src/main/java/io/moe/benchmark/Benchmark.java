@@ -27,6 +27,7 @@ public final class Benchmark {
 
     public static void main(String[] args) throws Exception {
         KAFKA_LOGS.setLevel(java.util.logging.Level.WARNING);
+        MachineSpeed.print();
         Map<String, String> a = new HashMap<>();
         for (int i = 0; i + 1 < args.length; i += 2) {
             a.put(args[i].replaceFirst("^--", ""), args[i + 1]);
