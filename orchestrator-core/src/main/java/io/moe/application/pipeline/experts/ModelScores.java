@@ -49,6 +49,9 @@ public class ModelScores {
 
     /** Each model's score in the category, read in one step; all unrated when the store cannot be asked. */
     public Map<String, Score> of(List<String> models, String category) {
+        if (models.isEmpty()) {
+            return Map.of();
+        }
         List<Score> counts;
         try {
             counts = store.counts(models, category);
