@@ -6,8 +6,8 @@ import jakarta.inject.Inject;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 
 /**
@@ -20,8 +20,6 @@ public class RedisBudgetCounters implements BudgetCounters {
 
     static final Duration DAILY_TTL = Duration.ofHours(48);
     static final Duration MONTHLY_TTL = Duration.ofDays(35);
-    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyyMMdd").withZone(ZoneOffset.UTC);
-    private static final DateTimeFormatter MONTH = DateTimeFormatter.ofPattern("yyyyMM").withZone(ZoneOffset.UTC);
     static final String[] TYPES = {"daily", "monthly", "total"};
 
     @Inject
@@ -37,8 +35,11 @@ public class RedisBudgetCounters implements BudgetCounters {
         return used;
     }
 
+    /** The day's, the month's and the total counter of the user; the dates as yyyyMMdd and yyyyMM of {@code at} in UTC. */
     static List<String> keys(String userId, Instant at) {
         String prefix = "moe:usage:" + userId;
-        return List.of(prefix + ":d:" + DAY.format(at), prefix + ":m:" + MONTH.format(at), prefix + ":t");
+        LocalDate day = LocalDate.ofInstant(at, ZoneOffset.UTC); // two per request: digits, not a DateTimeFormatter
+        int month = day.getYear() * 100 + day.getMonthValue();
+        return List.of(prefix + ":d:" + (month * 100 + day.getDayOfMonth()), prefix + ":m:" + month, prefix + ":t");
     }
 }
