@@ -23,6 +23,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Collection;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The static factory methods of {@link jakarta.json.Json}, over a provider looked up once. {@code Json} looks its
@@ -64,22 +65,22 @@ public final class Jsonp {
 
     /** The object {@code text} holds; the reader is closed, so the provider reuses its buffer for the next one. */
     public static JsonObject readObject(String text) {
-        try (JsonReader reader = createReader(new StringReader(text))) {
-            return reader.readObject();
-        }
+        return read(text, JsonReader::readObject);
     }
 
     /** The array {@code text} holds (closing the reader, as {@link #readObject}). */
     public static JsonArray readArray(String text) {
-        try (JsonReader reader = createReader(new StringReader(text))) {
-            return reader.readArray();
-        }
+        return read(text, JsonReader::readArray);
     }
 
     /** The value {@code text} holds (closing the reader, as {@link #readObject}). */
     public static JsonValue readValue(String text) {
+        return read(text, JsonReader::readValue);
+    }
+
+    private static <T> T read(String text, Function<JsonReader, T> part) {
         try (JsonReader reader = createReader(new StringReader(text))) {
-            return reader.readValue();
+            return part.apply(reader);
         }
     }
 

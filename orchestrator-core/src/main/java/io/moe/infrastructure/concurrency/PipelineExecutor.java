@@ -4,11 +4,11 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 /**
  * Runs pipeline work. A request's pipeline runs on the server's bounded executor
@@ -44,10 +44,8 @@ public class PipelineExecutor {
         if (work.isEmpty()) {
             return List.of();
         }
-        List<CompletableFuture<T>> started = new ArrayList<>(work.size());
-        started.add(null);
-        work.subList(1, work.size()).forEach(w -> started.add(branch(w)));
-        started.set(0, here(work.get(0)));
+        List<CompletableFuture<T>> others = work.subList(1, work.size()).stream().map(this::branch).toList();
+        List<CompletableFuture<T>> started = Stream.concat(Stream.of(here(work.get(0))), others.stream()).toList();
         try {
             CompletableFuture.allOf(started.toArray(CompletableFuture[]::new)).join();
         } catch (CompletionException e) {
