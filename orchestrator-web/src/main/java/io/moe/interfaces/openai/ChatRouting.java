@@ -13,9 +13,6 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.ext.Provider;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-
 /**
  * Resolves the route a chat completion's {@code model} names, after authentication and the body's bounds and before
  * the resource runs. A native route is answered here, on the request's own thread: its call to the server is
@@ -55,17 +52,11 @@ public class ChatRouting implements ContainerRequestFilter {
         request.setProperty(ROUTE, route);
     }
 
+    /**
+     * The body as {@link RequestBodyLimit} decoded and checked it: that filter runs before this one (its priority is
+     * lower) on every request of this port and leaves the text of every body it lets through; "" when there is none.
+     */
     private static String body(ContainerRequestContext request) {
-        if (request.getProperty(JsonBodyGuard.TEXT) instanceof String checked) {
-            return checked; // decoded once, by the body's bounds
-        }
-        if (!request.hasEntity()) {
-            return "";
-        }
-        try {
-            return new String(request.getEntityStream().readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw ApiError.invalidRequest("unreadable_body", "the request body could not be read completely; send it again");
-        }
+        return request.getProperty(JsonBodyGuard.TEXT) instanceof String checked ? checked : "";
     }
 }
