@@ -14,6 +14,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -74,6 +75,12 @@ class TelemetryIT {
         assertTrue(spans.stream().anyMatch(s -> s.getName().startsWith("model ")
                         && hex(s.getParentSpanId().toByteArray()).equals(hex(experts.getSpanId().toByteArray()))),
                 "the experts' calls, made on threads of their own, are under the experts stage: " + names(spans));
+        Span cache = spans.stream().filter(s -> s.getName().equals("stage cache")).findFirst()
+                .orElseThrow(() -> new AssertionError("no cache stage: " + names(spans)));
+        assertEquals(List.of("cache exact", "embedding", "cache nearest"), spans.stream()
+                        .filter(s -> hex(s.getParentSpanId().toByteArray()).equals(hex(cache.getSpanId().toByteArray())))
+                        .sorted(Comparator.comparingLong(Span::getStartTimeUnixNano)).map(Span::getName).toList(),
+                "a new question's store calls and embedding, in order, under the cache stage");
         assertTrue(spans.stream().allMatch(s -> s.getStartTimeUnixNano() <= s.getEndTimeUnixNano()));
     }
 

@@ -10,7 +10,7 @@ import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The semantic cache (rule 1). Questions are normalised (lower case, punctuation stripped), embedded
@@ -49,32 +49,43 @@ public class SemanticCache {
      * them belonged to this scope: then entries of other scopes may hide a hit of this one.
      */
     public List<Hit> nearest(String scope, String question, int limit) {
-        return nearest(scope, question, limit, embedding -> { });
+        return nearest(null, scope, question, limit);
     }
 
-    /** The run's question's nearest entries ({@link #nearest(String, String, int)}); the question keeps its embedding. */
+    /**
+     * The run's question's nearest entries ({@link #nearest(String, String, int)}); the question keeps its embedding,
+     * and the lookups and the embedding are spans of the run's cache stage.
+     */
     public List<Hit> nearest(PipelineRun run, int limit) {
-        return nearest(scope(run), run.question().text(), limit, run.question()::embedding);
+        return nearest(run, scope(run), run.question().text(), limit);
     }
 
-    private List<Hit> nearest(String scope, String question, int limit, Consumer<float[]> embedded) {
+    private List<Hit> nearest(PipelineRun run, String scope, String question, int limit) {
         String normalised = normalise(question);
         if (normalised.isEmpty()) {
             return List.of(); // punctuation alone has no meaning to match
         }
-        List<Hit> exact = index.exact(scope, normalised, limit); // a repeated question needs no embedding
+        List<Hit> exact = call(run, "cache exact", () -> index.exact(scope, normalised, limit)); // a repeated question needs no embedding
         if (!exact.isEmpty()) {
             return exact;
         }
-        float[] embedding = embed(normalised);
-        embedded.accept(embedding);
+        float[] embedding = call(run, "embedding", () -> embed(normalised));
+        if (run != null) {
+            run.question().embedding(embedding);
+        }
         for (int k = CANDIDATES; ; k = Math.min(k * 10, MAX_CANDIDATES)) {
-            SemanticCacheIndex.Probe probe = index.nearest(scope, embedding, k, limit);
+            int candidates = k;
+            SemanticCacheIndex.Probe probe = call(run, "cache nearest", () -> index.nearest(scope, embedding, candidates, limit));
             boolean crowded = probe.hits().size() < limit && probe.considered() == k && probe.horizon() < SOFT;
             if (!crowded || k >= MAX_CANDIDATES) {
                 return probe.hits();
             }
         }
+    }
+
+    /** {@code work} as a span of the run, when there is one. */
+    private static <T> T call(PipelineRun run, String name, Supplier<T> work) {
+        return run == null ? work.get() : run.call(name, work);
     }
 
     /**

@@ -52,16 +52,16 @@ public class GraphContext {
             return List.of();
         }
         String key = Digests.sha256(run.question().text());
-        Optional<List<GraphFact>> cached = cached(key);
+        Optional<List<GraphFact>> cached = run.call("graph cache", () -> cached(key));
         if (cached.isPresent()) {
             run.trace().graphCacheHit();
             return cached.get();
         }
         try {
-            Set<String> known = graph.knownTerms(terms);
-            gaps(terms.stream().filter(t -> !known.contains(t)).toList());
-            List<GraphFact> facts = known.isEmpty() ? List.of() : graph.factsAround(known, MAX_FACTS);
-            store(key, facts);
+            Set<String> known = run.call("graph terms", () -> graph.knownTerms(terms));
+            run.call("ontology gaps", () -> gaps(terms.stream().filter(t -> !known.contains(t)).toList()));
+            List<GraphFact> facts = known.isEmpty() ? List.of() : run.call("graph facts", () -> graph.factsAround(known, MAX_FACTS));
+            run.call("graph cache store", () -> store(key, facts));
             return facts;
         } catch (RuntimeException e) {
             run.trace().error(PipelineTrace.Failing.GRAPH, e.getMessage());

@@ -158,6 +158,26 @@ public final class PipelineRun {
         return spans.start(name, parent, attributes);
     }
 
+    /** Runs {@code work}, one call of the current stage to a store or an in-process model, as the span {@code name}. */
+    public <T> T call(String name, Supplier<T> work) {
+        Spans.Span callSpan = spans.start(name, currentSpan(), Map.of("moe.response_id", id));
+        try {
+            return work.get();
+        } catch (RuntimeException | Error e) {
+            callSpan.failed(e);
+            throw e;
+        } finally {
+            callSpan.end();
+        }
+    }
+
+    public void call(String name, Runnable work) {
+        call(name, () -> {
+            work.run();
+            return null;
+        });
+    }
+
     /** Runs {@code work} as the stage {@code name}, adding its wall time to the trace and recording it as a span. */
     public <T> T timed(String name, Supplier<T> work) {
         long start = System.nanoTime();
