@@ -79,8 +79,8 @@ class TelemetryIT {
                 .orElseThrow(() -> new AssertionError("no cache stage: " + names(spans)));
         assertEquals(List.of("cache exact", "embedding", "cache nearest"), spans.stream()
                         .filter(s -> hex(s.getParentSpanId().toByteArray()).equals(hex(cache.getSpanId().toByteArray())))
-                        .sorted(Comparator.comparingLong(Span::getStartTimeUnixNano)).map(Span::getName).toList(),
-                "a new question's store calls and embedding, in order, under the cache stage");
+                        .sorted(Comparator.comparingLong(Span::getStartTimeUnixNano)).map(Span::getName).distinct().toList(),
+                "a new question's store calls and embedding, in order, under the cache stage (the vector query may widen)");
         assertTrue(spans.stream().allMatch(s -> s.getStartTimeUnixNano() <= s.getEndTimeUnixNano()));
     }
 
