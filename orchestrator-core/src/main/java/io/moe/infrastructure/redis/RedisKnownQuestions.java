@@ -3,7 +3,6 @@ package io.moe.infrastructure.redis;
 import io.moe.application.pipeline.cache.KnownQuestions;
 import io.moe.domain.shared.Digests;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 
 import java.time.Duration;
 
@@ -13,24 +12,26 @@ import java.time.Duration;
  * behind for long.
  */
 @ApplicationScoped
-public class RedisKnownQuestions implements KnownQuestions {
+public class RedisKnownQuestions extends RedisMarks implements KnownQuestions {
 
+    static final String PREFIX = "moe:cache-question:";
     static final Duration TTL = Duration.ofDays(30);
 
-    @Inject
-    RedisStore redis;
+    public RedisKnownQuestions() {
+        super(PREFIX, TTL);
+    }
 
     @Override
     public boolean mayHave(String scope, String question) {
-        return redis.get(key(scope, question)).isPresent();
+        return marked(digest(scope, question));
     }
 
     @Override
     public void add(String scope, String question) {
-        redis.put(key(scope, question), "1", TTL);
+        mark(digest(scope, question));
     }
 
-    static String key(String scope, String question) {
-        return "moe:cache-question:" + Digests.sha256(scope + "\n" + question);
+    static String digest(String scope, String question) {
+        return Digests.sha256(scope + "\n" + question);
     }
 }
