@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
@@ -29,6 +30,7 @@ class DatabaseBreakerTest {
     /** What the next check does: answer, fail, or wait for {@link #release}. */
     private final AtomicReference<String> database = new AtomicReference<>("answers");
     private final CountDownLatch release = new CountDownLatch(1);
+    private final AtomicInteger checks = new AtomicInteger();
     private final DatabaseBreaker breaker = new DatabaseBreaker();
 
     DatabaseBreakerTest() {
@@ -38,6 +40,7 @@ class DatabaseBreakerTest {
         breaker.database = new JpaDatabaseCheck() {
             @Override
             public StoreState check() {
+                checks.incrementAndGet();
                 return StoreState.measure("PostgreSQL", () -> {
                     switch (database.get()) {
                         case "hangs" -> {
@@ -97,7 +100,8 @@ class DatabaseBreakerTest {
     void onlyFailuresToReachTheDatabaseOpenIt() {
         breaker.checkEvery = Duration.ofHours(1); // one check at the start, then none: only calls' failures count
         assertDoesNotThrow(breaker::admit);
-        ManagedThreads.until(() -> !started.isEmpty() && breaker.openBecause() == null, "the first check");
+        // the first check answered and the checker asleep for the hour: no check can close what the failure below opens
+        ManagedThreads.until(() -> checks.get() > 0 && !started.isEmpty() && started.get(0).getState() == Thread.State.TIMED_WAITING, "the first check");
 
         breaker.failed(new PersistenceException(new SQLException("duplicate key value", "23505")));
         assertDoesNotThrow(breaker::admit, "a refused write says nothing about the database's health");
