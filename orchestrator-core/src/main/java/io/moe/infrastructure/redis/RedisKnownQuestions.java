@@ -3,6 +3,7 @@ package io.moe.infrastructure.redis;
 import io.moe.application.pipeline.cache.KnownQuestions;
 import io.moe.domain.shared.Digests;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import java.time.Duration;
 
@@ -12,26 +13,24 @@ import java.time.Duration;
  * behind for long.
  */
 @ApplicationScoped
-public class RedisKnownQuestions extends RedisMarks implements KnownQuestions {
+public class RedisKnownQuestions implements KnownQuestions {
 
-    static final String PREFIX = "moe:cache-question:";
     static final Duration TTL = Duration.ofDays(30);
 
-    public RedisKnownQuestions() {
-        super(PREFIX, TTL);
-    }
+    @Inject
+    RedisStore redis;
 
     @Override
     public boolean mayHave(String scope, String question) {
-        return marked(digest(scope, question));
+        return redis.get(key(scope, question)).isPresent();
     }
 
     @Override
     public void add(String scope, String question) {
-        mark(digest(scope, question));
+        redis.put(key(scope, question), "1", TTL);
     }
 
-    static String digest(String scope, String question) {
-        return Digests.sha256(scope + "\n" + question);
+    static String key(String scope, String question) {
+        return "moe:cache-question:" + Digests.sha256(scope + "\n" + question);
     }
 }

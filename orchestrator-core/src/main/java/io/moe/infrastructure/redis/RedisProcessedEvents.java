@@ -2,26 +2,30 @@ package io.moe.infrastructure.redis;
 
 import io.moe.application.events.ProcessedEvents;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import java.time.Duration;
 
 /** Processed events as Redis keys {@code moe:processed:<topic>:<event id>}, kept 8 days (the topics keep 7). */
 @ApplicationScoped
-public class RedisProcessedEvents extends RedisMarks implements ProcessedEvents {
+public class RedisProcessedEvents implements ProcessedEvents {
 
     static final Duration KEPT = Duration.ofDays(8);
 
-    public RedisProcessedEvents() {
-        super("moe:processed:", KEPT);
-    }
+    @Inject
+    RedisStore redis;
 
     @Override
     public boolean processed(String topic, String eventId) {
-        return marked(topic + ":" + eventId);
+        return redis.get(key(topic, eventId)).isPresent();
     }
 
     @Override
     public void markProcessed(String topic, String eventId) {
-        mark(topic + ":" + eventId);
+        redis.put(key(topic, eventId), "1", KEPT);
+    }
+
+    private static String key(String topic, String eventId) {
+        return "moe:processed:" + topic + ":" + eventId;
     }
 }

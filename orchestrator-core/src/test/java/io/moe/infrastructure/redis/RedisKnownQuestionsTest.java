@@ -22,7 +22,7 @@ class RedisKnownQuestionsTest {
         assertTrue(known.mayHave(scope, question));
         assertFalse(known.mayHave(scope + "x", question), "another scope");
         assertFalse(known.mayHave(scope, question + " at 20 degrees"), "another question");
-        long ttl = TestRedis.store().secondsToLive(RedisKnownQuestions.PREFIX + RedisKnownQuestions.digest(scope, question)).orElseThrow();
+        long ttl = TestRedis.store().secondsToLive(RedisKnownQuestions.key(scope, question)).orElseThrow();
         assertTrue(ttl > 29 * 86_400 && ttl <= 30 * 86_400, "ttl " + ttl);
     }
 }
