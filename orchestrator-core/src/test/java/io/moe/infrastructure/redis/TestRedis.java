@@ -20,12 +20,6 @@ public final class TestRedis {
         return adapter;
     }
 
-    public static RedisKnownQuestions knownQuestions() {
-        RedisKnownQuestions adapter = new RedisKnownQuestions();
-        adapter.redis = REDIS;
-        return adapter;
-    }
-
     public static RedisSignInCounters signInCounters() {
         RedisSignInCounters adapter = new RedisSignInCounters();
         adapter.redis = REDIS;

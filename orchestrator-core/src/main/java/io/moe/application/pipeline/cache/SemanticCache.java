@@ -38,17 +38,13 @@ public class SemanticCache {
     @Inject
     SemanticCacheIndex index;
 
-    @Inject
-    KnownQuestions known;
-
     /** A cached answer near the question. */
     public record Hit(String id, String question, String answer, Confidence confidence, double distance) {
     }
 
     /**
      * The nearest unflagged entries of the scope, nearest first, at most {@code limit}: the entries of exactly this
-     * question when there are any (without embedding it; not even sought when the {@link KnownQuestions} say the scope
-     * never cached it), else those the vectors find. The index is
+     * question when there are any (without embedding it), else those the vectors find. The index is
      * asked for more candidates only while all it returned were closer than a soft hit and too few of
      * them belonged to this scope: then entries of other scopes may hide a hit of this one.
      */
@@ -69,11 +65,9 @@ public class SemanticCache {
         if (normalised.isEmpty()) {
             return List.of(); // punctuation alone has no meaning to match
         }
-        if (call(run, "cache known questions", () -> mayHave(scope, normalised))) {
-            List<Hit> exact = call(run, "cache exact", () -> index.exact(scope, normalised, limit)); // a repeated question needs no embedding
-            if (!exact.isEmpty()) {
-                return exact;
-            }
+        List<Hit> exact = call(run, "cache exact", () -> index.exact(scope, normalised, limit)); // a repeated question needs no embedding
+        if (!exact.isEmpty()) {
+            return exact;
         }
         float[] embedding = call(run, "embedding", () -> embed(normalised));
         if (run != null) {
@@ -84,9 +78,6 @@ public class SemanticCache {
             SemanticCacheIndex.Probe probe = call(run, "cache nearest", () -> index.nearest(scope, embedding, candidates, limit));
             boolean crowded = probe.hits().size() < limit && probe.considered() == k && probe.horizon() < SOFT;
             if (!crowded || k >= MAX_CANDIDATES) {
-                if (probe.hits().stream().anyMatch(h -> h.question().equals(normalised))) {
-                    noteKnown(scope, normalised); // cached before its hint was written, or after it expired: sought next time
-                }
                 return probe.hits();
             }
         }
@@ -115,26 +106,7 @@ public class SemanticCache {
         if (question.isEmpty()) {
             return Optional.empty();
         }
-        Optional<String> added = index.add(scope, question, embedding != null ? embedding : embed(question), answer, confidence);
-        noteKnown(scope, question); // also when the entry was there: a hint that had expired is back
-        return added;
-    }
-
-    private void noteKnown(String scope, String question) {
-        try {
-            known.add(scope, question);
-        } catch (RuntimeException e) {
-            // without the hint the question is found by its embedding
-        }
-    }
-
-    /** True unless the known questions say the scope has no entry for it; when they cannot be asked, the seek decides. */
-    private boolean mayHave(String scope, String question) {
-        try {
-            return known.mayHave(scope, question);
-        } catch (RuntimeException e) {
-            return true;
-        }
+        return index.add(scope, question, embedding != null ? embedding : embed(question), answer, confidence);
     }
 
     /** Flags an entry so it is never served again; false when there is no such entry. */

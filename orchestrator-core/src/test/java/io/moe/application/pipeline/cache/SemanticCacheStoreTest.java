@@ -5,7 +5,6 @@ import io.moe.domain.pipeline.Confidence;
 import io.moe.infrastructure.embedding.SentenceEmbedder;
 import io.moe.infrastructure.graph.Neo4jClient;
 import io.moe.infrastructure.graph.Neo4jSemanticCacheIndex;
-import io.moe.infrastructure.redis.TestRedis;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -14,9 +13,7 @@ import io.moe.application.pipeline.Fakes;
 import io.moe.application.pipeline.run.PipelineRun;
 
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -35,7 +32,6 @@ class SemanticCacheStoreTest {
         cache = new SemanticCache();
         cache.index = new Neo4jSemanticCacheIndex(graph);
         cache.embedder = new SentenceEmbedder();
-        cache.known = TestRedis.knownQuestions();
     }
 
     @AfterAll
@@ -88,18 +84,18 @@ class SemanticCacheStoreTest {
         String question = "Which river flows through the old town of Tübingen?";
         String id = cache.store(scope, question, "The Neckar.", Confidence.HOCH).orElseThrow();
 
-        assertEquals(Optional.empty(), cache.store(scope, question.toUpperCase(), "The poisoned answer.", Confidence.HOCH));
+        assertEquals(java.util.Optional.empty(), cache.store(scope, question.toUpperCase(), "The poisoned answer.", Confidence.HOCH));
         assertEquals("The Neckar.", cache.nearest(scope, question, 1).get(0).answer(), "the first answer stays");
 
         assertTrue(cache.flag(id));
-        assertEquals(Optional.empty(), cache.store(scope, question, "Another answer.", Confidence.HOCH));
+        assertEquals(java.util.Optional.empty(), cache.store(scope, question, "Another answer.", Confidence.HOCH));
         assertEquals(List.of(), cache.nearest(scope, question, 2), "the entry stays flagged");
     }
 
     @Test
     void aQuestionOfPunctuationAloneIsNeitherLookedUpNorStored() {
         String scope = "scope-" + UUID.randomUUID();
-        assertEquals(Optional.empty(), cache.store(scope, "?!?", "an answer to nothing", Confidence.HOCH));
+        assertEquals(java.util.Optional.empty(), cache.store(scope, "?!?", "an answer to nothing", Confidence.HOCH));
         assertEquals(List.of(), cache.nearest(scope, "???", 2), "no entry, and no failure of the embedding model");
     }
 
@@ -108,7 +104,6 @@ class SemanticCacheStoreTest {
         AtomicInteger embedded = new AtomicInteger();
         SemanticCache counting = new SemanticCache();
         counting.index = cache.index;
-        counting.known = cache.known;
         counting.embedder = new SentenceEmbedder() {
             @Override
             public float[] embed(String text) {
@@ -125,99 +120,5 @@ class SemanticCacheStoreTest {
         assertEquals(1, embedded.get(), "the store reused the lookup's embedding");
         List<SemanticCache.Hit> found = cache.nearest(SemanticCache.scope(run), run.question().text() + "!", 1);
         assertEquals(id, found.get(0).id(), "found again by its text");
-    }
-
-    @Test
-    void aNewQuestionSkipsTheExactSeekAndAStoredOneIsFoundByIt() {
-        AtomicInteger seeks = new AtomicInteger();
-        SemanticCache seeking = new SemanticCache();
-        seeking.index = seekCounting(seeks);
-        seeking.embedder = cache.embedder;
-        seeking.known = cache.known;
-        String scope = "scope-" + UUID.randomUUID();
-        String question = "Which planet has the longest day? " + UUID.randomUUID();
-
-        seeking.nearest(scope, question, 2);
-        assertEquals(0, seeks.get(), "a question never cached goes straight to its embedding");
-
-        String id = seeking.store(scope, question, "Venus.", Confidence.HOCH).orElseThrow();
-        List<SemanticCache.Hit> hits = seeking.nearest(scope, question, 2);
-
-        assertEquals(1, seeks.get(), "a cached question is sought exactly");
-        assertEquals(id, hits.get(0).id());
-        assertEquals(0.0, hits.get(0).distance());
-    }
-
-    @Test
-    void aCachedQuestionTheHintsDoNotKnowIsStillAHardHitAndUnreachableHintsLeaveItToTheSeek() {
-        String scope = "scope-" + UUID.randomUUID();
-        String question = "How long does light take from the sun to the earth? " + UUID.randomUUID();
-        String id = cache.store(scope, question, "About 8 minutes 20 seconds.", Confidence.HOCH).orElseThrow();
-        AtomicInteger seeks = new AtomicInteger();
-        SemanticCache forgetful = new SemanticCache();
-        forgetful.index = seekCounting(seeks);
-        forgetful.embedder = cache.embedder;
-        List<String> relearned = new CopyOnWriteArrayList<>();
-        forgetful.known = new KnownQuestions() {
-            @Override
-            public boolean mayHave(String scope, String question) {
-                return false; // expired
-            }
-
-            @Override
-            public void add(String scope, String question) {
-                relearned.add(question);
-            }
-        };
-
-        SemanticCache.Hit found = forgetful.nearest(scope, question, 1).get(0);
-
-        assertEquals(0, seeks.get());
-        assertEquals(id, found.id(), "found by its embedding");
-        assertTrue(found.distance() < SemanticCache.HARD, "a hard hit: " + found.distance());
-        assertEquals(List.of(SemanticCache.normalise(question)), relearned, "the hint is written again");
-
-        forgetful.known = new KnownQuestions() {
-            @Override
-            public boolean mayHave(String scope, String question) {
-                throw new IllegalStateException("Redis is down");
-            }
-
-            @Override
-            public void add(String scope, String question) {
-                throw new IllegalStateException("Redis is down");
-            }
-        };
-        assertEquals(id, forgetful.nearest(scope, question, 1).get(0).id());
-        assertEquals(1, seeks.get(), "without hints the seek decides");
-        assertTrue(forgetful.store(scope, question + " again", "Still 8 minutes.", Confidence.HOCH).isPresent(),
-                "a store does not fail for want of its hint");
-    }
-
-    /** The shared index, counting its exact seeks. */
-    private static SemanticCacheIndex seekCounting(AtomicInteger seeks) {
-        SemanticCacheIndex shared = cache.index;
-        return new SemanticCacheIndex() {
-            @Override
-            public List<SemanticCache.Hit> exact(String scope, String question, int limit) {
-                seeks.incrementAndGet();
-                return shared.exact(scope, question, limit);
-            }
-
-            @Override
-            public Probe nearest(String scope, float[] embedding, int candidates, int limit) {
-                return shared.nearest(scope, embedding, candidates, limit);
-            }
-
-            @Override
-            public Optional<String> add(String scope, String question, float[] embedding, String answer, Confidence confidence) {
-                return shared.add(scope, question, embedding, answer, confidence);
-            }
-
-            @Override
-            public boolean flag(String id) {
-                return shared.flag(id);
-            }
-        };
     }
 }
