@@ -1,7 +1,6 @@
 package io.moe.application.pipeline.research;
 
 import io.moe.application.pipeline.run.PipelineRun;
-import io.moe.application.tracing.Spans;
 import io.moe.application.pipeline.trace.PipelineTrace;
 
 import io.moe.application.pipeline.trace.SearchEntry;
@@ -17,7 +16,6 @@ import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -59,14 +57,8 @@ public class ResearchStage {
     }
 
     public void run(PipelineRun run, List<String> queries) {
-        List<Supplier<List<SearchHit>>> searches = queries.stream().<Supplier<List<SearchHit>>>map(q -> run.inCurrentStage(() -> {
-            Spans.Span span = run.startSpan("search", run.currentSpan(), Map.of("moe.response_id", run.id()));
-            try {
-                return searchQuietly(run, q);
-            } finally {
-                span.end();
-            }
-        })).toList();
+        List<Supplier<List<SearchHit>>> searches = queries.stream().<Supplier<List<SearchHit>>>map(q -> run.inCurrentStage(
+                () -> run.call("search", () -> searchQuietly(run, q)))).toList();
         List<List<SearchHit>> results = executor.all(searches);
         List<SearchEntry> trace = new ArrayList<>();
         for (int i = 0; i < queries.size(); i++) {
