@@ -114,7 +114,7 @@ ORCH=http://127.0.0.1:${MOE_ORCHESTRATOR_PORT:-8002}
 start_service() {
   local started deadline
   started=$(date +%s%N)
-  echo "==> Starting the service $1 (log: $DATA/run.log)"
+  echo "==> Starting the service $1 (log: $DATA/run.log; the server's JVM options beside jvm.options: ${MOE_SERVER_JVM_OPTIONS--XX:TieredStopAtLevel=1, run.sh's default})"
   # One key drives 16 clients at once (64 for pass-through): lift the per-user fairness bounds, which would
   # otherwise answer 429, and let the simulator's server take 64 calls at once, as Portkey does.
   MOE_DEVSERVICES_OPTIONS="--kafka-advertised-port $KAFKA_RELAY_PORT --neo4j-port $NEO4J_PORT" \
