@@ -112,9 +112,10 @@ ORCH=http://127.0.0.1:${MOE_ORCHESTRATOR_PORT:-8002}
 # Starts command 1 (./run.sh --no-build) with the benchmark's settings and waits until the server answers /health;
 # prints how long that took, stores and server together ($1 says from what).
 start_service() {
-  local started deadline
+  local started deadline jvm
   started=$(date +%s%N)
-  echo "==> Starting the service $1 (log: $DATA/run.log; the server's JVM options beside jvm.options: ${MOE_SERVER_JVM_OPTIONS--XX:TieredStopAtLevel=1, run.sh's default})"
+  jvm=${MOE_SERVER_JVM_OPTIONS--XX:TieredStopAtLevel=1} # as run.sh gives them
+  echo "==> Starting the service $1 (log: $DATA/run.log; the server's JVM options beside jvm.options: ${jvm:-none})"
   # One key drives 16 clients at once (64 for pass-through): lift the per-user fairness bounds, which would
   # otherwise answer 429, and let the simulator's server take 64 calls at once, as Portkey does.
   MOE_DEVSERVICES_OPTIONS="--kafka-advertised-port $KAFKA_RELAY_PORT --neo4j-port $NEO4J_PORT" \
@@ -168,6 +169,7 @@ XML
       MOE_DATA_DIR=$DATA MOE_SKILLS_DIR=$ROOT/skills OPT_OUT_TRACKING=true MOE_ADMIN_API_KEY=$KEY \
       MOE_TOOLS_SERVICE_TOKEN=$(cat "$DATA/tools-service-token") MOE_METRICS_PASSWORD=$(cat "$DATA/metrics-password") \
       MOE_LIMITS_CONCURRENT_REQUESTS_PER_USER=64 MOE_INFERENCE_CONCURRENCY=64
+    export JVM_ARGS="${MOE_SERVER_JVM_OPTIONS--XX:TieredStopAtLevel=1}" # the JVM options run.sh gives the first node
     exec "$WLP/bin/server" run moeBench2
   ) >"$DATA/node2.log" 2>&1 &
   NODE2_PID=$!
