@@ -109,19 +109,21 @@ fi
 EAR=orchestrator-ear/target/orchestrator-ear.ear
 echo "==> The EAR: $(du -h "$EAR" | cut -f1), $(unzip -l "$EAR" 2>/dev/null | grep -c ' lib/.*\.jar$' || true) jars in its lib"
 ORCH=http://127.0.0.1:${MOE_ORCHESTRATOR_PORT:-8002}
+# The server's JVM options beside its jvm.options, for both nodes: run.sh's default (the JIT's first tier only) unless
+# MOE_SERVER_JVM_OPTIONS is set (empty: Liberty's defaults, the full JIT).
+SERVER_JVM_OPTIONS=${MOE_SERVER_JVM_OPTIONS--XX:TieredStopAtLevel=1}
 # Starts command 1 (./run.sh --no-build) with the benchmark's settings and waits until the server answers /health;
 # prints how long that took, stores and server together ($1 says from what).
 start_service() {
-  local started deadline jvm
+  local started deadline
   started=$(date +%s%N)
-  jvm=${MOE_SERVER_JVM_OPTIONS--XX:TieredStopAtLevel=1} # as run.sh gives them
-  echo "==> Starting the service $1 (log: $DATA/run.log; the server's JVM options beside jvm.options: ${jvm:-none})"
+  echo "==> Starting the service $1 (log: $DATA/run.log; the server's JVM options beside jvm.options: ${SERVER_JVM_OPTIONS:-none})"
   # One key drives 16 clients at once (64 for pass-through): lift the per-user fairness bounds, which would
   # otherwise answer 429, and let the simulator's server take 64 calls at once, as Portkey does.
   MOE_DEVSERVICES_OPTIONS="--kafka-advertised-port $KAFKA_RELAY_PORT --neo4j-port $NEO4J_PORT" \
   MOE_SEARCH_URL=http://127.0.0.1:$SEARCH_RELAY_PORT MOE_SEARCH_TIMEOUT_SECONDS=5 MOE_TOOLS_TIMEOUT_SECONDS=5 \
   MOE_LIMITS_CONCURRENT_REQUESTS_PER_USER=64 MOE_INFERENCE_CONCURRENCY=64 MOE_DATA_DIR=$DATA MOE_ADMIN_API_KEY=$KEY \
-    ./run.sh --no-build >>"$DATA/run.log" 2>&1 &
+  MOE_SERVER_JVM_OPTIONS=$SERVER_JVM_OPTIONS ./run.sh --no-build >>"$DATA/run.log" 2>&1 &
   RUN_PID=$!
   deadline=$((SECONDS + 600))
   until curl -fs -o /dev/null "$ORCH/health"; do
@@ -169,7 +171,7 @@ XML
       MOE_DATA_DIR=$DATA MOE_SKILLS_DIR=$ROOT/skills OPT_OUT_TRACKING=true MOE_ADMIN_API_KEY=$KEY \
       MOE_TOOLS_SERVICE_TOKEN=$(cat "$DATA/tools-service-token") MOE_METRICS_PASSWORD=$(cat "$DATA/metrics-password") \
       MOE_LIMITS_CONCURRENT_REQUESTS_PER_USER=64 MOE_INFERENCE_CONCURRENCY=64
-    export JVM_ARGS="${MOE_SERVER_JVM_OPTIONS--XX:TieredStopAtLevel=1}" # the JVM options run.sh gives the first node
+    export JVM_ARGS=$SERVER_JVM_OPTIONS
     exec "$WLP/bin/server" run moeBench2
   ) >"$DATA/node2.log" 2>&1 &
   NODE2_PID=$!

@@ -90,7 +90,7 @@ if compgen -G "$SERVER_DIR/configDropins/overrides/it-*.xml" >/dev/null; then
 fi
 
 # The server's JIT: C1 only unless MOE_SERVER_JVM_OPTIONS says otherwise. Half the server's start-up CPU went to
-# C2 compiling start-up code that never runs again (two cores: ready in about 33 s instead of 45-51 s), while the
+# C2 compiling start-up code that never runs again (on a slow two-core machine: ready in 34-37 s instead of 45-52 s), while the
 # chat hot path measures the same on either; a native pass-through costs about a quarter more CPU with C1 only.
 # A node kept running under sustained load: MOE_SERVER_JVM_OPTIONS= (empty: Liberty's defaults, the full JIT).
 export JVM_ARGS="${JVM_ARGS:+$JVM_ARGS }${MOE_SERVER_JVM_OPTIONS--XX:TieredStopAtLevel=1}"
