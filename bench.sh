@@ -171,7 +171,7 @@ XML
       MOE_DATA_DIR=$DATA MOE_SKILLS_DIR=$ROOT/skills OPT_OUT_TRACKING=true MOE_ADMIN_API_KEY=$KEY \
       MOE_TOOLS_SERVICE_TOKEN=$(cat "$DATA/tools-service-token") MOE_METRICS_PASSWORD=$(cat "$DATA/metrics-password") \
       MOE_LIMITS_CONCURRENT_REQUESTS_PER_USER=64 MOE_INFERENCE_CONCURRENCY=64
-    export JVM_ARGS=$SERVER_JVM_OPTIONS
+    export JVM_ARGS="${JVM_ARGS:+$JVM_ARGS }$SERVER_JVM_OPTIONS" # as run.sh sets them for the first node
     exec "$WLP/bin/server" run moeBench2
   ) >"$DATA/node2.log" 2>&1 &
   NODE2_PID=$!
