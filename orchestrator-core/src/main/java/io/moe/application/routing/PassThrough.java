@@ -45,6 +45,12 @@ public interface PassThrough {
          */
         String nextLine();
 
+        /**
+         * Gives the stream up from the caller's side, from any thread: a {@link #nextLine} waiting returns null at once,
+         * and so does every later one. Unlike a server that breaks off or stalls, this counts nothing against the server.
+         */
+        void stop();
+
         /** The error body (non-2xx only). */
         String errorBody();
 

@@ -205,10 +205,17 @@ public class HttpPassThrough implements PassThrough {
         public String nextLine() {
             try {
                 return lines.next(wait);
+            } catch (TimedLines.Stopped stopped) {
+                return null;
             } catch (IOException brokenOffOrStalled) {
                 onBrokenOff.run();
                 return null;
             }
+        }
+
+        @Override
+        public void stop() {
+            lines.stop();
         }
 
         @Override

@@ -104,12 +104,15 @@ public class InferenceClient {
      * The call streamed: each piece of the answer's text goes to {@code pieces} as the server writes it. The same limits
      * as a whole call hold (the server's slots and breaker; its timeout for the response and for each next line), and a
      * stream that breaks off, stalls, sends a chunk that is not JSON or ends without {@code [DONE]} fails as the server
-     * failing. A failure thrown by {@code pieces} ends the call and is passed on.
+     * failing. A failure thrown by {@code pieces} ends the call and is passed on. Once {@code stop} completes, the
+     * caller has given the call up (its client went away, or a time limit of its own ran out): a wait for the next line
+     * ends at once and the call fails without counting against the server.
      */
-    public Completion stream(ModelCall call, Consumer<String> pieces) {
+    public Completion stream(ModelCall call, Consumer<String> pieces, CompletionStage<?> stop) {
         InferenceServer server = enabledServer(call);
         String model = call.model().toString();
         try (PassThrough.StreamReply reply = passThrough.stream(server, OpenAiMessages.streamRequest(call).toString())) {
+            stop.whenComplete((done, failure) -> reply.stop());
             if (reply.status() >= 400) {
                 throw UpstreamErrorMapper.failure(reply.status(), reply.errorBody(), reply.retryAfterSeconds());
             }
@@ -131,6 +134,10 @@ public class InferenceClient {
                     content.append(piece);
                     pieces.accept(piece);
                 }
+            }
+            if (stop.toCompletableFuture().isDone()) {
+                throw new InferenceException("the stream of " + model + " from inference server '" + server.name()
+                        + "' was given up by its caller", false, null);
             }
             // a stream broken off or stalled was already counted against the server's breaker by the reply
             throw new InferenceException("inference server '" + server.name() + "' ended the stream of " + model

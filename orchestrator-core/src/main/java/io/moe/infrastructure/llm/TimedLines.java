@@ -31,7 +31,15 @@ final class TimedLines implements Flow.Subscriber<List<ByteBuffer>> {
         }
     }
 
+    /** The reader gave the stream up ({@link #stop}): not the server's doing. */
+    static final class Stopped extends IOException {
+        Stopped() {
+            super("the stream was given up by its reader");
+        }
+    }
+
     private static final Object END = new Object();
+    private static final Object STOP = new Object();
 
     private final CompletableFuture<Flow.Subscription> subscription = new CompletableFuture<>();
     private final BlockingQueue<Object> arrived = new LinkedBlockingQueue<>();
@@ -61,7 +69,8 @@ final class TimedLines implements Flow.Subscriber<List<ByteBuffer>> {
 
     /**
      * The next line, or null at the end of the body; {@link Stalled} when nothing arrived within {@code wait} (the
-     * subscription is then cancelled), another {@link IOException} when the connection broke.
+     * subscription is then cancelled), {@link Stopped} once {@link #stop} was called (a wait in progress ends at once),
+     * another {@link IOException} when the connection broke.
      */
     String next(Duration wait) throws IOException {
         while (lines.isEmpty()) {
@@ -71,6 +80,9 @@ final class TimedLines implements Flow.Subscriber<List<ByteBuffer>> {
             Object item = awaitNext(wait);
             if (item == END) {
                 ended = true;
+            } else if (item == STOP) {
+                ended = true;
+                throw new Stopped();
             } else if (item instanceof Throwable failure) {
                 ended = true;
                 throw failure instanceof IOException io ? io : new IOException(failure);
@@ -81,6 +93,14 @@ final class TimedLines implements Flow.Subscriber<List<ByteBuffer>> {
             }
         }
         return lines.poll();
+    }
+
+    /**
+     * Ends the reading from any thread: a {@link #next} waiting, or the next one, throws {@link Stopped} (lines already
+     * split may still come first). The body itself is given up by {@link #cancel}.
+     */
+    void stop() {
+        arrived.add(STOP);
     }
 
     /** Stops the body: the connection is given up. */

@@ -79,7 +79,7 @@ public final class Fakes {
 
         /** Answers as {@link #complete}, its text in pieces of {@link #PIECE} characters. */
         @Override
-        public Completion stream(ModelCall call, java.util.function.Consumer<String> pieces) {
+        public Completion stream(ModelCall call, java.util.function.Consumer<String> pieces, CompletionStage<?> stop) {
             Completion done;
             try {
                 done = complete(call).toCompletableFuture().join();

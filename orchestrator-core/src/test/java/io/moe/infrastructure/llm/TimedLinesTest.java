@@ -10,9 +10,12 @@ import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -83,6 +86,19 @@ class TimedLinesTest {
         assertEquals("data: first", s.lines.next(WAIT));
         IOException broken = assertThrows(IOException.class, () -> s.lines.next(WAIT));
         assertEquals("connection reset", broken.getMessage());
+    }
+
+    @Test
+    void aStopFromAnotherThreadEndsAWaitInProgress() throws Exception {
+        Script s = new Script("data: first\n");
+        s.end = "silent";
+        assertEquals("data: first", s.lines.next(WAIT));
+        CompletableFuture<Throwable> waiting = CompletableFuture.supplyAsync(() -> assertThrows(IOException.class,
+                () -> s.lines.next(Duration.ofHours(1))));
+        s.lines.stop();
+        Throwable ended = waiting.get(30, TimeUnit.SECONDS); // not the hour the server would be given
+        assertInstanceOf(TimedLines.Stopped.class, ended);
+        assertNull(s.lines.next(WAIT), "a stopped stream has no more lines");
     }
 
     private static byte[] concat(byte[] a, byte[] b) {

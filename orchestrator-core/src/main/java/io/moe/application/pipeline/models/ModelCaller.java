@@ -78,8 +78,9 @@ public class ModelCaller {
     /**
      * Calls {@code model} streamed: each piece of its answer's text goes to {@code pieces} as the server writes it.
      * Retried and failed over like {@link #call} as long as no piece went out; a failure after that is final. The
-     * template's timeout for the stage's role bounds the whole call (checked as pieces arrive), the server's timeout
-     * each wait for the next piece; a cancelled request ends the call at its next piece.
+     * template's timeout for the stage's role bounds the whole call, the server's timeout each wait for the next piece;
+     * the call is given up at once when that template timeout runs out or the client goes away, even while the server
+     * sends nothing.
      */
     public Completion stream(PipelineRun run, String stage, ModelRef model, String system, String user, Consumer<String> pieces) {
         return stream(run, stage, model, system, List.of(ChatMessage.user(user)), pieces);
@@ -222,6 +223,9 @@ public class ModelCaller {
         long deadline = limit.map(d -> System.nanoTime() + d.toNanos()).orElse(Long.MAX_VALUE);
         run.cancellation().checkpoint();
         ModelCallShare.Place place = share.acquire(run.caller().userId(), model.endpoint(), run.cancellation());
+        // Given up when the client goes away or the template's timeout runs out, even while the server sends nothing.
+        CompletableFuture<Void> stop = run.cancellation().track(new CompletableFuture<>());
+        limit.ifPresent(d -> stop.completeOnTimeout(null, d.toNanos(), TimeUnit.NANOSECONDS));
         try {
             Completion done = withCountedUsage(inference.stream(call, piece -> {
                 run.cancellation().checkpoint();
@@ -229,14 +233,19 @@ public class ModelCaller {
                     throw templateTimeout(stage, model, limit, null);
                 }
                 pieces.accept(piece);
-            }), call);
+            }, stop), call);
             run.recordCall(new StageCall(stage, done));
             return done;
         } catch (RequestCancelledException e) {
             run.recordCall(cutOff(stage, call));
             throw e;
         } catch (RuntimeException e) {
-            RuntimeException failure = asInferenceFailure(e, model);
+            if (run.cancellation().cancelled()) {
+                run.recordCall(cutOff(stage, call));
+                throw new RequestCancelledException("the client went away");
+            }
+            boolean outOfTime = stop.isDone() && !(e instanceof InferenceException i && i.timedOut());
+            RuntimeException failure = outOfTime ? templateTimeout(stage, model, limit, e) : asInferenceFailure(e, model);
             if (failure instanceof InferenceException i && i.timedOut()) {
                 run.recordCall(cutOff(stage, call));
             } else if (written.length() > 0) {
@@ -244,6 +253,7 @@ public class ModelCaller {
             }
             throw failure;
         } finally {
+            stop.cancel(false); // ends its timer and its place among the request's calls in flight
             place.release();
         }
     }

@@ -127,7 +127,8 @@ class MergerRuleTest {
             List<io.moe.domain.chat.ModelCall> calls = new ArrayList<>();
             io.moe.infrastructure.llm.InferenceClient breaking = new io.moe.infrastructure.llm.InferenceClient() {
                 @Override
-                public Completion stream(io.moe.domain.chat.ModelCall call, java.util.function.Consumer<String> pieces) {
+                public Completion stream(io.moe.domain.chat.ModelCall call, java.util.function.Consumer<String> pieces,
+                                         java.util.concurrent.CompletionStage<?> stop) {
                     calls.add(call);
                     pieces.accept(answer.substring(0, brokenAt));
                     throw new InferenceException("stream broke off", false, null);

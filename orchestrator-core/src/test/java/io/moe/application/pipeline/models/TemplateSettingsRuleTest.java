@@ -11,15 +11,23 @@ import io.moe.domain.chat.Completion;
 import io.moe.domain.mode.Mode;
 import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ModelRef;
+import io.moe.application.pipeline.merge.Merger;
+import io.moe.application.pipeline.run.RequestCancelledException;
+import io.moe.domain.chat.ModelCall;
+import io.moe.infrastructure.llm.InferenceClient;
 import io.moe.infrastructure.llm.InferenceException;
 import jakarta.json.Json;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -61,6 +69,46 @@ class TemplateSettingsRuleTest {
         assertTrue(e.getMessage().contains("expert timeout of 1 s"), e.getMessage());
         assertTrue(never.isCancelled(), "the call in flight is given up");
         assertTrue(run.calls().get(0).cutOff());
+    }
+
+    @Test
+    void aStreamedCallTheServerLeavesSilentEndsWhenTheTemplatesTimeoutOfItsRoleRunsOut() {
+        ExpertTemplate template = with("timeout_seconds", Json.createObjectBuilder().add("judge", 1).build());
+        PipelineRun run = Fakes.run("q", template, Mode.DEFAULT);
+        ModelCaller models = Fakes.caller(new SilentStream());
+        InferenceException e = assertThrows(InferenceException.class,
+                () -> models.stream(run, Merger.STAGE, MODEL, "sys", "q", piece -> { }));
+        assertTrue(e.timedOut());
+        assertTrue(e.getMessage().contains("judge timeout of 1 s"), "not the server's timeout of ten minutes: " + e.getMessage());
+        assertTrue(run.calls().get(0).cutOff(), "billed its reservation, as a whole call cut off by the template");
+    }
+
+    @Test
+    void aStreamedCallTheServerLeavesSilentEndsWhenTheClientGoesAway() {
+        PipelineRun run = Fakes.run("q");
+        SilentStream server = new SilentStream();
+        ModelCaller models = Fakes.caller(server);
+        CompletableFuture<Throwable> call = CompletableFuture.supplyAsync(() -> assertThrows(RequestCancelledException.class,
+                () -> models.stream(run, Merger.STAGE, MODEL, "sys", "q", piece -> { })));
+        server.streaming.orTimeout(60, TimeUnit.SECONDS).join();
+        run.cancellation().cancel("the client went away");
+        assertInstanceOf(RequestCancelledException.class, call.orTimeout(60, TimeUnit.SECONDS).join());
+    }
+
+    /** A server that opens the stream and then sends nothing: the call ends only when its caller stops it. */
+    private static final class SilentStream extends InferenceClient {
+        final CompletableFuture<Void> streaming = new CompletableFuture<>();
+
+        @Override
+        public Completion stream(ModelCall call, Consumer<String> pieces, CompletionStage<?> stop) {
+            streaming.complete(null);
+            try {
+                stop.toCompletableFuture().handle((done, failure) -> done).get(10, TimeUnit.MINUTES);
+            } catch (Exception e) {
+                throw new IllegalStateException("the stream was never stopped", e);
+            }
+            throw new InferenceException("the stream was given up by its caller", false, null);
+        }
     }
 
     @Test

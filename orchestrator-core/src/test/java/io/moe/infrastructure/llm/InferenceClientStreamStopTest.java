@@ -1,0 +1,138 @@
+package io.moe.infrastructure.llm;
+
+import io.moe.application.servers.ApiType;
+import io.moe.application.servers.InferenceServers;
+import io.moe.application.servers.MemoryServerRegistry;
+import io.moe.application.servers.RateLimitReports;
+import io.moe.application.servers.RateLimitState;
+import io.moe.application.servers.ServerBreakers;
+import io.moe.application.servers.ServerSettings;
+import io.moe.devservices.TestStores;
+import io.moe.domain.chat.ChatMessage;
+import io.moe.domain.chat.ModelCall;
+import io.moe.domain.shared.Ids;
+import io.moe.domain.template.ModelRef;
+import io.moe.infrastructure.secrets.SecretBox;
+import jakarta.json.Json;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.StringReader;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A streamed call its caller gives up, against the real model simulator holding the stream open after its first chunk
+ * (fault {@code stall}) on a server whose timeout is ten minutes: the call ends as soon as the caller's stop completes,
+ * and a stop is not the server's failure (its breaker is not told). The HTTP client, slots and line reading are the
+ * product's; only the server list is in memory.
+ */
+class InferenceClientStreamStopTest {
+
+    private static final TestStores STORES = TestStores.shared();
+    private final HttpClient http = HttpClient.newHttpClient();
+    private final List<String> rules = new ArrayList<>();
+    private final List<String> failuresTold = new ArrayList<>();
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        for (String id : rules) {
+            http.send(HttpRequest.newBuilder(URI.create(STORES.simulatorUrl() + "/_sim/rules/" + id)).DELETE().build(),
+                    HttpResponse.BodyHandlers.discarding());
+        }
+    }
+
+    @Test
+    void aStalledStreamEndsWhenItsCallerStopsItAndTheServerIsNotBlamed() throws Exception {
+        String marker = UUID.randomUUID().toString().substring(0, 8);
+        String model = "stalling-" + marker + ":7b";
+        String server = "slow-" + marker;
+        stall(model);
+        InferenceClient client = client(new ServerSettings(Ids.newId(), server, URI.create(STORES.simulatorUrl()), ApiType.OPENAI,
+                null, 2, 600, BigDecimal.ONE, true, Ids.nowUtc(), Ids.nowUtc()));
+        CompletableFuture<Void> stop = new CompletableFuture<>();
+        List<String> pieces = new ArrayList<>();
+        CompletableFuture<Throwable> call = CompletableFuture.supplyAsync(() -> {
+            try {
+                client.stream(new ModelCall(new ModelRef(model, server), List.of(ChatMessage.user("hello")), 16), pieces::add, stop);
+                return null;
+            } catch (RuntimeException e) {
+                return e;
+            }
+        });
+        awaitCallLogged(model);
+        stop.complete(null);
+
+        Throwable ended = call.get(60, TimeUnit.SECONDS); // the server's own timeout is ten minutes
+        assertInstanceOf(InferenceException.class, ended);
+        assertTrue(ended.getMessage().contains("given up by its caller"), ended.getMessage());
+        assertTrue(pieces.isEmpty(), "the simulator sent no text before it stalled: " + pieces);
+        assertEquals(List.of(), failuresTold, "a stop is not the server's failure");
+    }
+
+    private InferenceClient client(ServerSettings settings) {
+        MemoryServerRegistry registry = new MemoryServerRegistry();
+        registry.add(settings);
+        InferenceServers servers = new InferenceServers(registry, new SecretBox(new byte[32]));
+        servers.reload();
+        ServerBreakers breakers = new ServerBreakers() {
+            @Override
+            public void failed(String name) {
+                failuresTold.add(name);
+                super.failed(name);
+            }
+        };
+        HttpPassThrough passThrough = new HttpPassThrough();
+        passThrough.slots = new ServerSlots(100);
+        passThrough.breakers = breakers;
+        passThrough.limits = new RateLimitReports() {
+            @Override
+            public void observe(String name, RateLimitState state) {
+                // no provider-status table here
+            }
+        };
+        InferenceClient client = new InferenceClient();
+        client.servers = servers;
+        client.slots = passThrough.slots;
+        client.breakers = breakers;
+        client.passThrough = passThrough;
+        return client;
+    }
+
+    private void stall(String model) throws Exception {
+        String rule = "{\"match\":{\"model\":\"" + model + "\"},\"action\":{\"fault\":\"stall\"}}";
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(STORES.simulatorUrl() + "/_sim/rules"))
+                .POST(HttpRequest.BodyPublishers.ofString(rule)).header("Content-Type", "application/json").build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(201, r.statusCode(), r.body());
+        rules.add(Json.createReader(new StringReader(r.body())).readObject().getString("id"));
+    }
+
+    /** Waits until the simulator logged the call: the stream has begun and is being held. */
+    private void awaitCallLogged(String model) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(STORES.simulatorUrl() + "/_sim/calls")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            boolean logged = Json.createReader(new StringReader(r.body())).readObject().getJsonArray("calls").stream()
+                    .anyMatch(c -> c.asJsonObject().getString("model").equals(model));
+            if (logged) {
+                return;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("the simulator never logged a call to " + model);
+    }
+}
