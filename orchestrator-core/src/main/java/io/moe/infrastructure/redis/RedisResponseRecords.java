@@ -7,6 +7,7 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -23,6 +24,16 @@ public class RedisResponseRecords implements ResponseRecords {
     private static final String APPLYING = "applying";
     private static final String RATED = "1";
 
+    /**
+     * Holds the rating unless it is held or rated, answering what held it (nil: now held here). One script, so a hold
+     * that expires between the two steps cannot be read as a finished rating.
+     */
+    private static final String BEGIN = """
+            local held = redis.call('GET', KEYS[1])
+            if held then return held end
+            redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+            return false""";
+
     @Inject
     RedisStore redis;
 
@@ -38,10 +49,11 @@ public class RedisResponseRecords implements ResponseRecords {
 
     @Override
     public RatingStart beginRating(String responseId, Duration hold) {
-        if (redis.putIfAbsent(ratedKey(responseId), APPLYING, hold)) {
+        Object held = redis.eval(BEGIN, List.of(ratedKey(responseId)), List.of(APPLYING, String.valueOf(hold.toMillis())));
+        if (held == null) {
             return RatingStart.BEGUN;
         }
-        return redis.get(ratedKey(responseId)).filter(APPLYING::equals).isPresent() ? RatingStart.IN_PROGRESS : RatingStart.RATED;
+        return APPLYING.equals(held) ? RatingStart.IN_PROGRESS : RatingStart.RATED;
     }
 
     @Override

@@ -51,6 +51,21 @@ class RedisResponseRecordsTest {
     }
 
     @Test
+    void aHoldThatRanOutIsTakenAgainNotReadAsARating() {
+        RedisResponseRecords records = records();
+        String id = "chatcmpl-" + UUID.randomUUID();
+        assertEquals(ResponseRecords.RatingStart.BEGUN, records.beginRating(id, Duration.ofMillis(100)));
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        ResponseRecords.RatingStart again = records.beginRating(id, Duration.ofSeconds(60));
+        while (again == ResponseRecords.RatingStart.IN_PROGRESS && System.nanoTime() < deadline) {
+            again = records.beginRating(id, Duration.ofSeconds(60)); // a hold still there is left as it is
+        }
+        assertEquals(ResponseRecords.RatingStart.BEGUN, again, "a hold that ran out is not read as a finished rating");
+        long ttl = TestRedis.store().secondsToLive("moe:feedback-given:" + id).orElseThrow();
+        assertTrue(ttl > 0 && ttl <= 60, "the new hold is this request's, for its 60 s: " + ttl);
+    }
+
+    @Test
     void theStepsOfARatingAreKeptWithTheResponse() {
         RedisResponseRecords records = records();
         String id = "chatcmpl-" + UUID.randomUUID();
