@@ -1,5 +1,6 @@
 package io.moe.application.identity;
 
+import io.moe.application.tracing.ThrottledWarning;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.domain.identity.Caller;
@@ -41,6 +42,8 @@ public class KeyCache {
     /** The epoch value meaning "could not be read": nothing is cached under it. */
     static final long NO_EPOCH = -1;
     private static final Logger LOG = Logger.getLogger(KeyCache.class.getName());
+    /** Repeated by every key check while Redis is down: logged once per interval. */
+    private static final ThrottledWarning UNAVAILABLE = new ThrottledWarning(LOG);
 
     /** The longest a caller read from the store stays in this node's memory. */
     public static final Duration LOCAL_TTL = Duration.ofSeconds(5);
@@ -101,7 +104,7 @@ public class KeyCache {
         try {
             return store.epoch();
         } catch (RuntimeException e) {
-            LOG.warning(() -> "Key cache unavailable, not caching: " + e.getMessage());
+            UNAVAILABLE.warn(() -> "Key cache unavailable, not caching: " + e.getMessage());
             return NO_EPOCH;
         }
     }
@@ -123,7 +126,7 @@ public class KeyCache {
         try {
             store.putUnknown(keyHash, Duration.ofSeconds(unknownKeySeconds), epoch);
         } catch (RuntimeException e) {
-            LOG.warning(() -> "Key cache unavailable, not caching: " + e.getMessage());
+            UNAVAILABLE.warn(() -> "Key cache unavailable, not caching: " + e.getMessage());
         }
     }
 
@@ -143,7 +146,7 @@ public class KeyCache {
             }
             return found;
         } catch (RuntimeException e) {
-            LOG.warning(() -> "Key cache unavailable, checking the database: " + e.getMessage());
+            UNAVAILABLE.warn(() -> "Key cache unavailable, checking the database: " + e.getMessage());
             return Optional.empty();
         }
     }
@@ -159,7 +162,7 @@ public class KeyCache {
         try {
             store.put(keyHash, caller, ttl, epoch);
         } catch (RuntimeException e) {
-            LOG.warning(() -> "Key cache unavailable, not caching: " + e.getMessage());
+            UNAVAILABLE.warn(() -> "Key cache unavailable, not caching: " + e.getMessage());
         }
     }
 
@@ -211,7 +214,7 @@ public class KeyCache {
     }
 
     private static IdentityException unavailable(RuntimeException e) {
-        LOG.warning(() -> "Key cache unavailable during a change: " + e.getMessage());
+        UNAVAILABLE.warn(() -> "Key cache unavailable during a change: " + e.getMessage());
         return new IdentityException(Kind.UNAVAILABLE, "cache_unavailable", null,
                 "the key cache (Redis) cannot be reached, so the change was not made; retry when it is back");
     }

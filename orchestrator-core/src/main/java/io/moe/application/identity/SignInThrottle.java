@@ -1,5 +1,6 @@
 package io.moe.application.identity;
 
+import io.moe.application.tracing.ThrottledWarning;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -29,6 +30,8 @@ import java.util.logging.Logger;
 public class SignInThrottle {
 
     private static final Logger LOG = Logger.getLogger(SignInThrottle.class.getName());
+    /** Repeated by every sign-in while Redis is down: logged once per interval. */
+    private static final ThrottledWarning UNREACHABLE = new ThrottledWarning(LOG);
     private static final Duration MINUTE = Duration.ofMinutes(1);
 
     @Inject
@@ -64,7 +67,7 @@ public class SignInThrottle {
             return Optional.of("Too many failed sign-ins for this username from your address: try again in " + minutes
                     + " minute" + (minutes == 1 ? "" : "s") + ".");
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "Sign-in throttling is off while Redis is unreachable: " + e.getMessage());
+            UNREACHABLE.warn(() -> "Sign-in throttling is off while Redis is unreachable: " + e.getMessage());
             return Optional.empty();
         }
     }

@@ -1,6 +1,7 @@
 package io.moe.application.spend;
 
 import io.moe.application.limits.RequestGate;
+import io.moe.application.tracing.ThrottledWarning;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.UsageEntry;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -26,6 +27,9 @@ import java.util.logging.Logger;
 public class Admission {
 
     private static final Logger LOG = Logger.getLogger(Admission.class.getName());
+    /** Repeated by every request while Redis is down, or while the journal is full: logged once per interval. */
+    private static final ThrottledWarning COUNTERS_DOWN = new ThrottledWarning(LOG);
+    private static final ThrottledWarning JOURNAL_FULL = new ThrottledWarning(LOG);
 
     @Inject
     AdmissionCounters counters;
@@ -57,7 +61,7 @@ public class Admission {
             if (!caller.limits().unlimited()) {
                 throw new BudgetUnavailableException(e);
             }
-            LOG.warning(() -> "Shared counters unavailable, admitting a request of " + caller.userId() + " uncounted: " + e.getMessage());
+            COUNTERS_DOWN.warn(() -> "Shared counters unavailable, admitting a request of " + caller.userId() + " uncounted: " + e.getMessage());
             return new Ticket(new RequestGate.Pass(caller.userId(), requestId, false), at, 0);
         }
         if (decision.busy()) {
@@ -84,11 +88,11 @@ public class Admission {
         long delta = actualTokens - ticket.reserved();
         try {
             if (!counters.release(ticket.place().userId(), ticket.place().requestId(), ticket.at(), delta, row)) {
-                LOG.warning(() -> "The usage journal is full; the row of " + row.requestId() + " is written from this node's memory");
+                JOURNAL_FULL.warn(() -> "The usage journal is full; the row of " + row.requestId() + " is written from this node's memory");
                 usage.record(row);
             }
         } catch (RuntimeException e) {
-            LOG.warning(() -> "Shared counters unavailable, could not free the place of " + ticket.place().requestId()
+            COUNTERS_DOWN.warn(() -> "Shared counters unavailable, could not free the place of " + ticket.place().requestId()
                     + " (it expires by itself) nor settle " + delta + " tokens: " + e.getMessage());
             usage.record(row);
         }
