@@ -8,8 +8,9 @@ import java.util.logging.Logger;
 
 /**
  * A warning that every request would repeat while a store is down: logged at most once per interval, the next one
- * saying how many were held back meanwhile. An outage then costs the log a line every few seconds instead of one per
- * request. Thread-safe.
+ * saying how many were held back meanwhile. An outage then costs the log a line every few seconds instead of several per
+ * request. The line logged carries its own request's trace id; those held back are only counted, so a warning that
+ * belongs to one request's story (a planner that failed it, say) is not for this class. Thread-safe.
  */
 public final class ThrottledWarning {
 

@@ -3,7 +3,7 @@ package io.moe.application.pipeline.plan;
 import io.moe.application.pipeline.models.ModelCaller;
 import io.moe.application.pipeline.experts.Experts;
 import io.moe.application.pipeline.run.PipelineRun;
-import io.moe.application.tracing.ThrottledWarning;
+
 import io.moe.domain.chat.Completion;
 import io.moe.domain.pipeline.Category;
 import io.moe.domain.pipeline.Plan;
@@ -29,8 +29,6 @@ public class Planner {
 
     public static final String STAGE = "planner";
     private static final Logger LOG = Logger.getLogger(Planner.class.getName());
-    /** Repeated by every request while the planner's server is down: logged once per interval. */
-    private static final ThrottledWarning UNAVAILABLE = new ThrottledWarning(LOG);
 
     @Inject
     ModelCaller models;
@@ -64,7 +62,7 @@ public class Planner {
             if (e.timedOut()) {
                 throw e; // a planner that answers nothing within the timeout: waiting as long again for an expert helps nobody
             }
-            UNAVAILABLE.warn(() -> "Planner " + model + " unavailable (" + e.getMessage() + "); answering as one general task");
+            LOG.warning(() -> "Planner " + model + " unavailable (" + e.getMessage() + "); answering as one general task");
             run.trace().planSource("planner_unavailable");
             return Plan.general(run.question().text()); // not cached: the next request asks the planner again
         }
