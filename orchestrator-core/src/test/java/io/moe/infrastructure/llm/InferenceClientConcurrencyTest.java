@@ -52,15 +52,12 @@ class InferenceClientConcurrencyTest {
     private static final TestStores STORES = TestStores.shared();
     private final HttpClient http = HttpClient.newHttpClient();
     private final ExecutorService pool = Executors.newFixedThreadPool(12);
-    private final List<String> rules = new ArrayList<>();
+    private final SimulatorScript simulator = new SimulatorScript();
 
     @AfterEach
-    void cleanUp() throws Exception {
+    void cleanUp() {
         pool.shutdownNow();
-        for (String id : rules) {
-            http.send(HttpRequest.newBuilder(URI.create(STORES.simulatorUrl() + "/_sim/rules/" + id)).DELETE().build(),
-                    HttpResponse.BodyHandlers.discarding());
-        }
+        simulator.close();
     }
 
     @Test
@@ -150,20 +147,12 @@ class InferenceClientConcurrencyTest {
         }
     }
 
-    private void delay(String model) throws Exception {
-        String rule = "{\"match\":{\"model\":\"" + model + "\"},\"action\":{\"latency_ms\":" + LATENCY_MS + "}}";
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(STORES.simulatorUrl() + "/_sim/rules"))
-                .POST(HttpRequest.BodyPublishers.ofString(rule)).header("Content-Type", "application/json").build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertEquals(201, r.statusCode(), r.body());
-        rules.add(Json.createReader(new StringReader(r.body())).readObject().getString("id"));
+    private void delay(String model) {
+        simulator.forModel(model, Json.createObjectBuilder().add("latency_ms", LATENCY_MS).build());
     }
 
-    private List<Instant> starts(String model) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(STORES.simulatorUrl() + "/_sim/calls")).build(),
-                HttpResponse.BodyHandlers.ofString());
-        return Json.createReader(new StringReader(r.body())).readObject().getJsonArray("calls").stream()
-                .map(v -> v.asJsonObject()).filter(c -> c.getString("model").equals(model))
+    private List<Instant> starts(String model) {
+        return simulator.calls().stream().filter(c -> c.getString("model").equals(model))
                 .map(c -> Instant.parse(c.getString("at"))).sorted().toList();
     }
 }

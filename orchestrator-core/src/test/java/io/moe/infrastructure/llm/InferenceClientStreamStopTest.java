@@ -17,12 +17,8 @@ import jakarta.json.Json;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.io.StringReader;
 import java.math.BigDecimal;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -42,16 +38,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class InferenceClientStreamStopTest {
 
     private static final TestStores STORES = TestStores.shared();
-    private final HttpClient http = HttpClient.newHttpClient();
-    private final List<String> rules = new ArrayList<>();
+    private final SimulatorScript simulator = new SimulatorScript();
     private final List<String> failuresTold = new ArrayList<>();
 
     @AfterEach
-    void cleanUp() throws Exception {
-        for (String id : rules) {
-            http.send(HttpRequest.newBuilder(URI.create(STORES.simulatorUrl() + "/_sim/rules/" + id)).DELETE().build(),
-                    HttpResponse.BodyHandlers.discarding());
-        }
+    void cleanUp() {
+        simulator.close();
     }
 
     @Test
@@ -59,7 +51,7 @@ class InferenceClientStreamStopTest {
         String marker = UUID.randomUUID().toString().substring(0, 8);
         String model = "stalling-" + marker + ":7b";
         String server = "slow-" + marker;
-        stall(model);
+        simulator.forModel(model, Json.createObjectBuilder().add("fault", "stall").build());
         InferenceClient client = client(new ServerSettings(Ids.newId(), server, URI.create(STORES.simulatorUrl()), ApiType.OPENAI,
                 null, 2, 600, BigDecimal.ONE, true, Ids.nowUtc(), Ids.nowUtc()));
         CompletableFuture<Void> stop = new CompletableFuture<>();
@@ -111,24 +103,11 @@ class InferenceClientStreamStopTest {
         return client;
     }
 
-    private void stall(String model) throws Exception {
-        String rule = "{\"match\":{\"model\":\"" + model + "\"},\"action\":{\"fault\":\"stall\"}}";
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(STORES.simulatorUrl() + "/_sim/rules"))
-                .POST(HttpRequest.BodyPublishers.ofString(rule)).header("Content-Type", "application/json").build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertEquals(201, r.statusCode(), r.body());
-        rules.add(Json.createReader(new StringReader(r.body())).readObject().getString("id"));
-    }
-
     /** Waits until the simulator logged the call: the stream has begun and is being held. */
-    private void awaitCallLogged(String model) throws Exception {
+    private void awaitCallLogged(String model) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(STORES.simulatorUrl() + "/_sim/calls")).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            boolean logged = Json.createReader(new StringReader(r.body())).readObject().getJsonArray("calls").stream()
-                    .anyMatch(c -> c.asJsonObject().getString("model").equals(model));
-            if (logged) {
+            if (simulator.calls().stream().anyMatch(c -> c.getString("model").equals(model))) {
                 return;
             }
             Thread.sleep(20);
