@@ -8,6 +8,7 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import redis.clients.jedis.AbstractPipeline;
+import redis.clients.jedis.ConnectionPoolConfig;
 import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.StreamEntryID;
@@ -41,6 +42,9 @@ public class RedisStore implements AutoCloseable {
     /** The time between two trials while Redis is not answering. */
     static final Duration RETRY_EVERY = Duration.ofSeconds(2);
 
+    /** Connections when {@code moe.redis.pool-size} is not set (the client's own default, 8, left six to requests). */
+    public static final int DEFAULT_POOL_SIZE = 32;
+
     private final JedisPooled redis;
     private final Outage outage;
 
@@ -54,10 +58,24 @@ public class RedisStore implements AutoCloseable {
         this(url, 1_000);
     }
 
+    public RedisStore(String url, int timeoutMillis) {
+        this(url, timeoutMillis, DEFAULT_POOL_SIZE);
+    }
+
+    /**
+     * At most {@code poolSize} connections (two of them held by the key cache's listener and the usage journal's reader);
+     * a call that finds them all in use waits at most {@code timeoutMillis} for one, then fails without opening the
+     * breaker (Redis answered; this node is busy).
+     */
     @Inject
     public RedisStore(@ConfigProperty(name = "moe.redis.url", defaultValue = "redis://127.0.0.1:16379") String url,
-                      @ConfigProperty(name = "moe.redis.timeout-ms", defaultValue = "1000") int timeoutMillis) {
-        this.redis = new JedisPooled(URI.create(url), timeoutMillis);
+                      @ConfigProperty(name = "moe.redis.timeout-ms", defaultValue = "1000") int timeoutMillis,
+                      @ConfigProperty(name = "moe.redis.pool-size", defaultValue = "" + DEFAULT_POOL_SIZE) int poolSize) {
+        ConnectionPoolConfig pool = new ConnectionPoolConfig();
+        pool.setMaxTotal(poolSize);
+        pool.setMaxIdle(poolSize);
+        pool.setMaxWait(Duration.ofMillis(timeoutMillis));
+        this.redis = new JedisPooled(pool, URI.create(url), timeoutMillis);
         this.outage = new Outage("Redis", RETRY_EVERY, Duration.ofMillis(Math.max(2 * timeoutMillis, 2_000)),
                 () -> CompletableFuture.supplyAsync(this::ping), JedisConnectionException::new);
     }
