@@ -126,11 +126,6 @@ public class RedisStore implements AutoCloseable {
         guarded(() -> redis.set(key, value, SetParams.setParams().ex(Math.max(1, ttl.toSeconds()))));
     }
 
-    /** Stores {@code value} only when {@code key} does not exist (SET … NX EX); true when it was stored. */
-    public boolean putIfAbsent(String key, String value, Duration ttl) {
-        return guarded(() -> "OK".equals(redis.set(key, value, SetParams.setParams().nx().ex(Math.max(1, ttl.toSeconds())))));
-    }
-
     public Optional<String> get(String key) {
         return guarded(() -> Optional.ofNullable(redis.get(key)));
     }
