@@ -1,5 +1,6 @@
 package io.moe.application.template;
 
+import io.moe.application.refresh.Refreshed;
 import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ExpertTemplateRecord;
 import io.moe.domain.template.TemplateBindings;

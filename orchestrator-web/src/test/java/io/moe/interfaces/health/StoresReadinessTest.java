@@ -5,12 +5,13 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -20,12 +21,12 @@ class StoresReadinessTest {
 
     /** Hands out the askings' answers in order, counting the askings. */
     private static final class Stores {
-        final Deque<CompletableFuture<List<StoreState>>> answers = new ArrayDeque<>();
+        final Deque<Supplier<List<StoreState>>> answers = new ArrayDeque<>();
         final AtomicInteger asked = new AtomicInteger();
 
-        CompletableFuture<List<StoreState>> ask() {
+        List<StoreState> ask() {
             asked.incrementAndGet();
-            return answers.removeFirst();
+            return answers.removeFirst().get();
         }
     }
 
@@ -34,64 +35,62 @@ class StoresReadinessTest {
 
     private final AtomicLong now = new AtomicLong();
     private final Stores stores = new Stores();
-    private final StoresReadiness readiness = new StoresReadiness(stores::ask, now::get);
+    /** Askings in the background, waiting to be run: one not run yet is one whose stores have not answered. */
+    private final List<Runnable> background = new ArrayList<>();
+    private final StoresReadiness readiness = new StoresReadiness(stores::ask, background::add, now::get);
 
     @Test
     void aProbeDoesNotWaitForAStoreThatHangsOnceTheFirstStatesAreKnown() {
-        stores.answers.add(CompletableFuture.completedFuture(List.of(REDIS_UP)));
-        CompletableFuture<List<StoreState>> hanging = new CompletableFuture<>();
-        stores.answers.add(hanging);
+        stores.answers.add(() -> List.of(REDIS_UP));
+        stores.answers.add(() -> List.of(REDIS_DOWN));
         assertEquals(List.of(REDIS_UP), readiness.states());
 
-        now.addAndGet(Duration.ofMillis(StoresReadiness.FRESH_MILLIS + 1).toNanos());
-        // the stores are asked again and hang: probes answer with the states last found, and ask no one else meanwhile
+        now.addAndGet(StoresReadiness.FRESH.plusMillis(1).toNanos());
+        // the stores are asked again and do not answer yet: probes answer with the states last found, ask no one else
         List<StoreState> whileAsking = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
             readiness.states();
             return readiness.states();
         }, "a probe waited for the stores");
         assertEquals(List.of(REDIS_UP), whileAsking);
-        assertEquals(2, stores.asked.get());
+        assertEquals(1, background.size(), "one asking at a time");
 
-        hanging.complete(List.of(REDIS_DOWN));
+        background.remove(0).run(); // the stores answer
         assertEquals(List.of(REDIS_DOWN), readiness.states());
+        assertEquals(2, stores.asked.get());
     }
 
     @Test
     void statesYoungerThanFiveSecondsAreNotAskedAgain() {
-        stores.answers.add(CompletableFuture.completedFuture(List.of(REDIS_UP)));
+        stores.answers.add(() -> List.of(REDIS_UP));
         readiness.states();
-        now.addAndGet(Duration.ofMillis(StoresReadiness.FRESH_MILLIS - 1).toNanos());
+        now.addAndGet(StoresReadiness.FRESH.toNanos());
         assertEquals(List.of(REDIS_UP), readiness.states());
+        assertEquals(List.of(), background);
         assertEquals(1, stores.asked.get());
     }
 
     @Test
     void theFirstProbeTakesTheAnswersOfTheAskingBegunAtStart() {
-        CompletableFuture<List<StoreState>> first = new CompletableFuture<>();
-        stores.answers.add(first);
+        stores.answers.add(() -> List.of(REDIS_UP));
         readiness.onStart(new Object()); // the application started: the first asking begins
+        assertEquals(1, background.size());
 
         CompletableFuture<List<StoreState>> probe = CompletableFuture.supplyAsync(readiness::states);
-        first.complete(List.of(REDIS_UP));
+        background.remove(0).run();
         assertEquals(List.of(REDIS_UP), assertTimeoutPreemptively(Duration.ofSeconds(10), () -> probe.join()));
         assertEquals(1, stores.asked.get());
     }
 
     @Test
     void aFirstAskingThatFailedFailsItsProbeAndTheNextProbeAsksAgain() {
-        stores.answers.add(CompletableFuture.failedFuture(new IllegalStateException("no thread to run the probes")));
-        stores.answers.add(CompletableFuture.completedFuture(List.of(REDIS_UP)));
+        stores.answers.add(() -> {
+            throw new IllegalStateException("no thread to run the probes");
+        });
+        stores.answers.add(() -> List.of(REDIS_UP));
 
-        CompletionException failed = assertThrows(CompletionException.class, readiness::states);
-        assertEquals("no thread to run the probes", rootMessage(failed));
+        IllegalStateException failed = assertThrows(IllegalStateException.class, readiness::states);
+        assertEquals("no thread to run the probes", failed.getMessage());
         assertEquals(List.of(REDIS_UP), readiness.states());
         assertEquals(2, stores.asked.get());
-    }
-
-    private static String rootMessage(Throwable e) {
-        while (e.getCause() != null) {
-            e = e.getCause();
-        }
-        return e.getMessage();
     }
 }

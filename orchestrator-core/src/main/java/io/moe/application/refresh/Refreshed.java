@@ -1,58 +1,79 @@
-package io.moe.application.template;
+package io.moe.application.refresh;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 /**
- * A value read from the database and served from memory: read by its first caller, then again in the background
- * once older than {@code every} (callers go on with the value they have meanwhile), and by the next caller after
+ * A value read from a store and served from memory: read by its first caller (or in the background from
+ * {@link #readSoon}, which a first caller then waits for), then again in the background once older than {@code every}
+ * (callers go on with the value they have meanwhile; one read at a time), and by the next caller after
  * {@link #invalidate} (a write on this node). With {@code every} zero ("always current") a caller waits for the read it
  * started, but at most {@link #LONGEST_WAIT}. A read that fails leaves the last value in service — requests keep being
  * routed with what was known while the database is away — and is tried again after {@code every}; only a caller that
  * has no value at all gets the failure.
  */
-final class Refreshed<T> {
+public final class Refreshed<T> {
 
     /** The longest a caller waits for a read of an "always current" value before it goes on with the one it has. */
-    static final Duration LONGEST_WAIT = Duration.ofSeconds(2);
+    public static final Duration LONGEST_WAIT = Duration.ofSeconds(2);
     private static final Logger LOG = Logger.getLogger(Refreshed.class.getName());
 
     private final String what;
     private final Supplier<T> read;
     private final Supplier<Duration> every;
     private final Supplier<? extends Executor> background;
+    private final LongSupplier nanos;
     private final AtomicReference<CompletableFuture<T>> reading = new AtomicReference<>();
     private volatile T value;
     private volatile long readAt;
     private volatile boolean invalid = true;
 
-    /** {@code background} runs the reads of old values; without one (no container) they run on the caller's thread. */
-    Refreshed(String what, Supplier<T> read, Supplier<Duration> every, Supplier<? extends Executor> background) {
+    /**
+     * {@code what} names the value in the log; {@code background} runs the reads of old values (without one, no
+     * container, they run on the caller's thread).
+     */
+    public Refreshed(String what, Supplier<T> read, Supplier<Duration> every, Supplier<? extends Executor> background) {
+        this(what, read, every, background, System::nanoTime);
+    }
+
+    /** Like the other, with {@code nanos} as the clock (for tests). */
+    public Refreshed(String what, Supplier<T> read, Supplier<Duration> every, Supplier<? extends Executor> background,
+                     LongSupplier nanos) {
         this.what = what;
         this.read = read;
         this.every = every;
         this.background = background;
+        this.nanos = nanos;
     }
 
-    /** The value: read now when there is none or it was invalidated, else as it is (read again in the background when old). */
-    T get() {
+    /**
+     * The value: when there is none, the result of the read under way or of one read now; when invalidated, read now;
+     * else as it is (read again in the background when old).
+     */
+    public T get() {
         T current = value;
-        if (current == null || invalid) {
+        if (current == null) {
+            CompletableFuture<T> running = reading.get();
+            return running != null ? joined(running) : readNow(null);
+        }
+        if (invalid) {
             return readNow(current);
         }
         Duration age = every.get();
-        if (System.nanoTime() - readAt <= age.toNanos()) {
+        if (nanos.getAsLong() - readAt <= age.toNanos()) {
             return current;
         }
-        CompletableFuture<T> again = readInBackground();
+        CompletableFuture<T> again = readSoon();
         if (!age.isZero()) {
             return current;
         }
@@ -67,18 +88,18 @@ final class Refreshed<T> {
     }
 
     /** Reads at once; when that fails, {@code fallback} (if any) stays in service and the failure is logged, else thrown. */
-    T readNow(T fallback) {
+    public T readNow(T fallback) {
         try {
             T fresh = read.get();
             value = fresh;
-            readAt = System.nanoTime();
+            readAt = nanos.getAsLong();
             invalid = false;
             return fresh;
         } catch (RuntimeException e) {
             if (fallback == null) {
                 throw e;
             }
-            readAt = System.nanoTime();
+            readAt = nanos.getAsLong();
             invalid = false;
             LOG.warning(() -> "Could not read the " + what + " again, going on with those read before: " + e.getMessage());
             return fallback;
@@ -86,12 +107,15 @@ final class Refreshed<T> {
     }
 
     /** The next caller reads the value again. */
-    void invalidate() {
+    public void invalidate() {
         invalid = true;
     }
 
-    /** The read running in the background, started when none runs; it completes with the value in service afterwards. */
-    private CompletableFuture<T> readInBackground() {
+    /**
+     * The read running in the background, started when none runs (at start-up, so that the first caller finds the value
+     * or the read under way); it completes with the value in service afterwards.
+     */
+    public CompletableFuture<T> readSoon() {
         CompletableFuture<T> started = new CompletableFuture<>();
         CompletableFuture<T> running = reading.compareAndExchange(null, started);
         if (running != null) {
@@ -118,5 +142,17 @@ final class Refreshed<T> {
             started.completeExceptionally(e);
         }
         return started;
+    }
+
+    /** The outcome of a read under way; its failure is thrown as it was thrown by the read. */
+    private static <T> T joined(CompletableFuture<T> running) {
+        try {
+            return running.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
+            }
+            throw e;
+        }
     }
 }

@@ -1,16 +1,20 @@
-package io.moe.application.template;
+package io.moe.application.refresh;
 
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A value served from memory: read in the background when old, kept in service while the database cannot be read. */
 class RefreshedTest {
@@ -95,5 +99,81 @@ class RefreshedTest {
         value.invalidate();
         assertEquals("v2", value.get());
         assertEquals(List.of(), queued);
+    }
+
+    @Test
+    void aValueYoungerThanItsAgeIsNotReadAgain() {
+        AtomicLong now = new AtomicLong();
+        Refreshed<String> value = new Refreshed<>("stores' states", () -> "v" + reads.incrementAndGet(),
+                () -> Duration.ofSeconds(5), () -> background, now::get);
+        value.get();
+        now.addAndGet(Duration.ofSeconds(5).toNanos());
+        assertEquals("v1", value.get());
+        assertEquals(List.of(), queued, "five seconds old is not older than five seconds");
+        now.addAndGet(1);
+        assertEquals("v1", value.get());
+        assertEquals(1, queued.size());
+    }
+
+    @Test
+    void theFirstCallerTakesTheValueOfTheReadBegunAtStart() {
+        Refreshed<String> value = refreshed(Duration.ofSeconds(5));
+        value.readSoon();
+        assertEquals(1, queued.size(), "the read at start runs in the background");
+        CompletableFuture<String> firstCaller = waitingCaller(value);
+        queued.remove(0).run();
+        assertEquals("v1", assertTimeoutPreemptively(Duration.ofSeconds(10), () -> firstCaller.join()));
+        assertEquals(1, reads.get(), "the first caller did not read again");
+    }
+
+    @Test
+    void aFirstReadThatFailedFailsItsCallersAndTheNextCallerReadsAgain() {
+        Refreshed<String> value = refreshed(Duration.ofSeconds(5));
+        databaseDown = true;
+        CompletableFuture<String> read = value.readSoon();
+        queued.remove(0).run();
+        assertTrue(read.isCompletedExceptionally());
+        databaseDown = false;
+        assertEquals("v1", value.get(), "no value is kept from a failed read: the next caller reads");
+    }
+
+    @Test
+    void aCallerWithoutAValueGetsTheFailureOfTheReadItWaitedFor() {
+        Refreshed<String> value = refreshed(Duration.ofSeconds(5));
+        databaseDown = true;
+        value.readSoon();
+        CompletableFuture<String> firstCaller = waitingCaller(value);
+        queued.remove(0).run();
+        Throwable failure = assertThrows(Throwable.class, () -> assertTimeoutPreemptively(Duration.ofSeconds(10),
+                () -> firstCaller.join()));
+        assertEquals("connection attempt failed", rootMessage(failure));
+    }
+
+    /** A caller of {@code value.get()} on its own thread, once it waits (for the read under way). */
+    private static CompletableFuture<String> waitingCaller(Refreshed<String> value) {
+        CompletableFuture<String> outcome = new CompletableFuture<>();
+        Thread caller = new Thread(() -> {
+            try {
+                outcome.complete(value.get());
+            } catch (RuntimeException e) {
+                outcome.completeExceptionally(e);
+            }
+        });
+        caller.start();
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (caller.getState() != Thread.State.WAITING && !outcome.isDone()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the caller neither waited nor answered");
+            }
+            Thread.onSpinWait();
+        }
+        return outcome;
+    }
+
+    private static String rootMessage(Throwable e) {
+        while (e.getCause() != null) {
+            e = e.getCause();
+        }
+        return e.getMessage();
     }
 }
