@@ -1,6 +1,7 @@
 package io.moe.interfaces.admin;
 
 import io.moe.infrastructure.faces.FailurePage;
+import io.moe.infrastructure.faces.PageFilterPass;
 import io.moe.infrastructure.faces.PlainPostbackNonce;
 import io.moe.infrastructure.web.BrowserPolicy;
 import io.moe.infrastructure.web.BrowserSession;
@@ -25,9 +26,10 @@ import java.util.Set;
  * the session is invalidated and the browser goes to the sign-in page. The decision is made on the path
  * the container routes by (servlet path and path info, decoded and normalised), never on the raw URI, so
  * {@code /api/../users.xhtml} is the users page here too. Open are only the sign-in page, single sign-on,
- * Faces resources and the JSON API, which authenticates its own callers.
+ * Faces resources and the JSON API, which authenticates its own callers. Every request the Faces servlet serves
+ * meets this filter, whatever path the container routed it by ({@link PageFilterPass}).
  */
-@WebFilter(urlPatterns = "/*", asyncSupported = true)
+@WebFilter(urlPatterns = "/*", servletNames = "Faces Servlet", asyncSupported = true)
 public class AdminPagesFilter extends HttpFilter {
 
     private static final Set<String> OPEN = Set.of("/login.xhtml", "/sso", "/sso/callback", "/api");
@@ -41,6 +43,10 @@ public class AdminPagesFilter extends HttpFilter {
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
+        if (!PageFilterPass.first(request, getFilterName())) {
+            chain.doFilter(request, response);
+            return;
+        }
         browser.apply(request, response);
         if (CanonicalPaths.refused(request, response)) {
             return;

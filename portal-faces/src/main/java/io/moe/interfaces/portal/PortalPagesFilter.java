@@ -1,6 +1,7 @@
 package io.moe.interfaces.portal;
 
 import io.moe.infrastructure.faces.FailurePage;
+import io.moe.infrastructure.faces.PageFilterPass;
 import io.moe.infrastructure.faces.PlainPostbackNonce;
 import io.moe.infrastructure.web.BrowserPolicy;
 import io.moe.infrastructure.web.BrowserSession;
@@ -25,9 +26,10 @@ import java.util.Set;
  * otherwise the session ends and the browser goes to {@code /user/login}. The decision is made on the path
  * the container routes by, never on the raw URI. Open are only the sign-in page, single sign-on, the forgotten-password pages, Faces resources and the
  * portal JSON API, which checks the same session itself (and answers 401 instead of a redirect). Every page
- * gets the same security headers as the admin pages ({@link BrowserPolicy}).
+ * gets the same security headers as the admin pages ({@link BrowserPolicy}). Every request the Faces servlet serves
+ * meets this filter, whatever path the container routed it by ({@link PageFilterPass}).
  */
-@WebFilter(urlPatterns = "/*", asyncSupported = true)
+@WebFilter(urlPatterns = "/*", servletNames = "Faces Servlet", asyncSupported = true)
 public class PortalPagesFilter extends HttpFilter {
 
     static final String SIGN_IN = "/login";
@@ -43,6 +45,10 @@ public class PortalPagesFilter extends HttpFilter {
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
+        if (!PageFilterPass.first(request, getFilterName())) {
+            chain.doFilter(request, response);
+            return;
+        }
         browser.apply(request, response);
         if (CanonicalPaths.refused(request, response)) {
             return;
