@@ -1,6 +1,7 @@
 package io.moe.it.persistence;
 
 import io.moe.application.identity.AfterCommit;
+import io.moe.application.overview.StoreState;
 import io.moe.application.servers.ApiType;
 import io.moe.application.servers.InferenceServerRegistry;
 import io.moe.application.servers.ServerSettings;
@@ -27,6 +28,8 @@ final class JpaDeployment {
                 .addClasses(AfterCommit.class, TestTransactions.class, JpaDeployment.class, WithOwner.class)
                 // the inference-server registry's port and its records, without the services around them
                 .addClasses(InferenceServerRegistry.class, ServerSettings.class, ApiType.class)
+                // what the database check (in the adapters' package) answers with; without it the server warns at deployment
+                .addClasses(StoreState.class)
                 .addAsResource("META-INF/persistence.xml")
                 .addAsResource("templates/default-template.json")
                 .addAsWebInfResource(EmptyAsset.INSTANCE, "beans.xml");

@@ -6,6 +6,7 @@ import io.moe.application.pipeline.run.PipelineRun;
 
 import io.moe.application.pipeline.trace.ResponseRecord;
 import io.moe.application.events.EventOutbox;
+import io.moe.application.tracing.ThrottledWarning;
 import io.moe.domain.pipeline.GraphFact;
 import io.moe.domain.shared.Ids;
 import io.moe.domain.shared.Jsonp;
@@ -16,8 +17,8 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 
 import java.util.List;
-
-import java.util.logging.Level;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Logger;
 
 /**
@@ -40,6 +41,8 @@ public class AfterAnswer {
     static final int SNIPPET = 300;
     static final int MAX_INPUT = 4000;
     private static final Logger LOG = Logger.getLogger(AfterAnswer.class.getName());
+    /** A step's failure, warned once per {@link ThrottledWarning#EVERY}: a store that is down fails it for every answer. */
+    private static final Map<String, ThrottledWarning> FAILED = new ConcurrentHashMap<>();
 
     @Inject
     PipelineExecutor executor;
@@ -156,7 +159,8 @@ public class AfterAnswer {
         try {
             work.run();
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "After-answer step failed (" + what + "): " + e.getMessage());
+            FAILED.computeIfAbsent(what, step -> new ThrottledWarning(LOG))
+                    .warn(() -> "After-answer step failed (" + what + "): " + e.getMessage());
         }
     }
 }
