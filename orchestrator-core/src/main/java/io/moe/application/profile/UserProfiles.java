@@ -2,6 +2,7 @@ package io.moe.application.profile;
 
 import io.moe.application.template.ImportMode;
 import io.moe.application.template.ImportResult;
+import io.moe.application.template.OwnItems;
 import io.moe.application.template.UserTemplates;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.ResourceType;
@@ -34,7 +35,7 @@ import java.util.Optional;
  */
 @ApplicationScoped
 @Transactional
-public class UserProfiles {
+public class UserProfiles implements OwnItems<UserProfileRecord, CcProfileRecord> {
 
     /** Own profiles one user may keep. */
     public static final int MAX_PER_USER = 200;
@@ -54,21 +55,25 @@ public class UserProfiles {
     @Inject
     UserTemplates authors;
 
+    @Override
     public List<UserProfileRecord> list(Caller caller) {
         authors.requireAuthor(caller);
         return profiles.ofUser(caller.userId());
     }
 
+    @Override
     public UserProfileRecord get(Caller caller, String id) {
         authors.requireAuthor(caller);
         return own(caller, id);
     }
 
+    @Override
     public UserProfileRecord create(Caller caller, String body) {
         authors.requireAuthor(caller);
         return add(caller, allowed(caller, checks.checked(body), ""));
     }
 
+    @Override
     public UserProfileRecord change(Caller caller, String id, String body) {
         authors.requireAuthor(caller);
         UserProfileRecord record = own(caller, id);
@@ -82,11 +87,13 @@ public class UserProfiles {
     }
 
     /** Deletes the profile; the owner's keys bound to it lose the binding. */
+    @Override
     public void remove(Caller caller, String id) {
         authors.requireAuthor(caller);
         profiles.remove(own(caller, id));
     }
 
+    @Override
     public UserProfileRecord toggle(Caller caller, String id) {
         authors.requireAuthor(caller);
         UserProfileRecord record = own(caller, id);
@@ -96,6 +103,7 @@ public class UserProfiles {
     }
 
     /** Copies admin profile {@code adminProfileId}, which the caller may use (cc_profile grant, or admin), into an own profile. */
+    @Override
     public UserProfileRecord copy(Caller caller, String adminProfileId) {
         authors.requireAuthor(caller);
         CcProfileRecord source = copyable(caller).stream().filter(p -> p.id().equals(adminProfileId)).findFirst()
@@ -110,16 +118,19 @@ public class UserProfiles {
     }
 
     /** The admin profiles {@code caller} may copy: active, and granted (admins: all). */
+    @Override
     public List<CcProfileRecord> copyable(Caller caller) {
         authors.requireAuthor(caller);
         return adminProfiles.all().stream().filter(p -> p.isActive() && caller.mayUse(ResourceType.CC_PROFILE, p.grant())).toList();
     }
 
+    @Override
     public JsonObject export(Caller caller) {
         return ProfileFile.write(list(caller).stream().map(UserProfileRecord::profile).toList(), "user");
     }
 
     /** Imports an export file into the caller's own profiles: the admin import's envelope and validation table, per owner. */
+    @Override
     public ImportResult importFile(Caller caller, String text, ImportMode mode) {
         authors.requireAuthor(caller);
         ProfileFile.Contents contents = ProfileFile.read(text);

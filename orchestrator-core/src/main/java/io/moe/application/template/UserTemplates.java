@@ -32,7 +32,7 @@ import java.util.Optional;
  */
 @ApplicationScoped
 @Transactional
-public class UserTemplates {
+public class UserTemplates implements OwnItems<UserTemplateRecord, ExpertTemplateRecord> {
 
     public static final String FILE_NAME = "expert_templates_user.json";
     /** Own templates one user may keep. */
@@ -81,21 +81,25 @@ public class UserTemplates {
         return caller.mayUse(ResourceType.MODEL_ENDPOINT, modelId) || caller.mayUse(ResourceType.MODEL_ENDPOINT, "*@" + server);
     }
 
+    @Override
     public List<UserTemplateRecord> list(Caller caller) {
         requireAuthor(caller);
         return templates.ofUser(caller.userId());
     }
 
+    @Override
     public UserTemplateRecord get(Caller caller, String id) {
         requireAuthor(caller);
         return own(caller, id);
     }
 
+    @Override
     public UserTemplateRecord create(Caller caller, String body) {
         requireAuthor(caller);
         return add(caller, allowed(caller, checks.checked(body), ""));
     }
 
+    @Override
     public UserTemplateRecord change(Caller caller, String id, String body) {
         requireAuthor(caller);
         UserTemplateRecord record = own(caller, id);
@@ -109,6 +113,7 @@ public class UserTemplates {
         return record;
     }
 
+    @Override
     public void remove(Caller caller, String id) {
         requireAuthor(caller);
         templates.remove(own(caller, id));
@@ -129,6 +134,7 @@ public class UserTemplates {
     }
 
     /** Activates an inactive template or deactivates an active one; only active ones are selectable by name. */
+    @Override
     public UserTemplateRecord toggle(Caller caller, String id) {
         requireAuthor(caller);
         UserTemplateRecord record = own(caller, id);
@@ -143,6 +149,7 @@ public class UserTemplates {
      * admin), into an own template named after it ({@code "<name> (copy)"}, numbered when taken). An admin
      * template the caller may not use is answered as missing.
      */
+    @Override
     public UserTemplateRecord copy(Caller caller, String adminTemplateId) {
         requireAuthor(caller);
         ExpertTemplateRecord source = adminTemplates.withId(adminTemplateId == null ? "" : adminTemplateId)
@@ -158,17 +165,20 @@ public class UserTemplates {
     }
 
     /** The admin templates {@code caller} may copy: active, and granted (admins: all). */
+    @Override
     public List<ExpertTemplateRecord> copyable(Caller caller) {
         requireAuthor(caller);
         return adminTemplates.all().stream()
                 .filter(t -> t.isActive() && caller.mayUse(ResourceType.EXPERT_TEMPLATE, "tmpl-" + t.id())).toList();
     }
 
+    @Override
     public JsonObject export(Caller caller) {
         return TemplateFile.write(list(caller).stream().map(UserTemplateRecord::template).toList(), "user");
     }
 
     /** Imports an export file into the caller's own templates: the admin import's envelope and validation table, per owner. */
+    @Override
     public ImportResult importFile(Caller caller, String text, ImportMode mode) {
         requireAuthor(caller);
         TemplateFile.Contents contents = TemplateFile.read(text);

@@ -3,6 +3,7 @@ package io.moe.interfaces.portal;
 import io.moe.application.servers.InferenceServerAdministration;
 import io.moe.application.template.ImportMode;
 import io.moe.application.template.ImportResult;
+import io.moe.application.template.OwnItems;
 import io.moe.application.template.UserTemplates;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.ResourceType;
@@ -69,22 +70,11 @@ public abstract class OwnItemsPage<R> {
         return ViewState.of(Editor.class, Editor::new);
     }
 
-    protected abstract List<R> list(Caller caller);
-
-    protected abstract R create(Caller caller, String body);
-
-    protected abstract R change(Caller caller, String id, String body);
-
-    protected abstract R toggle(Caller caller, String id);
-
-    protected abstract void remove(Caller caller, String id);
-
-    protected abstract R copy(Caller caller, String adminId);
+    /** The application service of the JSON routes. */
+    protected abstract OwnItems<R, ?> service();
 
     /** The admin items the caller may copy: id → name. */
     protected abstract Map<String, String> copyable(Caller caller);
-
-    protected abstract ImportResult importFile(Caller caller, String text, ImportMode mode);
 
     protected abstract Row row(R item);
 
@@ -107,7 +97,7 @@ public abstract class OwnItemsPage<R> {
 
     public List<Row> getItems() {
         if (rows == null) {
-            rows = isAllowed() ? list(user.caller()).stream().map(this::row).toList() : List.of();
+            rows = isAllowed() ? service().list(user.caller()).stream().map(this::row).toList() : List.of();
         }
         return rows;
     }
@@ -138,7 +128,8 @@ public abstract class OwnItemsPage<R> {
     public void save() {
         Editor e = editor();
         try {
-            R saved = e.editingId == null ? create(user.caller(), e.json) : change(user.caller(), e.editingId, e.json);
+            R saved = e.editingId == null ? service().create(user.caller(), e.json)
+                    : service().change(user.caller(), e.editingId, e.json);
             PageMessages.done(capitalised() + " " + row(saved).name() + " saved");
             cancel();
         } catch (Refusal refusal) {
@@ -156,14 +147,14 @@ public abstract class OwnItemsPage<R> {
 
     public void toggle(Row row) {
         act(() -> {
-            R changed = toggle(user.caller(), row.id());
+            R changed = service().toggle(user.caller(), row.id());
             PageMessages.done(capitalised() + " " + row.name() + (row(changed).active() ? " activated" : " deactivated"));
         }, "Not changed");
     }
 
     public void delete(Row row) {
         act(() -> {
-            remove(user.caller(), row.id());
+            service().remove(user.caller(), row.id());
             PageMessages.done(capitalised() + " " + row.name() + " deleted");
             if (row.id().equals(editor().editingId)) {
                 cancel();
@@ -179,14 +170,14 @@ public abstract class OwnItemsPage<R> {
             FacesContext.getCurrentInstance().validationFailed();
             return;
         }
-        act(() -> PageMessages.done("Copied as " + row(copy(user.caller(), copyFrom)).name()), "Not copied");
+        act(() -> PageMessages.done("Copied as " + row(service().copy(user.caller(), copyFrom)).name()), "Not copied");
     }
 
     public void importUploaded() {
         Editor e = editor();
         e.lastImport = null;
         UploadedText.of(upload, "import:file", fileName()).ifPresent(text -> act(() -> {
-            ImportResult result = importFile(user.caller(), text, ImportMode.of(e.importMode));
+            ImportResult result = service().importFile(user.caller(), text, ImportMode.of(e.importMode));
             e.lastImport = new int[]{result.imported(), result.skipped()};
             PageMessages.done("Import done: " + result.imported() + " imported, " + result.skipped() + " skipped");
         }, "Not imported"));

@@ -2,8 +2,7 @@ package io.moe.interfaces.portal;
 
 import io.moe.application.profile.ProfileFile;
 import io.moe.application.profile.UserProfiles;
-import io.moe.application.template.ImportMode;
-import io.moe.application.template.ImportResult;
+import io.moe.application.template.OwnItems;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.profile.CcProfileRecord;
 import io.moe.domain.profile.UserProfileRecord;
@@ -14,7 +13,6 @@ import jakarta.inject.Named;
 import jakarta.json.JsonObject;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -27,44 +25,14 @@ public class OwnProfilesPage extends OwnItemsPage<UserProfileRecord> {
     UserProfiles profiles;
 
     @Override
-    protected List<UserProfileRecord> list(Caller caller) {
-        return profiles.list(caller);
-    }
-
-    @Override
-    protected UserProfileRecord create(Caller caller, String body) {
-        return profiles.create(caller, body);
-    }
-
-    @Override
-    protected UserProfileRecord change(Caller caller, String id, String body) {
-        return profiles.change(caller, id, body);
-    }
-
-    @Override
-    protected UserProfileRecord toggle(Caller caller, String id) {
-        return profiles.toggle(caller, id);
-    }
-
-    @Override
-    protected void remove(Caller caller, String id) {
-        profiles.remove(caller, id);
-    }
-
-    @Override
-    protected UserProfileRecord copy(Caller caller, String adminId) {
-        return profiles.copy(caller, adminId);
+    protected OwnItems<UserProfileRecord, CcProfileRecord> service() {
+        return profiles;
     }
 
     @Override
     protected Map<String, String> copyable(Caller caller) {
         return profiles.copyable(caller).stream().collect(Collectors.toMap(CcProfileRecord::id, CcProfileRecord::name,
                 (a, b) -> a, LinkedHashMap::new));
-    }
-
-    @Override
-    protected ImportResult importFile(Caller caller, String text, ImportMode mode) {
-        return profiles.importFile(caller, text, mode);
     }
 
     @Override

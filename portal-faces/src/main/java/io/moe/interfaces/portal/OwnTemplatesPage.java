@@ -1,8 +1,7 @@
 package io.moe.interfaces.portal;
 
-import io.moe.application.template.ImportMode;
-import io.moe.application.template.ImportResult;
 import io.moe.application.template.UserTemplates;
+import io.moe.application.template.OwnItems;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.shared.Jsonp;
 import io.moe.domain.template.ExpertTemplateRecord;
@@ -13,7 +12,6 @@ import jakarta.inject.Named;
 import jakarta.json.JsonObject;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -26,44 +24,14 @@ public class OwnTemplatesPage extends OwnItemsPage<UserTemplateRecord> {
     UserTemplates templates;
 
     @Override
-    protected List<UserTemplateRecord> list(Caller caller) {
-        return templates.list(caller);
-    }
-
-    @Override
-    protected UserTemplateRecord create(Caller caller, String body) {
-        return templates.create(caller, body);
-    }
-
-    @Override
-    protected UserTemplateRecord change(Caller caller, String id, String body) {
-        return templates.change(caller, id, body);
-    }
-
-    @Override
-    protected UserTemplateRecord toggle(Caller caller, String id) {
-        return templates.toggle(caller, id);
-    }
-
-    @Override
-    protected void remove(Caller caller, String id) {
-        templates.remove(caller, id);
-    }
-
-    @Override
-    protected UserTemplateRecord copy(Caller caller, String adminId) {
-        return templates.copy(caller, adminId);
+    protected OwnItems<UserTemplateRecord, ExpertTemplateRecord> service() {
+        return templates;
     }
 
     @Override
     protected Map<String, String> copyable(Caller caller) {
         return templates.copyable(caller).stream().collect(Collectors.toMap(ExpertTemplateRecord::id, ExpertTemplateRecord::name,
                 (a, b) -> a, LinkedHashMap::new));
-    }
-
-    @Override
-    protected ImportResult importFile(Caller caller, String text, ImportMode mode) {
-        return templates.importFile(caller, text, mode);
     }
 
     @Override
