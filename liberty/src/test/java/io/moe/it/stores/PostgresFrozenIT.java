@@ -7,6 +7,7 @@ import io.moe.it.Poll;
 import io.moe.it.adminweb.AdminWeb;
 import io.moe.it.chat.ChatCompletionsIT;
 import io.moe.it.identity.Admin;
+import io.moe.it.portal.PortalBrowser;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -46,6 +47,7 @@ class PostgresFrozenIT {
         assertEquals(200, chat(key, "moe-orchestrator", "Before the freeze").statusCode());
         assertEquals(200, chat(key, "sim-general:8b@local", "Before the freeze, natively").statusCode());
 
+        awaitReportedUp();
         List<ProcessHandle> postgres = postgres();
         signal(postgres, "STOP");
         try {
@@ -85,7 +87,8 @@ class PostgresFrozenIT {
     }
 
     @Test
-    void anAdminPageSaysTheDatabaseIsNotAnsweringAndIsBackAfterwards() throws Exception {
+    void adminAndPortalPagesSayTheDatabaseIsNotAnsweringAndAreBackAfterwards() throws Exception {
+        PortalBrowser member = PortalBrowser.signedInAsNewUser();
         try (AdminWeb web = AdminWeb.start()) {
             web.signInAsAdmin();
             web.open("/users");
@@ -95,6 +98,7 @@ class PostgresFrozenIT {
             HttpResponse<String> missing = Http.get(ItConfig.adminUrl() + "/no-such-page.xhtml", "Cookie", cookies);
             assertEquals(404, missing.statusCode(), "a missing page stays a 404, not a failure");
             assertTrue(missing.body().contains("Page not found") && !missing.body().contains("Exception"), missing.body());
+            awaitReportedUp();
             List<ProcessHandle> postgres = postgres();
             signal(postgres, "STOP");
             try {
@@ -115,6 +119,12 @@ class PostgresFrozenIT {
                 HttpResponse<String> shown = Http.get(ItConfig.adminUrl() + "/failure.xhtml", "Cookie", cookies);
                 assertEquals(503, shown.statusCode(), shown.body());
                 assertTrue(shown.body().contains("The database is not answering"), shown.body());
+
+                // the portal's pages say the same (their session check reads the account)
+                HttpResponse<String> portal = member.json("GET", "/user/dashboard", null);
+                assertEquals(503, portal.statusCode(), portal.body());
+                assertTrue(portal.body().contains("The database is not answering") && !portal.body().contains("Exception"),
+                        portal.body());
             } finally {
                 signal(postgres, "CONT");
             }
@@ -122,7 +132,13 @@ class PostgresFrozenIT {
                 web.open("/users");
                 return web.driver.findElements(By.id("new-user-open")).size();
             }, n -> n > 0, Duration.ofSeconds(30), "the users page once PostgreSQL answers again");
+            assertEquals(200, member.json("GET", "/user/dashboard", null).statusCode(), "the portal's dashboard once it answers");
         }
+    }
+
+    /** Health says PostgreSQL is up: a "down" read afterwards is this test's freeze, not one reported before it. */
+    private static void awaitReportedUp() throws InterruptedException {
+        Health.await(h -> h.matches("(?s).*\"PostgreSQL\"\\s*:\\s*\"up.*"), "PostgreSQL reported up before the freeze");
     }
 
     private static String newUser() {

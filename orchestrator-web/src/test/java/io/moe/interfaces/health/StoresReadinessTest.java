@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -16,6 +18,7 @@ import java.util.function.Supplier;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class StoresReadinessTest {
 
@@ -92,5 +95,24 @@ class StoresReadinessTest {
         assertEquals("no thread to run the probes", failed.getMessage());
         assertEquals(List.of(REDIS_UP), readiness.states());
         assertEquals(2, stores.asked.get());
+    }
+
+    @Test
+    void theStoresAreAskedAgainWithoutAnyProbe() throws InterruptedException {
+        for (int i = 0; i < 50; i++) {
+            stores.answers.add(() -> List.of(REDIS_UP));
+        }
+        StoresReadiness inline = new StoresReadiness(stores::ask, Runnable::run, now::get);
+        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
+        try {
+            inline.askEvery(scheduler, Duration.ofMillis(10));
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (stores.asked.get() < 3 && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertTrue(stores.asked.get() >= 3, "asked " + stores.asked.get() + " times without a probe");
+        } finally {
+            scheduler.shutdownNow();
+        }
     }
 }
