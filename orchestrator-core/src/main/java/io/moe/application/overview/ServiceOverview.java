@@ -65,17 +65,10 @@ public class ServiceOverview {
     /** Every store's state, by store name; waits for the probes, at most {@link #PROBE_SECONDS}. */
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public List<StoreState> stores() {
-        return storesChecked().join();
-    }
-
-    /** Like {@link #stores()}, without waiting: the states once every probe answered or ran out of time. */
-    @Transactional(Transactional.TxType.NOT_SUPPORTED)
-    public CompletableFuture<List<StoreState>> storesChecked() {
         List<CompletableFuture<StoreState>> running = probes.stream().map(p -> executor.branch(p::check)
                 .completeOnTimeout(new StoreState(p.store(), false, "no answer within " + PROBE_SECONDS + " s",
                         TimeUnit.SECONDS.toMillis(PROBE_SECONDS)), PROBE_SECONDS, TimeUnit.SECONDS)).toList();
-        return CompletableFuture.allOf(running.toArray(CompletableFuture[]::new)).thenApply(all ->
-                running.stream().map(CompletableFuture::join).sorted(Comparator.comparing(StoreState::store)).toList());
+        return running.stream().map(CompletableFuture::join).sorted(Comparator.comparing(StoreState::store)).toList();
     }
 
     public UsageTotals today() {

@@ -55,7 +55,7 @@ public class StoresReadiness implements HealthCheck {
     private volatile ScheduledFuture<?> asking;
 
     public StoresReadiness() {
-        states = new Refreshed<>("stores' states", () -> overview.storesChecked().join(), () -> FRESH, () -> background);
+        states = new Refreshed<>("stores' states", () -> overview.stores(), () -> FRESH, () -> background);
     }
 
     /** For tests: {@code ask} gives the stores' states, {@code background} runs the askings, {@code nanos} is the clock. */
