@@ -4,13 +4,10 @@ package io.moe.interfaces.adminapi;
 import io.moe.application.template.ImportMode;
 import io.moe.application.template.TemplateAdministration;
 import io.moe.application.template.TemplateFile;
-import io.moe.domain.shared.Ids;
 import io.moe.domain.shared.Jsonp;
-import io.moe.domain.template.ExpertTemplateRecord;
 import io.moe.infrastructure.web.ImportUpload;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
-import jakarta.json.JsonObject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.FormParam;
@@ -46,25 +43,25 @@ public class ExpertTemplatesResource {
     @GET
     public String list() {
         JsonArrayBuilder list = Jsonp.createArrayBuilder();
-        templates.list().forEach(t -> list.add(json(t)));
+        templates.list().forEach(t -> list.add(t.toJson()));
         return Jsonp.createObjectBuilder().add("templates", list).build().toString();
     }
 
     @POST
     public Response create(String body) {
-        return Response.status(201).entity(json(templates.create(body)).toString()).build();
+        return Response.status(201).entity(templates.create(body).toJson().toString()).build();
     }
 
     @GET
     @Path("{id}")
     public String get(@PathParam("id") String id) {
-        return json(templates.get(id)).toString();
+        return templates.get(id).toJson().toString();
     }
 
     @PUT
     @Path("{id}")
     public String change(@PathParam("id") String id, String body) {
-        return json(templates.change(id, body)).toString();
+        return templates.change(id, body).toJson().toString();
     }
 
     @DELETE
@@ -94,12 +91,5 @@ public class ExpertTemplatesResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public String importBody(String body, @QueryParam("mode") String mode) {
         return ImportUpload.answer(templates.importFile(body, ImportMode.of(mode)));
-    }
-
-    static JsonObject json(ExpertTemplateRecord record) {
-        return Jsonp.createObjectBuilder().add("id", record.id())
-                .addAll(Jsonp.createObjectBuilder(record.template().toJson()))
-                .add("is_active", record.isActive())
-                .add("created_at", Ids.iso(record.createdAt())).add("updated_at", Ids.iso(record.updatedAt())).build();
     }
 }

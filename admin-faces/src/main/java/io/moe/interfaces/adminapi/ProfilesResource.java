@@ -4,7 +4,6 @@ import io.moe.application.profile.ProfileAdministration;
 import io.moe.application.profile.ProfileFile;
 import io.moe.application.template.ImportMode;
 import io.moe.domain.profile.CcProfileRecord;
-import io.moe.domain.shared.Ids;
 import io.moe.domain.shared.Jsonp;
 import io.moe.infrastructure.web.ImportUpload;
 import jakarta.inject.Inject;
@@ -95,8 +94,6 @@ public class ProfilesResource {
     }
 
     static JsonObject json(CcProfileRecord record) {
-        return Jsonp.createObjectBuilder().add("id", record.id()).addAll(Jsonp.createObjectBuilder(record.profile().toJson()))
-                .add("grant", record.grant()).add("is_active", record.isActive())
-                .add("created_at", Ids.iso(record.createdAt())).add("updated_at", Ids.iso(record.updatedAt())).build();
+        return Jsonp.createObjectBuilder(record.toJson()).add("grant", record.grant()).build();
     }
 }
