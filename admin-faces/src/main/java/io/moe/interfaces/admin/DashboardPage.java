@@ -4,7 +4,7 @@ import io.moe.application.overview.CacheStatistics;
 import io.moe.application.overview.ServiceOverview;
 import io.moe.application.overview.ServiceOverview.FailedRequest;
 import io.moe.application.overview.ServiceOverview.UserUsage;
-import io.moe.application.overview.StoreState;
+import io.moe.application.overview.StoreStates;
 import io.moe.application.servers.InferenceServerAdministration;
 import io.moe.application.servers.InferenceServerAdministration.ServerStatus;
 import io.moe.application.startup.ApplicationStartup;
@@ -15,6 +15,8 @@ import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -36,9 +38,12 @@ public class DashboardPage {
     ServiceOverview overview;
 
     @Inject
+    StoreStates storeStates;
+
+    @Inject
     InferenceServerAdministration servers;
 
-    private List<StoreState> stores;
+    private StoreStates.Asked stores;
     private List<ServerStatus> serverList;
     private UsageTotals today;
     private UsageTotals month;
@@ -49,11 +54,17 @@ public class DashboardPage {
         return startup.isReady();
     }
 
-    public List<StoreState> getStores() {
+    /** The stores' states as last asked (every 5 s, in the background): a hung store does not hold the page. */
+    public StoreStates.Asked getStores() {
         if (stores == null) {
-            stores = overview.stores();
+            stores = storeStates.get();
         }
         return stores;
+    }
+
+    /** How long ago the stores were asked, in whole seconds. */
+    public long getStoresAskedSecondsAgo() {
+        return Math.max(0, Duration.between(getStores().at(), Instant.now()).toSeconds());
     }
 
     public List<ServerStatus> getServers() {

@@ -58,6 +58,8 @@ class AdminPagesIT {
             assertTrue(stores.contains(store), "the dashboard lists " + store + ": " + stores);
         }
         assertEquals(4, web.driver.findElements(By.cssSelector("#stores .state-up")).size(), "every test store is up: " + stores);
+        String asked = web.visible("stores-asked").getText();
+        assertTrue(asked.matches("Asked [0-8] s ago.*"), "the states are the background asking's, at most about 8 s old: " + asked);
         assertTrue(web.visible("servers").getText().contains("local"), "the seeded inference server is listed");
         web.visible("requests-today");
         web.visible("cache-rate");

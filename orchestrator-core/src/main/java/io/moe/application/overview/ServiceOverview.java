@@ -6,9 +6,7 @@ import io.moe.domain.identity.UsageRanking;
 import io.moe.domain.identity.UsageTotals;
 import io.moe.domain.identity.UserAccount;
 import io.moe.domain.identity.UserRepository;
-import io.moe.infrastructure.concurrency.PipelineExecutor;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import org.eclipse.microprofile.metrics.Counter;
@@ -19,35 +17,23 @@ import java.time.Clock;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
- * What the dashboard shows, read from what the service keeps: the usage log in PostgreSQL (service-wide,
- * UTC days and months like the budgets), the semantic cache counters of this node's metrics, and a live
- * probe of every store. Store probes run at once, each given {@link #PROBE_SECONDS}; a store that does not
- * answer in time is shown as down rather than holding the page.
+ * What the dashboard shows of the usage, read from what the service keeps: the usage log in PostgreSQL (service-wide,
+ * UTC days and months like the budgets) and the semantic cache counters of this node's metrics. The stores' states
+ * are {@link StoreStates}.
  */
 @ApplicationScoped
 @Transactional
 public class ServiceOverview {
-
-    static final int PROBE_SECONDS = 3;
 
     @Inject
     UsageLog usage;
 
     @Inject
     UserRepository users;
-
-    @Inject
-    Instance<StoreProbe> probes;
-
-    @Inject
-    PipelineExecutor executor;
 
     @Inject
     MetricRegistry metrics;
@@ -60,15 +46,6 @@ public class ServiceOverview {
 
     /** A failed request with the name of who sent it. */
     public record FailedRequest(UsageEntry entry, String username) {
-    }
-
-    /** Every store's state, by store name; waits for the probes, at most {@link #PROBE_SECONDS}. */
-    @Transactional(Transactional.TxType.NOT_SUPPORTED)
-    public List<StoreState> stores() {
-        List<CompletableFuture<StoreState>> running = probes.stream().map(p -> executor.branch(p::check)
-                .completeOnTimeout(new StoreState(p.store(), false, "no answer within " + PROBE_SECONDS + " s",
-                        TimeUnit.SECONDS.toMillis(PROBE_SECONDS)), PROBE_SECONDS, TimeUnit.SECONDS)).toList();
-        return running.stream().map(CompletableFuture::join).sorted(Comparator.comparing(StoreState::store)).toList();
     }
 
     public UsageTotals today() {
