@@ -56,8 +56,20 @@ public final class EventConsumer implements AutoCloseable {
         consumer.wakeup();
     }
 
+    /**
+     * Leaves the group (its partitions go to the other members at once, not after the session timeout) and closes. A
+     * thread being stopped is interrupted, and Kafka cannot leave a group from an interrupted thread (it logs two errors
+     * and stays a member until the timeout), so the interrupt waits until the consumer is closed.
+     */
     @Override
     public void close() {
-        consumer.close(Duration.ofSeconds(5));
+        boolean interrupted = Thread.interrupted();
+        try {
+            consumer.close(Duration.ofSeconds(5));
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 }
