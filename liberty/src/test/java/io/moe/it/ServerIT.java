@@ -54,6 +54,19 @@ class ServerIT {
     }
 
     @Test
+    void theSignInPagesNameAnIconTheBrowserCanLoad() {
+        // without one, every browser asks for /favicon.ico, which answers 404 and logs SRVE0190E once per session
+        for (String page : List.of("/login.xhtml", "/user/login", "/user/forgot")) {
+            HttpResponse<String> response = Http.get(ItConfig.adminUrl() + page);
+            java.util.regex.Matcher icon = java.util.regex.Pattern.compile("<link rel=\"icon\"[^>]*href=\"([^\"]+)\"").matcher(response.body());
+            assertTrue(icon.find(), page + " names its icon: " + response.body());
+            HttpResponse<String> loaded = Http.get(ItConfig.adminUrl() + icon.group(1).replace("&amp;", "&"));
+            assertEquals(200, loaded.statusCode(), page + "'s icon " + icon.group(1));
+            assertEquals("image/svg+xml", loaded.headers().firstValue("Content-Type").orElse("").split(";")[0], page + "'s icon");
+        }
+    }
+
+    @Test
     void eachPortServesOnlyItsOwnApplication() {
         HttpResponse<String> onAdmin = Http.get(ItConfig.adminUrl() + "/v1/models");
         assertFalse(onAdmin.body().contains("moe-orchestrator-code"), "the admin port does not serve the OpenAI API");
