@@ -57,7 +57,7 @@ public class MonitoringPage {
     }
 
     public String getTokensChart() {
-        return Charts.shares(rankings(getRequests().tokensByModel()), "bottom");
+        return Charts.shares(rankings(getRequests().tokensByModel()));
     }
 
     private Map<String, Long> confidence() {

@@ -41,13 +41,11 @@ public final class Charts {
                 .add("maintainAspectRatio", false).add("animation", false).add("scales", scales)).build().toString();
     }
 
-    /** The share of tokens of each entry as a doughnut, the legend on the right. */
+    /**
+     * The share of tokens of each entry as a doughnut, the legend below it: beside it, in a panel half the page wide,
+     * the legend cut long model names to a few characters.
+     */
     public static String shares(List<UsageRanking> entries) {
-        return shares(entries, "right");
-    }
-
-    /** The share of tokens of each entry as a doughnut, the legend at {@code legend} (right, bottom). */
-    public static String shares(List<UsageRanking> entries, String legend) {
         JsonArrayBuilder labels = Json.createArrayBuilder();
         JsonArrayBuilder tokens = Json.createArrayBuilder();
         JsonArrayBuilder colours = Json.createArrayBuilder();
@@ -60,7 +58,7 @@ public final class Charts {
                 .add(Json.createObjectBuilder().add("label", "Tokens").add("data", tokens).add("backgroundColor", colours)));
         return Json.createObjectBuilder().add("type", "doughnut").add("data", data).add("options", Json.createObjectBuilder()
                 .add("maintainAspectRatio", false).add("animation", false).add("plugins", Json.createObjectBuilder()
-                        .add("legend", Json.createObjectBuilder().add("position", legend)))).build().toString();
+                        .add("legend", Json.createObjectBuilder().add("position", "bottom")))).build().toString();
     }
 
     /** Requests per minute, oldest first, the current minute last ("now"). */

@@ -96,7 +96,7 @@ public class UsagePage {
     }
 
     public String getModelsChart() {
-        return Charts.shares(getModels(), "bottom");
+        return Charts.shares(getModels());
     }
 
     public long getTotalTokens() {
