@@ -40,6 +40,12 @@ public class PageFailure {
                 + "health endpoint shows when it is back."),
         COUNTERS(503, "The counter store is not answering", "This page needs Redis, which did not answer. Try again in a "
                 + "few seconds; the health endpoint shows when it is back."),
+        GRAPH(503, "The knowledge graph is not answering", "This page needs Neo4j, which did not answer. Nothing was "
+                + "changed. Chat requests are still answered meanwhile, without the semantic cache and the graph. Try "
+                + "again in a few seconds; the health endpoint shows when it is back."),
+        SERVICE(503, "A service is not answering", "This page needs a service that failed repeatedly (the knowledge "
+                + "graph, the tool server or the search engine), so it is not asked for a few seconds. Nothing was "
+                + "changed. Try again shortly."),
         FAILED(500, "This page could not be shown", "The server failed while showing it. Quote incident %s to the "
                 + "operator: the server log has the details.");
 
@@ -66,6 +72,12 @@ public class PageFailure {
             }
             if (StoreFailures.databaseUnreachable(failure)) {
                 return DATABASE;
+            }
+            if (StoreFailures.graphUnreachable(failure)) {
+                return GRAPH;
+            }
+            if (StoreFailures.breakerOpen(failure)) {
+                return SERVICE;
             }
             return StoreFailures.countersUnreachable(failure) ? COUNTERS : FAILED;
         }

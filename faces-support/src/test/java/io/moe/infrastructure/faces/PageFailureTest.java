@@ -2,7 +2,9 @@ package io.moe.infrastructure.faces;
 
 import jakarta.faces.FacesException;
 import jakarta.faces.application.ViewExpiredException;
+import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 import org.junit.jupiter.api.Test;
+import org.neo4j.driver.exceptions.ServiceUnavailableException;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 
 import java.io.FileNotFoundException;
@@ -25,6 +27,16 @@ class PageFailureTest {
         RuntimeException failure = new FacesException(new JedisConnectionException("Connection refused"));
         assertEquals(PageFailure.Kind.COUNTERS, PageFailure.Kind.of(failure, null));
         assertEquals(503, PageFailure.statusOf(failure));
+    }
+
+    @Test
+    void aKnowledgeGraphThatDoesNotAnswerAndABreakerThatRefusesAre503sToo() {
+        RuntimeException graph = new FacesException(new ServiceUnavailableException("Neo4j is not answering: not asked"));
+        assertEquals(PageFailure.Kind.GRAPH, PageFailure.Kind.of(graph, null));
+        assertEquals(503, PageFailure.statusOf(graph));
+        RuntimeException breaker = new FacesException(new CircuitBreakerOpenException());
+        assertEquals(PageFailure.Kind.SERVICE, PageFailure.Kind.of(breaker, null));
+        assertEquals(503, PageFailure.statusOf(breaker));
     }
 
     @Test

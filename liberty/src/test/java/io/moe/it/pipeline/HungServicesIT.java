@@ -1,6 +1,8 @@
 package io.moe.it.pipeline;
 
 import io.moe.it.Health;
+import io.moe.it.Http;
+import io.moe.it.ItConfig;
 import io.moe.it.Killed;
 import io.moe.it.Metrics;
 import jakarta.json.Json;
@@ -9,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.function.Predicate;
@@ -48,8 +51,13 @@ class HungServicesIT {
             askUntilOpened("Neo4jSemanticCacheIndex", before, () -> ask("moe-orchestrator", "While Neo4j is frozen " + marker()));
             trace = trace(ask("moe-orchestrator", "With the breaker open " + marker()).getString("id"));
             Health.await(h -> h.matches("(?s).*Neo4j[^,}\\]]*down.*"), "Neo4j reported down");
+            HttpResponse<String> stats = Http.get(ItConfig.orchestratorUrl() + "/graph/stats", "Authorization", Http.bearer(ItConfig.apiKey()));
+            assertEquals(503, stats.statusCode(), "the knowledge graph API says the graph is away: " + stats.body());
+            assertEquals("graph_unavailable", Http.object(stats).getString("code"), stats.body());
         }
         assertEquals("unavailable", trace.getJsonObject("cache").getString("path"), trace.toString());
+        assertTrue(trace.containsKey("graph_error"), "the graph was not asked either: " + trace);
+        assertFalse(trace.getString("graph_error").equals("null"), "the trace says why the graph was not used: " + trace);
         Health.await(h -> h.matches("(?s).*Neo4j[^,}\\]]*up.*"), "Neo4j reported up again");
 
         JsonObject after = until(() -> trace(ask("moe-orchestrator", "After Neo4j is back " + marker()).getString("id")),

@@ -1,5 +1,6 @@
 package io.moe.application.events;
 
+import io.moe.domain.shared.Failures;
 import io.moe.application.knowledge.BundleRules;
 import io.moe.application.pipeline.merge.Merger;
 import io.moe.application.template.TemplateCatalog;
@@ -99,7 +100,7 @@ public class KnowledgeIngest {
             } catch (WakeupException stopping) {
                 return;
             } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "Knowledge ingest paused: " + e.getMessage());
+                LOG.log(Level.WARNING, "Knowledge ingest paused: " + Failures.describe(e));
                 pause();
             }
         }
@@ -130,7 +131,7 @@ public class KnowledgeIngest {
             if (judge != null) {
                 accounting.failed(responseId, judge);
             }
-            LOG.log(Level.WARNING, "An answer could not be ingested into the knowledge graph: " + e.getMessage());
+            LOG.log(Level.WARNING, "An answer could not be ingested into the knowledge graph: " + Failures.describe(e));
         }
     }
 

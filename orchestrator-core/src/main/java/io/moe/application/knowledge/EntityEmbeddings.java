@@ -1,5 +1,6 @@
 package io.moe.application.knowledge;
 
+import io.moe.domain.shared.Failures;
 import io.moe.infrastructure.embedding.SentenceEmbedder;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
@@ -69,7 +70,7 @@ public class EntityEmbeddings {
                 embedAll();
             }
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "Entity embeddings paused until the next write: " + e.getMessage());
+            LOG.log(Level.WARNING, "Entity embeddings paused until the next write: " + Failures.describe(e));
         } finally {
             running.set(false);
             if (again.get() && running.compareAndSet(false, true)) {

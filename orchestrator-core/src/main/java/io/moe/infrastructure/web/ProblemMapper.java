@@ -43,6 +43,10 @@ public class ProblemMapper implements ExceptionMapper<Throwable> {
             e = new IdentityException(Kind.UNAVAILABLE, "database_unavailable", null, "the database (PostgreSQL) did not answer; retry shortly");
         } else if (StoreFailures.countersUnreachable(failure)) {
             e = new IdentityException(Kind.UNAVAILABLE, "cache_unavailable", null, "the counter store (Redis) cannot be reached; retry shortly");
+        } else if (StoreFailures.graphUnreachable(failure)) {
+            e = new IdentityException(Kind.UNAVAILABLE, "graph_unavailable", null, StoreFailures.GRAPH_UNAVAILABLE);
+        } else if (StoreFailures.breakerOpen(failure)) {
+            e = new IdentityException(Kind.UNAVAILABLE, "service_unavailable", null, StoreFailures.BREAKER_OPEN);
         } else {
             String incident = UUID.randomUUID().toString();
             LOG.log(Level.SEVERE, "JSON API failure, incident " + incident, failure);

@@ -1,5 +1,8 @@
 package io.moe.infrastructure.web;
 
+import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
+import org.neo4j.driver.exceptions.ServiceUnavailableException;
+import org.neo4j.driver.exceptions.SessionExpiredException;
 import redis.clients.jedis.exceptions.JedisException;
 
 import java.net.SocketTimeoutException;
@@ -10,6 +13,12 @@ import java.sql.SQLTransientConnectionException;
 /** Which failures mean a store could not be reached, for the error mappers of every front door. */
 public final class StoreFailures {
 
+    /** What a client is told when the knowledge graph cannot be reached. */
+    public static final String GRAPH_UNAVAILABLE = "the knowledge graph (Neo4j) is not answering; retry shortly";
+    /** What a client is told when a breaker refuses the call. */
+    public static final String BREAKER_OPEN = "a service this request needs failed repeatedly and is not asked for a few "
+            + "seconds; retry shortly";
+
     private StoreFailures() {
     }
 
@@ -17,6 +26,29 @@ public final class StoreFailures {
     public static boolean countersUnreachable(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof JedisException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether {@code failure} comes from the knowledge graph (Neo4j) that could not be reached, did not answer in time or
+     * is refused at once while its breaker is open ({@code Neo4jClient}).
+     */
+    public static boolean graphUnreachable(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof ServiceUnavailableException || t instanceof SessionExpiredException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code failure} is a fault-tolerance circuit breaker refusing a call to a service that failed repeatedly. */
+    public static boolean breakerOpen(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof CircuitBreakerOpenException) {
                 return true;
             }
         }

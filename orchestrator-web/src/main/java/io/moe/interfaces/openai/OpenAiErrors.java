@@ -75,6 +75,13 @@ public final class OpenAiErrors {
                     + " templates are still served from memory; this request needed it); retry shortly or quote incident "
                     + incident + " to the operator");
         }
+        if (StoreFailures.graphUnreachable(t)) {
+            LOG.fine(() -> "The knowledge graph did not answer: " + t);
+            return new ApiError(Kind.UNAVAILABLE, "graph_unavailable", StoreFailures.GRAPH_UNAVAILABLE, 2);
+        }
+        if (StoreFailures.breakerOpen(t)) {
+            return new ApiError(Kind.UNAVAILABLE, "service_unavailable", StoreFailures.BREAKER_OPEN, 5);
+        }
         String incident = UUID.randomUUID().toString();
         LOG.log(Level.SEVERE, "Unexpected failure, incident " + incident, t);
         return new ApiError(Kind.FAILED, "internal_error",

@@ -3,7 +3,9 @@ package io.moe.interfaces.openai;
 import io.moe.domain.shared.Refusal;
 import io.moe.domain.shared.Refusal.Kind;
 import jakarta.persistence.PersistenceException;
+import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 import org.junit.jupiter.api.Test;
+import org.neo4j.driver.exceptions.ServiceUnavailableException;
 
 import java.net.SocketTimeoutException;
 import java.sql.SQLException;
@@ -34,5 +36,21 @@ class OpenAiErrorsTest {
         Refusal refused = OpenAiErrors.classify(new PersistenceException(new SQLException("duplicate key value", "23505")));
         assertEquals(Kind.FAILED, refused.kind());
         assertEquals("internal_error", refused.code());
+    }
+
+    @Test
+    void aKnowledgeGraphThatDoesNotAnswerIsUnavailableWithATimeToRetry() {
+        Refusal refused = OpenAiErrors.classify(new CompletionException(
+                new ServiceUnavailableException("Neo4j is not answering (no answer within 5 s): not asked")));
+        assertEquals(Kind.UNAVAILABLE, refused.kind());
+        assertEquals("graph_unavailable", refused.code());
+        assertEquals(2, refused.retryAfterSeconds());
+    }
+
+    @Test
+    void aBreakerThatRefusesTheCallIsUnavailableNotAnInternalError() {
+        Refusal refused = OpenAiErrors.classify(new CircuitBreakerOpenException());
+        assertEquals(Kind.UNAVAILABLE, refused.kind());
+        assertEquals("service_unavailable", refused.code());
     }
 }

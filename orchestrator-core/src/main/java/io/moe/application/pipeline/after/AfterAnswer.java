@@ -1,5 +1,6 @@
 package io.moe.application.pipeline.after;
 
+import io.moe.domain.shared.Failures;
 import io.moe.application.pipeline.cache.SelfContained;
 import io.moe.application.pipeline.cache.SemanticCache;
 import io.moe.application.pipeline.run.PipelineRun;
@@ -160,7 +161,7 @@ public class AfterAnswer {
             work.run();
         } catch (RuntimeException e) {
             FAILED.computeIfAbsent(what, step -> new ThrottledWarning(LOG))
-                    .warn(() -> "After-answer step failed (" + what + "): " + e.getMessage());
+                    .warn(() -> "After-answer step failed (" + what + "): " + Failures.describe(e));
         }
     }
 }

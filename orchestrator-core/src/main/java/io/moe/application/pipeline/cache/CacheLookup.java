@@ -1,5 +1,6 @@
 package io.moe.application.pipeline.cache;
 
+import io.moe.domain.shared.Failures;
 import io.moe.application.pipeline.after.PipelineMetrics;
 import io.moe.application.pipeline.run.PipelineRun;
 
@@ -39,7 +40,7 @@ public class CacheLookup {
             hits = cache.nearest(run, SemanticCache.MAX_EXAMPLES);
         } catch (RuntimeException e) {
             // an open circuit breaker's exception has no message: its name says what happened
-            run.trace().cache(CachePath.unavailable(e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()));
+            run.trace().cache(CachePath.unavailable(Failures.describe(e)));
             metrics.cacheMiss();
             return false;
         }

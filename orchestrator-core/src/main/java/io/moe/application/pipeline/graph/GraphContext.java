@@ -1,5 +1,6 @@
 package io.moe.application.pipeline.graph;
 
+import io.moe.domain.shared.Failures;
 import io.moe.application.pipeline.run.PipelineRun;
 import io.moe.application.pipeline.trace.PipelineTrace;
 
@@ -64,7 +65,7 @@ public class GraphContext {
             run.call("graph cache store", () -> store(key, facts));
             return facts;
         } catch (RuntimeException e) {
-            run.trace().error(PipelineTrace.Failing.GRAPH, e.getMessage());
+            run.trace().error(PipelineTrace.Failing.GRAPH, Failures.describe(e));
             return List.of();
         }
     }

@@ -1,5 +1,6 @@
 package io.moe.application.pipeline.research;
 
+import io.moe.domain.shared.Failures;
 import io.moe.application.pipeline.run.PipelineRun;
 import io.moe.application.pipeline.trace.PipelineTrace;
 
@@ -73,7 +74,7 @@ public class ResearchStage {
         try {
             return search.search(query);
         } catch (RuntimeException e) {
-            run.trace().error(PipelineTrace.Failing.RESEARCH, e.getMessage());
+            run.trace().error(PipelineTrace.Failing.RESEARCH, Failures.describe(e));
             return List.of();
         }
     }

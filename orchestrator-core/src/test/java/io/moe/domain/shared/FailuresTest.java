@@ -1,0 +1,25 @@
+package io.moe.domain.shared;
+
+import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.CompletionException;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** A failure in words, also one without a message ("null" in a log or a trace told an operator nothing). */
+class FailuresTest {
+
+    @Test
+    void aFailureWithAMessageIsItsMessage() {
+        assertEquals("Neo4j did not answer within 5 s", Failures.describe(new IllegalStateException("Neo4j did not answer within 5 s")));
+    }
+
+    @Test
+    void anOpenBreakerSaysSoAndAWrapperWithoutMessageSaysWhatItWraps() {
+        assertEquals("not asked: it failed repeatedly and its circuit breaker is open for a while",
+                Failures.describe(new CircuitBreakerOpenException()));
+        assertEquals("connection reset", Failures.describe(new CompletionException(null, new IllegalStateException("connection reset"))));
+        assertEquals("NullPointerException", Failures.describe(new NullPointerException()));
+    }
+}
