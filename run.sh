@@ -31,7 +31,7 @@ mkdir -p "$DATA"
 DATA=$(cd "$DATA" && pwd)
 SERVER_PID=""
 stop_all() {
-  trap - INT TERM EXIT
+  trap - INT TERM HUP EXIT
   echo
   echo "==> Stopping"
   if [[ -n $SERVER_PID ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
@@ -41,15 +41,19 @@ stop_all() {
   java -jar "$ROOT/devservices/target/devservices.jar" stop --data "$DATA" --pid-file "$DATA/devservices.pid" || true
   echo "==> Stopped"
 }
-trap stop_all INT TERM EXIT
+trap stop_all INT TERM HUP EXIT
 
 echo "==> Starting the stores that are not configured (data in $DATA)"
 # MOE_DEVSERVICES_OPTIONS: more options for the store launcher, e.g. other ports ("--pg-port 25432"; see README)
 # Neo4j and Kafka finish starting while the server starts (it needs them only once its application runs, and their
 # URLs are known from their ports): the slowest store no longer delays the server.
+# The launcher runs in a session of its own (setsid): Ctrl-C reaches this script and the server, not the stores, which
+# stop_all stops after the server has written its last rows (usage, keys' last use) and closed its connections.
+SESSION=()
+command -v setsid >/dev/null && SESSION=(setsid)
 # shellcheck disable=SC2086
-java -jar devservices/target/devservices.jar start --data "$DATA" --pid-file "$DATA/devservices.pid" --background neo4j,kafka \
-  ${MOE_DEVSERVICES_OPTIONS:-} >/dev/null
+"${SESSION[@]}" java -jar devservices/target/devservices.jar start --data "$DATA" --pid-file "$DATA/devservices.pid" \
+  --background neo4j,kafka ${MOE_DEVSERVICES_OPTIONS:-} >/dev/null
 set -a
 # shellcheck disable=SC1091
 . "$DATA/devservices.env"
