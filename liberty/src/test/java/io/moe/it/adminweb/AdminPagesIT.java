@@ -59,7 +59,8 @@ class AdminPagesIT {
         }
         assertEquals(4, web.driver.findElements(By.cssSelector("#stores .state-up")).size(), "every test store is up: " + stores);
         String asked = web.visible("stores-asked").getText();
-        assertTrue(asked.matches("Asked [0-8] s ago.*"), "the states are the background asking's, at most about 8 s old: " + asked);
+        // asked every 5 s in the background: a few seconds old, more on a busy machine, never the age of the server
+        assertTrue(asked.matches("Asked (1?[0-9]) s ago.*"), "the states are the background asking's, under 20 s old: " + asked);
         assertTrue(web.visible("servers").getText().contains("local"), "the seeded inference server is listed");
         web.visible("requests-today");
         web.visible("cache-rate");
