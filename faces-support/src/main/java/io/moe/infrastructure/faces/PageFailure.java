@@ -61,13 +61,13 @@ public class PageFailure {
 
         /** The kind of {@code failure} (null: none), or of a bare 404 of the container ({@code status}). */
         static Kind of(Throwable failure, Object status) {
-            if (Integer.valueOf(404).equals(status) || causedBy(failure, FileNotFoundException.class)) {
+            if (Integer.valueOf(404).equals(status) || StoreFailures.causedBy(failure, FileNotFoundException.class)) {
                 return NOT_FOUND;
             }
             if (failure == null) {
                 return NONE;
             }
-            if (causedBy(failure, ViewExpiredException.class)) {
+            if (StoreFailures.causedBy(failure, ViewExpiredException.class)) {
                 return EXPIRED;
             }
             if (StoreFailures.databaseUnreachable(failure)) {
@@ -122,15 +122,5 @@ public class PageFailure {
 
     public String getExplanation() {
         return explanation;
-    }
-
-    /** Whether {@code failure} or one of its causes is a {@code type}. */
-    private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {
-        for (Throwable c = failure; c != null; c = c.getCause() == c ? null : c.getCause()) {
-            if (type.isInstance(c)) {
-                return true;
-            }
-        }
-        return false;
     }
 }

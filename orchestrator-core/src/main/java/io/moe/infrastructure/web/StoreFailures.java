@@ -10,7 +10,10 @@ import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientConnectionException;
 
-/** Which failures mean a store could not be reached, for the error mappers of every front door. */
+/**
+ * Which failures mean a store could not be reached, for the error mappers of every front door and the failure page; and
+ * whether a failure has a given cause.
+ */
 public final class StoreFailures {
 
     /** What a client is told when the knowledge graph cannot be reached. */
@@ -24,12 +27,7 @@ public final class StoreFailures {
 
     /** Whether {@code failure} comes from the counter store (Redis) that could not be asked. */
     public static boolean countersUnreachable(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof JedisException) {
-                return true;
-            }
-        }
-        return false;
+        return causedBy(failure, JedisException.class);
     }
 
     /**
@@ -37,19 +35,22 @@ public final class StoreFailures {
      * is refused at once while its breaker is open ({@code Neo4jClient}).
      */
     public static boolean graphUnreachable(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof ServiceUnavailableException || t instanceof SessionExpiredException) {
-                return true;
-            }
-        }
-        return false;
+        return causedBy(failure, ServiceUnavailableException.class, SessionExpiredException.class);
     }
 
     /** Whether {@code failure} is a fault-tolerance circuit breaker refusing a call to a service that failed repeatedly. */
     public static boolean breakerOpen(Throwable failure) {
+        return causedBy(failure, CircuitBreakerOpenException.class);
+    }
+
+    /** Whether {@code failure} or one of its causes is one of {@code types}. */
+    @SafeVarargs
+    public static boolean causedBy(Throwable failure, Class<? extends Throwable>... types) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof CircuitBreakerOpenException) {
-                return true;
+            for (Class<? extends Throwable> type : types) {
+                if (type.isInstance(t)) {
+                    return true;
+                }
             }
         }
         return false;
