@@ -1,5 +1,6 @@
 package io.moe.application.identity;
 
+import io.moe.application.shared.UnitOfWork;
 import io.moe.domain.identity.ApiKey;
 import io.moe.domain.identity.ApiKeyRepository;
 import io.moe.domain.identity.ApiKeySecret;
@@ -9,7 +10,6 @@ import io.moe.domain.identity.UserAccount;
 import io.moe.domain.identity.UserRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.io.IOException;
@@ -67,7 +67,7 @@ public class FirstAdminBootstrap {
     String credentialsFile;
 
     /** Creates the first admin if there is none; returns whether it did. */
-    @Transactional
+    @UnitOfWork
     public boolean ensureFirstAdmin() {
         if (accounts.countActiveAdmins() > 0) {
             return false;

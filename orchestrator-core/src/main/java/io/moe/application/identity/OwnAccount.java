@@ -1,10 +1,10 @@
 package io.moe.application.identity;
 
+import io.moe.application.shared.UnitOfWork;
 import io.moe.domain.identity.UserAccount;
 import io.moe.domain.shared.Refusal.Kind;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
 
 import java.time.DateTimeException;
 import java.time.ZoneId;
@@ -16,7 +16,7 @@ import java.util.List;
  * e-mail, name and password are the admin's ({@link UserAdministration}); each call is one transaction.
  */
 @ApplicationScoped
-@Transactional
+@UnitOfWork
 public class OwnAccount {
 
     @Inject

@@ -1,6 +1,7 @@
 package io.moe.application.identity;
 
 import io.moe.application.profile.UserProfiles;
+import io.moe.application.shared.UnitOfWork;
 import io.moe.domain.identity.ApiKey;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.profile.UserProfileRecord;
@@ -8,7 +9,6 @@ import io.moe.domain.shared.Ids;
 import io.moe.domain.shared.Refusal.Kind;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
 
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -22,7 +22,7 @@ import java.util.stream.Collectors;
  * user's key is answered as missing (404). A user holds at most {@value #MAX_ACTIVE} active keys.
  */
 @ApplicationScoped
-@Transactional
+@UnitOfWork
 public class OwnKeys {
 
     public static final int MAX_ACTIVE = 50;

@@ -1,5 +1,6 @@
 package io.moe.application.identity;
 
+import io.moe.application.shared.UnitOfWork;
 import io.moe.application.spend.SpendControl;
 import io.moe.domain.identity.Limits;
 import io.moe.domain.identity.TokenBudget;
@@ -11,7 +12,6 @@ import io.moe.domain.identity.UsageRanking;
 import io.moe.domain.shared.Refusal.Kind;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.math.BigDecimal;
@@ -31,7 +31,7 @@ import java.util.stream.Collectors;
  * Every method takes the signed-in user's id; there is no way to name another user.
  */
 @ApplicationScoped
-@Transactional
+@UnitOfWork
 public class OwnUsage {
 
     /** At most this many rows of history per page view, and this many days per window. */

@@ -1,5 +1,6 @@
 package io.moe.application.identity;
 
+import io.moe.application.shared.UnitOfWork;
 import io.moe.domain.identity.UserAccount;
 import io.moe.domain.identity.UserRepository;
 import io.moe.domain.shared.Digests;
@@ -9,7 +10,6 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.security.SecureRandom;
@@ -29,7 +29,7 @@ import java.util.logging.Logger;
  * user. Asking is throttled like signing in.
  */
 @ApplicationScoped
-@Transactional
+@UnitOfWork
 public class PasswordResets {
 
     private static final Logger LOG = Logger.getLogger(PasswordResets.class.getName());

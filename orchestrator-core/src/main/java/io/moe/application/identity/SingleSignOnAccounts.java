@@ -1,5 +1,6 @@
 package io.moe.application.identity;
 
+import io.moe.application.shared.UnitOfWork;
 import io.moe.domain.identity.SsoIdentity;
 import io.moe.domain.identity.UserAccount;
 import io.moe.domain.identity.UserRepository;
@@ -8,7 +9,6 @@ import io.moe.domain.shared.Refusal.Kind;
 import io.moe.infrastructure.oidc.OidcSettings;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
 
 import java.security.SecureRandom;
 import java.util.HexFormat;
@@ -26,7 +26,7 @@ import java.util.logging.Logger;
  * link. A local account an admin has deactivated stays shut.
  */
 @ApplicationScoped
-@Transactional
+@UnitOfWork
 public class SingleSignOnAccounts {
 
     private static final SecureRandom RANDOM = new SecureRandom();

@@ -1,5 +1,6 @@
 package io.moe.application.identity;
 
+import io.moe.application.shared.UnitOfWork;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.domain.identity.ApiKey;
@@ -18,7 +19,6 @@ import io.moe.domain.identity.UserRepository;
 import io.moe.domain.shared.Ids;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
 
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -32,7 +32,7 @@ import java.util.regex.Pattern;
  * at the same moment cannot both succeed.
  */
 @ApplicationScoped
-@Transactional
+@UnitOfWork
 public class UserAdministration {
 
     static final Pattern USERNAME = Pattern.compile("[A-Za-z0-9._-]{3,64}");

@@ -1,5 +1,6 @@
 package io.moe.application.profile;
 
+import io.moe.application.shared.UnitOfWork;
 import io.moe.application.template.ImportMode;
 import io.moe.application.template.ImportResult;
 import io.moe.domain.profile.CcProfile;
@@ -9,7 +10,6 @@ import io.moe.domain.shared.Refusal.Kind;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
-import jakarta.transaction.Transactional;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +20,7 @@ import java.util.List;
  * everything before it writes, so a refused profile or a bad import file leaves the profiles as they were.
  */
 @ApplicationScoped
-@Transactional
+@UnitOfWork
 public class ProfileAdministration {
 
     @Inject

@@ -1,5 +1,6 @@
 package io.moe.application.profile;
 
+import io.moe.application.shared.UnitOfWork;
 import io.moe.application.template.ImportMode;
 import io.moe.application.template.ImportResult;
 import io.moe.application.template.OwnItems;
@@ -17,7 +18,6 @@ import io.moe.domain.template.TemplateRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
-import jakarta.transaction.Transactional;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +34,7 @@ import java.util.Optional;
  * Another user's profile is answered as missing (404). Each call is one transaction that checks before it writes.
  */
 @ApplicationScoped
-@Transactional
+@UnitOfWork
 public class UserProfiles implements OwnItems<UserProfileRecord, CcProfileRecord> {
 
     /** Own profiles one user may keep. */

@@ -1,9 +1,9 @@
 package io.moe.application.servers;
 
+import io.moe.application.shared.UnitOfWork;
 import io.moe.infrastructure.secrets.SecretBox;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -49,7 +49,7 @@ public class InferenceServers {
     }
 
     /** Reads the registry again (in a transaction of its own when the caller has none: start-up and probe threads). */
-    @Transactional
+    @UnitOfWork
     public void reload() {
         Map<String, InferenceServer> fresh = new LinkedHashMap<>();
         for (ServerSettings s : registry.all()) {

@@ -1,12 +1,12 @@
 package io.moe.application.servers;
 
+import io.moe.application.shared.UnitOfWork;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.domain.shared.Ids;
 import io.moe.infrastructure.secrets.SecretBox;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
 
 import java.math.BigDecimal;
 import java.time.OffsetDateTime;
@@ -18,7 +18,7 @@ import java.util.List;
  * the store.
  */
 @ApplicationScoped
-@Transactional
+@UnitOfWork
 public class ServerWrites {
 
     @Inject

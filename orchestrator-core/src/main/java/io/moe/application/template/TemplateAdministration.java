@@ -1,5 +1,6 @@
 package io.moe.application.template;
 
+import io.moe.application.shared.UnitOfWork;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.application.identity.AfterCommit;
@@ -10,7 +11,6 @@ import io.moe.domain.template.TemplateRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
-import jakarta.transaction.Transactional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.ArrayList;
@@ -23,7 +23,7 @@ import java.util.List;
  * be deleted or renamed, since every request without a template of its own runs with it.
  */
 @ApplicationScoped
-@Transactional
+@UnitOfWork
 public class TemplateAdministration {
 
     @Inject

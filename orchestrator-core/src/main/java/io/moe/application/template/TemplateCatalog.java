@@ -1,6 +1,7 @@
 package io.moe.application.template;
 
 import io.moe.application.refresh.Refreshed;
+import io.moe.application.shared.UnitOfWork;
 import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ExpertTemplateRecord;
 import io.moe.domain.template.TemplateBindings;
@@ -9,7 +10,6 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.io.IOException;
@@ -100,7 +100,7 @@ public class TemplateCatalog {
     }
 
     /** Reads the templates again; call after a write so this node sees it at once. */
-    @Transactional
+    @UnitOfWork
     public void refresh() {
         snapshot.readNow(null);
     }
@@ -127,7 +127,7 @@ public class TemplateCatalog {
     }
 
     /** Creates the built-in default template when no template of that name exists. */
-    @Transactional
+    @UnitOfWork
     public void seedDefault() {
         if (templates.withName(defaultName).isEmpty()) {
             String json = builtInTemplateJson().replace("\"name\": \"default\"", "\"name\": \"" + defaultName.replace("\"", "") + "\"");

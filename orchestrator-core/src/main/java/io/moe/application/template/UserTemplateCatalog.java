@@ -1,6 +1,7 @@
 package io.moe.application.template;
 
 import io.moe.application.refresh.Refreshed;
+import io.moe.application.shared.UnitOfWork;
 import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.UserTemplateRecord;
 import io.moe.domain.template.UserTemplateRepository;
@@ -8,7 +9,6 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Duration;
@@ -63,7 +63,7 @@ public class UserTemplateCatalog {
         byUser.invalidate();
     }
 
-    @Transactional
+    @UnitOfWork
     public void refresh() {
         byUser.readNow(null);
     }

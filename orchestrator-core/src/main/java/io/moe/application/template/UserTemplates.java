@@ -1,6 +1,7 @@
 package io.moe.application.template;
 
 import io.moe.application.identity.AfterCommit;
+import io.moe.application.shared.UnitOfWork;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.ResourceType;
 import io.moe.domain.identity.UserRepository;
@@ -15,7 +16,6 @@ import io.moe.domain.template.UserTemplateRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
-import jakarta.transaction.Transactional;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +31,7 @@ import java.util.Optional;
  * user's template is answered as missing (404). Each call is one transaction that checks before it writes.
  */
 @ApplicationScoped
-@Transactional
+@UnitOfWork
 public class UserTemplates implements OwnItems<UserTemplateRecord, ExpertTemplateRecord> {
 
     public static final String FILE_NAME = "expert_templates_user.json";
