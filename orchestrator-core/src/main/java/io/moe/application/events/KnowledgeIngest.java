@@ -173,6 +173,11 @@ public class KnowledgeIngest {
         }
     }
 
+    /**
+     * Wakes the consumer from its poll and lets it leave the group; only a worker still busy after a moment (in a judge
+     * call) is interrupted. Interrupting at once raced the consumer's close: an interrupt that arrived while it was
+     * leaving the group made Kafka log two errors and keep this node a member until the session timed out.
+     */
     @PreDestroy
     synchronized void stop() {
         running = false;
@@ -180,8 +185,18 @@ public class KnowledgeIngest {
         if (current != null) {
             current.wakeup();
         }
-        if (worker != null) {
+        if (worker != null && !finished(worker, Duration.ofSeconds(2))) {
             worker.interrupt();
+            finished(worker, Duration.ofSeconds(6));
         }
+    }
+
+    private static boolean finished(Thread thread, Duration wait) {
+        try {
+            thread.join(wait.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return !thread.isAlive();
     }
 }
