@@ -1,6 +1,7 @@
 package io.moe.interfaces.admin;
 
 import io.moe.infrastructure.faces.FailurePage;
+import io.moe.infrastructure.faces.MissingPage;
 import io.moe.infrastructure.faces.PageFilterPass;
 import io.moe.infrastructure.faces.PlainPostbackNonce;
 import io.moe.infrastructure.web.BrowserPolicy;
@@ -59,6 +60,9 @@ public class AdminPagesFilter extends HttpFilter {
             return;
         }
         if (admitted) {
+            if (MissingPage.answered(request, new OnePolicyResponse(response), routedPath(request))) {
+                return;
+            }
             if (PlainPostbackNonce.isPlainPagePost(request, routedPath(request))) {
                 request.getRequestDispatcher(routedPath(request)).forward(request, new OnePolicyResponse(response));
                 return;

@@ -1,6 +1,7 @@
 package io.moe.it.security;
 
 import io.moe.it.Http;
+import io.moe.it.Incidents;
 import io.moe.it.ItConfig;
 import io.moe.it.identity.Admin;
 import io.moe.it.portal.PortalBrowser;
@@ -227,6 +228,9 @@ class RouteAuditIT {
         HttpResponse<String> portalMissing = member.json("GET", "/user/no-such-page.xhtml", null);
         assertPlainNotFound(adminMissing.status(), adminMissing.body());
         assertPlainNotFound(portalMissing.statusCode(), portalMissing.body());
+        // Faces' own search for a missing page made Liberty file an incident (NoSuchElementException) for each
+        assertEquals(List.of(), Incidents.ofThisRun().stream().filter(i -> i.exception().equals("java.util.NoSuchElementException")).toList(),
+                "a missing page is the visitor's mistake, not a server failure");
         for (String trick : List.of("/user/../dashboard.xhtml", "/user/../cleanup.xhtml", LIBERTY_CUT + "dashboard.xhtml")) {
             RawHttp.Reply reply = admin.get(trick);
             assertEquals(400, reply.status(), trick + " is no plain path, signed in or not: " + reply.body());

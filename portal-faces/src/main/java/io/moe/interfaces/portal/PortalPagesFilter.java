@@ -1,6 +1,7 @@
 package io.moe.interfaces.portal;
 
 import io.moe.infrastructure.faces.FailurePage;
+import io.moe.infrastructure.faces.MissingPage;
 import io.moe.infrastructure.faces.PageFilterPass;
 import io.moe.infrastructure.faces.PlainPostbackNonce;
 import io.moe.infrastructure.web.BrowserPolicy;
@@ -65,6 +66,9 @@ public class PortalPagesFilter extends HttpFilter {
         if (admitted) {
             if (!open && (path.equals("/") || path.equals("/index.xhtml"))) {
                 response.sendRedirect(request.getContextPath() + "/dashboard");
+                return;
+            }
+            if (MissingPage.answered(request, new OnePolicyResponse(response), path)) {
                 return;
             }
             if (PlainPostbackNonce.isPlainPagePost(request, path)) {
