@@ -14,8 +14,8 @@ import java.lang.annotation.Target;
  * <p>It stands where {@code @Transactional} would, because Liberty files an FFDC incident (a file in the server's
  * {@code logs/ffdc} and an {@code FFDC1015I} line in its log) for every runtime exception that leaves a
  * {@code @Transactional} method: each refused request — a short password, a name that exists already, a template
- * naming an unknown server — read to an operator like a server failure. {@code @Transactional} stays on the few
- * methods that need a new transaction or none, which never refuse.
+ * naming an unknown server — read to an operator like a server failure. {@code @Transactional} stays where nothing
+ * refuses: the service overview's reads (one of them outside any transaction) and the usage writer's own transaction.
  */
 @InterceptorBinding
 @Retention(RetentionPolicy.RUNTIME)
