@@ -3,13 +3,10 @@ package io.moe.application.architecture;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,21 +24,10 @@ class RefusingServicesUseAUnitOfWorkTest {
 
     @Test
     void onlyTheTwoNonRefusingServicesUseTransactional() throws IOException {
-        Path application = Path.of("src", "main", "java", "io", "moe", "application");
-        List<String> offenders = new ArrayList<>();
-        int withUnitOfWork = 0;
-        try (Stream<Path> files = Files.walk(application)) {
-            for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
-                String text = Files.readString(file);
-                String name = application.relativize(file).toString().replace('\\', '/');
-                if (TRANSACTIONAL.matcher(text).find() && !ALLOWED.contains(name)) {
-                    offenders.add(name);
-                }
-                if (UNIT_OF_WORK.matcher(text).find()) {
-                    withUnitOfWork++;
-                }
-            }
-        }
+        Map<String, String> sources = ApplicationSources.read();
+        List<String> offenders = sources.entrySet().stream()
+                .filter(s -> TRANSACTIONAL.matcher(s.getValue()).find() && !ALLOWED.contains(s.getKey())).map(Map.Entry::getKey).toList();
+        long withUnitOfWork = sources.values().stream().filter(text -> UNIT_OF_WORK.matcher(text).find()).count();
         assertTrue(withUnitOfWork >= 15, "the scan found the services in a unit of work (" + withUnitOfWork + ")");
         assertEquals(List.of(), offenders, "use @UnitOfWork (io.moe.application.shared) instead of @Transactional");
     }
