@@ -1,6 +1,7 @@
 package io.moe.application.events;
 
 import io.moe.application.events.EventBacklog.KeptEvent;
+import io.moe.domain.shared.Failures;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
@@ -81,7 +82,7 @@ public class EventOutbox {
         try {
             backlog.keep(new KeptEvent(topic, key, event), MAX_KEPT);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "Event for " + topic + " could be neither sent nor kept: " + e.getMessage());
+            LOG.log(Level.WARNING, "Event for " + topic + " could be neither sent nor kept: " + Failures.describe(e));
         }
     }
 

@@ -1,6 +1,7 @@
 package io.moe.application.identity;
 
 import io.moe.application.tracing.ThrottledWarning;
+import io.moe.domain.shared.Failures;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.domain.identity.Caller;
@@ -85,7 +86,7 @@ public class KeyCache {
                     }
                 });
             } catch (RuntimeException e) {
-                LOG.warning(() -> "Key cache changes cannot be heard; every check asks the store: " + e.getMessage());
+                LOG.warning(() -> "Key cache changes cannot be heard; every check asks the store: " + Failures.describe(e));
             }
         }
     }

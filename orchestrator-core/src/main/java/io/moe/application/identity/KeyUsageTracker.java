@@ -1,5 +1,7 @@
 package io.moe.application.identity;
 
+import io.moe.domain.shared.Failures;
+
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -72,7 +74,7 @@ public class KeyUsageTracker {
             q.executeBatch();
             batch.forEach(e -> pending.remove(e.getKey(), e.getValue()));
         } catch (SQLException e) {
-            LOG.warning(() -> "Could not record key use, retrying later: " + e.getMessage());
+            LOG.warning(() -> "Could not record key use, retrying later: " + Failures.describe(e));
         }
     }
 }

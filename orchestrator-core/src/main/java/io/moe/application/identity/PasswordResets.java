@@ -4,6 +4,7 @@ import io.moe.application.shared.UnitOfWork;
 import io.moe.domain.identity.UserAccount;
 import io.moe.domain.identity.UserRepository;
 import io.moe.domain.shared.Digests;
+import io.moe.domain.shared.Failures;
 import io.moe.domain.shared.Ids;
 import io.moe.domain.shared.Refusal.Kind;
 import jakarta.annotation.Resource;
@@ -147,7 +148,7 @@ public class PasswordResets {
                     "Hello " + user.username() + ",\n\nopen this link to set a new password (valid until " + link.expiresAt()
                             + " UTC, once):\n\n" + link.url() + "\n\nIf you did not ask for it, ignore this message.\n");
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "Password-reset mail to user " + user.id() + " not sent: " + e.getMessage());
+            LOG.log(Level.WARNING, "Password-reset mail to user " + user.id() + " not sent: " + Failures.describe(e));
             throw new IdentityException(Kind.UNAVAILABLE, "mail_failed", null, "the mail server did not take the message: "
                     + e.getMessage());
         }

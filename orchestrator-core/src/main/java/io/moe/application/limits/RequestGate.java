@@ -1,5 +1,7 @@
 package io.moe.application.limits;
 
+import io.moe.domain.shared.Failures;
+
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -69,7 +71,7 @@ public class RequestGate {
             try {
                 inFlight.renew(pass.userId(), pass.requestId());
             } catch (RuntimeException e) {
-                LOG.warning(() -> "Could not renew the in-flight places of this node: " + e.getMessage());
+                LOG.warning(() -> "Could not renew the in-flight places of this node: " + Failures.describe(e));
                 return;
             }
         }

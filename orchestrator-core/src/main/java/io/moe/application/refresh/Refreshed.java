@@ -1,5 +1,7 @@
 package io.moe.application.refresh;
 
+import io.moe.domain.shared.Failures;
+
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -101,7 +103,7 @@ public final class Refreshed<T> {
             }
             readAt = nanos.getAsLong();
             invalid = false;
-            LOG.warning(() -> "Could not read the " + what + " again, going on with those read before: " + e.getMessage());
+            LOG.warning(() -> "Could not read the " + what + " again, going on with those read before: " + Failures.describe(e));
             return fallback;
         }
     }

@@ -14,6 +14,7 @@ import io.moe.application.spend.UsageRecorder;
 import io.moe.domain.chat.TokenUsage;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.UsageEntry;
+import io.moe.domain.shared.Failures;
 import io.moe.domain.shared.Ids;
 import io.moe.domain.shared.Jsonp;
 import io.moe.infrastructure.llm.InferenceException;
@@ -218,7 +219,7 @@ public class NativeChat {
                         route.routing(), "", excerpt(question), excerpt(answer), "", List.of(), List.of(), null,
                         Ids.nowUtc().toString(), trace).toJson());
             } catch (RuntimeException e) {
-                LOG.warning(() -> "Could not keep the response record of " + requestId + ": " + e.getMessage());
+                LOG.warning(() -> "Could not keep the response record of " + requestId + ": " + Failures.describe(e));
             }
         }
 

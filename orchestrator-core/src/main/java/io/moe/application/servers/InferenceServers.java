@@ -1,6 +1,7 @@
 package io.moe.application.servers;
 
 import io.moe.application.shared.UnitOfWork;
+import io.moe.domain.shared.Failures;
 import io.moe.infrastructure.secrets.SecretBox;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -59,7 +60,7 @@ public class InferenceServers {
             try {
                 fresh.put(s.name(), runtime(s, secrets));
             } catch (IllegalStateException e) {
-                LOG.warning(() -> "Inference server '" + s.name() + "' is left out: " + e.getMessage());
+                LOG.warning(() -> "Inference server '" + s.name() + "' is left out: " + Failures.describe(e));
             }
         }
         byName = Map.copyOf(fresh);

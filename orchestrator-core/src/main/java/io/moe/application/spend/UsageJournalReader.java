@@ -1,5 +1,6 @@
 package io.moe.application.spend;
 
+import io.moe.domain.shared.Failures;
 import io.moe.infrastructure.concurrency.WorkerThread;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -87,7 +88,7 @@ public class UsageJournalReader {
                 unacknowledged = true;
                 pause = pause == 0 ? firstPauseMillis : Math.min(pause * 2, LONGEST_PAUSE_MILLIS);
                 long waited = pause;
-                LOG.warning(() -> "Journaled usage rows not written, trying again in " + waited + " ms: " + e.getMessage());
+                LOG.warning(() -> "Journaled usage rows not written, trying again in " + waited + " ms: " + Failures.describe(e));
                 try {
                     Thread.sleep(pause);
                 } catch (InterruptedException stopped) {

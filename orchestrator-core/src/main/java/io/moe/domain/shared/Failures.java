@@ -1,5 +1,7 @@
 package io.moe.domain.shared;
 
+import java.sql.SQLException;
+
 /** Failures in words for logs and traces, also when the exception carries no message. */
 public final class Failures {
 
@@ -8,11 +10,17 @@ public final class Failures {
 
     /**
      * The failure's message; for one without a message, what its type says: a fault-tolerance breaker that refused the
-     * call, a timeout, or the type's simple name ("null" told an operator nothing).
+     * call, a timeout, or the type's simple name ("null" told an operator nothing). A database failure is the database
+     * driver's message: the persistence provider's own wraps it in several lines of its version, the statement and the
+     * query.
      */
     public static String describe(Throwable failure) {
         if (failure == null) {
             return "no failure";
+        }
+        SQLException database = sqlCause(failure);
+        if (database != null && database != failure && database.getMessage() != null && !database.getMessage().isBlank()) {
+            return database.getMessage();
         }
         if (failure.getMessage() != null && !failure.getMessage().isBlank()) {
             return failure.getMessage();
@@ -24,5 +32,15 @@ public final class Failures {
             default -> failure.getCause() != null && failure.getCause() != failure
                     ? describe(failure.getCause()) : failure.getClass().getSimpleName();
         };
+    }
+
+    /** The outermost SQL exception in the failure's cause chain, or null. */
+    private static SQLException sqlCause(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof SQLException sql) {
+                return sql;
+            }
+        }
+        return null;
     }
 }

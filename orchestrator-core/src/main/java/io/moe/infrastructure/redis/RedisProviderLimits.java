@@ -2,6 +2,7 @@ package io.moe.infrastructure.redis;
 
 import io.moe.application.servers.ProviderLimits;
 import io.moe.application.servers.RateLimitState;
+import io.moe.domain.shared.Failures;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -53,7 +54,7 @@ public class RedisProviderLimits implements ProviderLimits {
         try {
             redis.eval(REPLACE, List.of(key(server)), args);
         } catch (RuntimeException e) {
-            LOG.warning(() -> "Could not keep the rate-limit state of server '" + server + "': " + e.getMessage());
+            LOG.warning(() -> "Could not keep the rate-limit state of server '" + server + "': " + Failures.describe(e));
         }
     }
 
@@ -63,7 +64,7 @@ public class RedisProviderLimits implements ProviderLimits {
         try {
             hash = new HashMap<>(redis.hash(key(server)));
         } catch (RuntimeException e) {
-            LOG.warning(() -> "Could not read the rate-limit state of server '" + server + "': " + e.getMessage());
+            LOG.warning(() -> "Could not read the rate-limit state of server '" + server + "': " + Failures.describe(e));
             return Optional.empty();
         }
         String at = hash.remove(AT);

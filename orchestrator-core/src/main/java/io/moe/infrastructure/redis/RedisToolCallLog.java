@@ -2,6 +2,7 @@ package io.moe.infrastructure.redis;
 
 import io.moe.application.tools.ToolCall;
 import io.moe.application.tools.ToolCallLog;
+import io.moe.domain.shared.Failures;
 import io.moe.domain.shared.Jsonp;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -34,7 +35,7 @@ public class RedisToolCallLog implements ToolCallLog {
         try {
             redis.pushCapped(KEY, entry, KEPT);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "tool call of " + call.tool() + " not logged: " + e.getMessage());
+            LOG.log(Level.WARNING, "tool call of " + call.tool() + " not logged: " + Failures.describe(e));
         }
     }
 

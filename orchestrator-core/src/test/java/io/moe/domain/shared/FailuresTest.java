@@ -3,6 +3,7 @@ package io.moe.domain.shared;
 import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 import org.junit.jupiter.api.Test;
 
+import java.sql.SQLException;
 import java.util.concurrent.CompletionException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,5 +22,15 @@ class FailuresTest {
                 Failures.describe(new CircuitBreakerOpenException()));
         assertEquals("connection reset", Failures.describe(new CompletionException(null, new IllegalStateException("connection reset"))));
         assertEquals("NullPointerException", Failures.describe(new NullPointerException()));
+    }
+
+    @Test
+    void aDatabaseFailureIsTheDriversMessageNotTheProvidersWrapping() {
+        SQLException refused = new SQLException("Connection to 127.0.0.1:25432 refused.", "08001");
+        RuntimeException wrapped = new RuntimeException("Exception [EclipseLink-4002] (Eclipse Persistence Services - 4.0.9): "
+                + "org.eclipse.persistence.exceptions.DatabaseException\nInternal Exception: " + refused + "\nCall: SELECT 1", refused);
+
+        assertEquals("Connection to 127.0.0.1:25432 refused.", Failures.describe(new IllegalStateException(null, wrapped)));
+        assertEquals("Connection to 127.0.0.1:25432 refused.", Failures.describe(refused));
     }
 }
