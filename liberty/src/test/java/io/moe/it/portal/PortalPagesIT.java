@@ -208,6 +208,8 @@ class PortalPagesIT {
             web.click("editor:save");
             web.growl("saved");
             web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("list-form:items"), marker + "-t"));
+            // a saved item closes the editor (it stayed on screen as "New template", with the saved JSON in it)
+            web.wait.until(ExpectedConditions.invisibilityOfElementLocated(By.id("editor:json")));
             assertEquals(200, OwnTemplatesIT.chat(key, marker + "-t").statusCode(), "the new template answers by its name");
 
             web.click(By.cssSelector("button[aria-label='Deactivate " + marker + "-t']"));
@@ -239,6 +241,8 @@ class PortalPagesIT {
             broken.sendKeys("{\"name\":\"" + marker + "-bad\",\"planner_model\":\"nope\"}");
             web.click("editor:save");
             web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("editor"), "planner_model"));
+            assertFalse(web.driver.findElement(By.id("editor")).getText().contains("planner_model: planner_model"),
+                    "the message names its field once");
             web.screenshot("portal-templates-refused");
         } finally {
             Admin.delete(ItConfig.adminUrl() + "/api/expert-templates/" + teamId);

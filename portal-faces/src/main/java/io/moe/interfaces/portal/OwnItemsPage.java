@@ -199,7 +199,8 @@ public abstract class OwnItemsPage<R> {
 
     private void refusedInEditor(Refusal e) {
         FacesContext faces = FacesContext.getCurrentInstance();
-        String text = e.field() == null ? e.getMessage() : e.field() + ": " + e.getMessage();
+        boolean named = e.field() == null || e.getMessage().startsWith(e.field() + ":");
+        String text = named ? e.getMessage() : e.field() + ": " + e.getMessage();
         faces.addMessage(EDITOR, new FacesMessage(FacesMessage.SEVERITY_ERROR, text, null));
         faces.addMessage(null, new FacesMessage(FacesMessage.SEVERITY_ERROR, capitalised() + " not saved", e.getMessage()));
         faces.validationFailed();
