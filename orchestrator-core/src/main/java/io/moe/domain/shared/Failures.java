@@ -1,6 +1,8 @@
 package io.moe.domain.shared;
 
 import java.sql.SQLException;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 /** Failures in words for logs and traces, also when the exception carries no message. */
 public final class Failures {
@@ -34,13 +36,13 @@ public final class Failures {
         };
     }
 
+    /** The failure and its causes, outermost first (a cause that is its own cause ends the chain). */
+    public static Stream<Throwable> chain(Throwable failure) {
+        return Stream.iterate(failure, Objects::nonNull, t -> t.getCause() == t ? null : t.getCause());
+    }
+
     /** The outermost SQL exception in the failure's cause chain, or null. */
     private static SQLException sqlCause(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            if (cause instanceof SQLException sql) {
-                return sql;
-            }
-        }
-        return null;
+        return chain(failure).filter(SQLException.class::isInstance).map(SQLException.class::cast).findFirst().orElse(null);
     }
 }

@@ -1,5 +1,6 @@
 package io.moe.infrastructure.web;
 
+import io.moe.domain.shared.Failures;
 import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 import org.neo4j.driver.exceptions.ServiceUnavailableException;
 import org.neo4j.driver.exceptions.SessionExpiredException;
@@ -9,6 +10,7 @@ import java.net.SocketTimeoutException;
 import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientConnectionException;
+import java.util.Arrays;
 
 /**
  * Which failures mean a store could not be reached, for the error mappers of every front door and the failure page; and
@@ -46,14 +48,7 @@ public final class StoreFailures {
     /** Whether {@code failure} or one of its causes is one of {@code types}. */
     @SafeVarargs
     public static boolean causedBy(Throwable failure, Class<? extends Throwable>... types) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            for (Class<? extends Throwable> type : types) {
-                if (type.isInstance(t)) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return Failures.chain(failure).anyMatch(t -> Arrays.stream(types).anyMatch(type -> type.isInstance(t)));
     }
 
     /**
