@@ -1,11 +1,13 @@
 package io.moe.application.identity;
 
+import io.moe.application.shared.UnitsOfWork;
 import io.moe.domain.shared.Refusal.Kind;
 import io.moe.infrastructure.web.StoreFailures;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -24,7 +26,8 @@ import java.util.function.Supplier;
  * {@link IdentityException}), not a request thread held for as long as the connection lives; the read itself goes on
  * until the database or its socket timeout answers. Reads run on {@value #THREADS} threads of their own, not on the
  * server's shared executor: requests waiting for a read hold threads of that executor, and a burst of them (a node that
- * just started) would leave none for the read. Reads with the same key share one run.
+ * just started) would leave none for the read. Each read on those threads is a unit of work of its own, so its
+ * connection goes back to the pool when it ends ({@link UnitsOfWork}). Reads with the same key share one run.
  */
 @ApplicationScoped
 public class BoundedReads {
@@ -33,6 +36,9 @@ public class BoundedReads {
 
     @Resource(lookup = "java:comp/DefaultManagedThreadFactory")
     ManagedThreadFactory threads;
+
+    @Inject
+    UnitsOfWork units;
 
     /** Where reads run: made from {@link #threads} on first use (tests set their own); none: on the caller's thread. */
     Executor executor;
@@ -61,7 +67,7 @@ public class BoundedReads {
                     + "the database, so " + what + " could not be checked; retry shortly");
         }
         CompletableFuture<T> running = (CompletableFuture<T>) inFlight.computeIfAbsent(key,
-                k -> CompletableFuture.supplyAsync(read, runner));
+                k -> CompletableFuture.supplyAsync(() -> units.get(read), runner));
         running.whenComplete((done, failure) -> inFlight.remove(key, running));
         try {
             return running.get(wait.toMillis(), TimeUnit.MILLISECONDS);

@@ -1,5 +1,6 @@
 package io.moe.application.identity;
 
+import io.moe.application.shared.UnitsOfWork;
 import io.moe.domain.identity.ApiKey;
 import io.moe.domain.identity.ApiKeyRepository;
 import io.moe.domain.identity.UserRepository;
@@ -81,6 +82,7 @@ class KeyAuthenticatorTest {
                 });
         signIn.reads = new BoundedReads();
         signIn.reads.executor = threads;
+        signIn.reads.units = new UnitsOfWork();
         signIn.reads.wait = Duration.ofMillis(200);
 
         IdentityException refused = assertThrows(IdentityException.class, () -> signIn.verifyUser("alice", "a-long-password-1"));
@@ -98,6 +100,7 @@ class KeyAuthenticatorTest {
                 });
         signIn.reads = new BoundedReads();
         signIn.reads.executor = threads;
+        signIn.reads.units = new UnitsOfWork();
 
         IdentityException refused = assertThrows(IdentityException.class, () -> signIn.verifyUser("alice", "a-long-password-1"));
         assertEquals("database_unavailable", refused.code(), "the sign-in form shows it as the user database not answering");
@@ -128,6 +131,7 @@ class KeyAuthenticatorTest {
         keys.keys = new HungKeys();
         keys.reads = new BoundedReads();
         keys.reads.executor = threads;
+        keys.reads.units = new UnitsOfWork();
         keys.reads.wait = Duration.ofMillis(200);
         return keys;
     }
