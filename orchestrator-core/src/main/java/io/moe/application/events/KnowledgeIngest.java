@@ -57,6 +57,9 @@ public class KnowledgeIngest {
     TemplateCatalog templates;
 
     @Inject
+    EventBroker broker;
+
+    @Inject
     InferenceClient inference;
 
     @Inject
@@ -87,6 +90,7 @@ public class KnowledgeIngest {
     }
 
     private void consume() {
+        ensureTopic();
         while (running) {
             try (EventConsumer events = new EventConsumer(bootstrapServers, "moe-ingest", TOPIC)) {
                 consumer = events;
@@ -103,6 +107,19 @@ public class KnowledgeIngest {
                 LOG.log(Level.WARNING, "Knowledge ingest paused: " + Failures.describe(e));
                 pause();
             }
+        }
+    }
+
+    /**
+     * Makes the topic before subscribing to it (the outbox would on its first drain, a moment later): a consumer that
+     * subscribes to a topic not yet made logs {@code UNKNOWN_TOPIC_OR_PARTITION} warnings until it appears. A broker that
+     * does not answer yet is no failure here: the outbox makes the topic once it does, and the consumer finds it then.
+     */
+    private void ensureTopic() {
+        try {
+            broker.ensureTopics(List.of(TOPIC));
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "The ingest topic is left to the outbox: " + Failures.describe(e), e);
         }
     }
 
