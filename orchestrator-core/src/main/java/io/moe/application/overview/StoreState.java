@@ -1,5 +1,7 @@
 package io.moe.application.overview;
 
+import io.moe.domain.shared.Failures;
+
 import java.util.regex.Pattern;
 
 /** Whether a store answered, how long it took, and why not when it did not (credentials in URLs masked). */
@@ -21,10 +23,7 @@ public record StoreState(String store, boolean up, String detail, long latencyMs
 
     /** The root cause of {@code e} in one short line, credentials in URLs masked. */
     public static String reason(Throwable e) {
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
+        Throwable root = Failures.root(e);
         String text = root.getClass().getSimpleName() + (root.getMessage() == null ? "" : ": " + root.getMessage());
         text = USER_INFO.matcher(text).replaceAll("//***@");
         return text.length() > MAX_DETAIL ? text.substring(0, MAX_DETAIL) + "…" : text;

@@ -41,6 +41,11 @@ public final class Failures {
         return Stream.iterate(failure, Objects::nonNull, t -> t.getCause() == t ? null : t.getCause());
     }
 
+    /** The innermost cause of {@code failure}: the failure itself when it has none. */
+    public static Throwable root(Throwable failure) {
+        return chain(failure).reduce((outer, inner) -> inner).orElseThrow();
+    }
+
     /** The outermost SQL exception in the failure's cause chain, or null. */
     private static SQLException sqlCause(Throwable failure) {
         return chain(failure).filter(SQLException.class::isInstance).map(SQLException.class::cast).findFirst().orElse(null);

@@ -7,6 +7,7 @@ import io.moe.application.servers.ServerBreakers;
 import io.moe.domain.chat.Completion;
 import io.moe.domain.chat.ModelCall;
 import io.moe.domain.chat.TokenUsage;
+import io.moe.domain.shared.Failures;
 import io.moe.domain.shared.Jsonp;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -193,20 +194,12 @@ public class InferenceClient {
     }
 
     private static boolean causedByTimeout(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof SocketTimeoutException || t instanceof HttpTimeoutException
-                    || t instanceof java.util.concurrent.TimeoutException) {
-                return true;
-            }
-        }
-        return false;
+        return Failures.chain(e).anyMatch(t -> t instanceof SocketTimeoutException || t instanceof HttpTimeoutException
+                || t instanceof java.util.concurrent.TimeoutException);
     }
 
     private static String rootMessage(Throwable e) {
-        Throwable root = e;
-        while (root.getCause() != null) {
-            root = root.getCause();
-        }
+        Throwable root = Failures.root(e);
         return root.getClass().getSimpleName() + (root.getMessage() == null ? "" : " (" + root.getMessage() + ")");
     }
 }

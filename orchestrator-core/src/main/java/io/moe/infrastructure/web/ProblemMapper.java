@@ -37,7 +37,7 @@ public class ProblemMapper implements ExceptionMapper<Throwable> {
             int status = w.getResponse().getStatus();
             e = new IdentityException(RefusalStatus.kindOf(status), status == 404 ? "not_found" : "http_" + status, null,
                     status == 404 ? "no such route; the API is described at /openapi on the orchestrator port" : String.valueOf(w.getMessage()));
-        } else if (hasCause(failure, "java.sql.SQLException", "23505")) {
+        } else if (StoreFailures.duplicateKey(failure)) {
             e = new IdentityException(Kind.CONFLICT, "duplicate", null, "a row with the same unique value was written at the same moment; retry");
         } else if (StoreFailures.databaseUnreachable(failure)) {
             e = new IdentityException(Kind.UNAVAILABLE, "database_unavailable", null, "the database (PostgreSQL) did not answer; retry shortly");
@@ -53,18 +53,6 @@ public class ProblemMapper implements ExceptionMapper<Throwable> {
             e = new IdentityException(Kind.FAILED, "internal_error", null, "the server failed; quote incident " + incident);
         }
         return problem(e);
-    }
-
-    /** Whether a cause of {@code failure} is (a subclass of) {@code type}, with SQLState {@code sqlState} if given. */
-    private static boolean hasCause(Throwable failure, String type, String sqlState) {
-        for (Throwable c = failure; c != null; c = c.getCause() == c ? null : c.getCause()) {
-            for (Class<?> k = c.getClass(); k != null; k = k.getSuperclass()) {
-                if (k.getName().equals(type)) {
-                    return sqlState == null || (c instanceof java.sql.SQLException sql && sqlState.equals(sql.getSQLState()));
-                }
-            }
-        }
-        return false;
     }
 
     private static Response problem(Refusal e) {

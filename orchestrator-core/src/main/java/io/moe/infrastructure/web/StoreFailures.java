@@ -56,17 +56,14 @@ public final class StoreFailures {
      * failure (SQL state class 08), a transient or recoverable SQL failure, or a socket timeout under a SQL failure.
      */
     public static boolean databaseUnreachable(Throwable failure) {
-        boolean sql = false;
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof SQLTransientConnectionException || t instanceof SQLRecoverableException
-                    || (t instanceof SQLException e && e.getSQLState() != null && e.getSQLState().startsWith("08"))) {
-                return true;
-            }
-            sql |= t instanceof SQLException;
-            if (sql && t instanceof SocketTimeoutException) {
-                return true;
-            }
-        }
-        return false;
+        return Failures.chain(failure).anyMatch(t -> t instanceof SQLTransientConnectionException
+                || t instanceof SQLRecoverableException
+                || (t instanceof SQLException e && e.getSQLState() != null && e.getSQLState().startsWith("08")))
+                || Failures.chain(failure).dropWhile(t -> !(t instanceof SQLException)).anyMatch(SocketTimeoutException.class::isInstance);
+    }
+
+    /** Whether {@code failure} is a unique constraint refusing a row (SQL state 23505), e.g. two writes of one name at once. */
+    public static boolean duplicateKey(Throwable failure) {
+        return Failures.chain(failure).anyMatch(t -> t instanceof SQLException e && "23505".equals(e.getSQLState()));
     }
 }

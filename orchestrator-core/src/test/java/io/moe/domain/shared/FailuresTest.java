@@ -33,4 +33,11 @@ class FailuresTest {
         assertEquals("Connection to 127.0.0.1:25432 refused.", Failures.describe(new IllegalStateException(null, wrapped)));
         assertEquals("Connection to 127.0.0.1:25432 refused.", Failures.describe(refused));
     }
+
+    @Test
+    void theRootIsTheInnermostCause() {
+        IllegalStateException root = new IllegalStateException("connection reset");
+        assertEquals(root, Failures.root(new CompletionException(new RuntimeException(root))));
+        assertEquals(root, Failures.root(root), "a failure without a cause is its own root");
+    }
 }
