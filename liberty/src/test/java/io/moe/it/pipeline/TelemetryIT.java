@@ -49,8 +49,10 @@ class TelemetryIT {
         String traceId = trace(responseId).getString("trace_id", "");
         assertEquals(32, traceId.length(), "the provenance trace names its OpenTelemetry trace");
 
+        // the HTTP request's span ends after the answer was written, so it may come in a later export than the run's
         List<Span> spans = awaitSpans(traceId, s -> s.stream().anyMatch(span -> span.getName().startsWith("moe.pipeline"))
-                && s.stream().anyMatch(span -> span.getName().equals("stage merger")));
+                && s.stream().anyMatch(span -> span.getName().equals("stage merger"))
+                && s.stream().anyMatch(span -> span.getKind() == Span.SpanKind.SPAN_KIND_SERVER));
         Map<String, Span> byId = spans.stream().collect(Collectors.toMap(s -> hex(s.getSpanId().toByteArray()), Function.identity(), (a, b) -> a));
         Span run = spans.stream().filter(s -> s.getName().startsWith("moe.pipeline")).findFirst().orElseThrow();
         assertEquals(responseId, attribute(run, "moe.response_id").orElse(""), run.toString());
