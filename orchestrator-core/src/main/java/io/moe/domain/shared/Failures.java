@@ -2,6 +2,8 @@ package io.moe.domain.shared;
 
 import java.sql.SQLException;
 import java.util.Objects;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.stream.Stream;
 
 /** Failures in words for logs and traces, also when the exception carries no message. */
@@ -39,6 +41,15 @@ public final class Failures {
     /** The failure and its causes, outermost first (a cause that is its own cause ends the chain). */
     public static Stream<Throwable> chain(Throwable failure) {
         return Stream.iterate(failure, Objects::nonNull, t -> t.getCause() == t ? null : t.getCause());
+    }
+
+    /** The failure an asynchronous step's {@code CompletionException} or {@code ExecutionException} wraps (several layers too). */
+    public static Throwable unwrapped(Throwable failure) {
+        Throwable t = failure;
+        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
     }
 
     /** The innermost cause of {@code failure}: the failure itself when it has none. */

@@ -1,5 +1,6 @@
 package io.moe.infrastructure.web;
 
+import io.moe.domain.shared.Failures;
 import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 
@@ -26,10 +27,8 @@ public class ProblemMapper implements ExceptionMapper<Throwable> {
 
     @Override
     public Response toResponse(Throwable failure) {
-        Throwable t = failure;
-        while (t.getCause() != null && !(t instanceof Refusal) && !(t instanceof WebApplicationException)) {
-            t = t.getCause();
-        }
+        Throwable t = Failures.chain(failure).filter(c -> c instanceof Refusal || c instanceof WebApplicationException)
+                .findFirst().orElse(failure);
         Refusal e;
         if (t instanceof Refusal r) {
             e = r;

@@ -40,4 +40,14 @@ class FailuresTest {
         assertEquals(root, Failures.root(new CompletionException(new RuntimeException(root))));
         assertEquals(root, Failures.root(root), "a failure without a cause is its own root");
     }
+
+    @Test
+    void anAsynchronousStepsWrappersAreTakenOff() {
+        IllegalStateException failure = new IllegalStateException("refused");
+        assertEquals(failure, Failures.unwrapped(new CompletionException(new java.util.concurrent.ExecutionException(failure))));
+        RuntimeException other = new RuntimeException(failure);
+        assertEquals(other, Failures.unwrapped(other), "other wrappers are the failure itself");
+        CompletionException empty = new CompletionException("no cause", null);
+        assertEquals(empty, Failures.unwrapped(empty), "a wrapper without a cause stays");
+    }
 }

@@ -1,5 +1,6 @@
 package io.moe.interfaces.openai;
 
+import io.moe.domain.shared.Failures;
 import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal;
 import io.moe.domain.shared.Refusal.Kind;
@@ -12,8 +13,6 @@ import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 
 import java.util.UUID;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -32,7 +31,7 @@ public final class OpenAiErrors {
 
     /** The refusal a client sees for {@code failure}: refusals as they are, known infrastructure failures classified, anything else a 500. */
     public static Refusal classify(Throwable failure) {
-        Throwable t = unwrap(failure);
+        Throwable t = Failures.unwrapped(failure);
         if (t instanceof Refusal r) {
             return r;
         }
@@ -109,12 +108,5 @@ public final class OpenAiErrors {
     static JsonObject body(Refusal e) {
         return Jsonp.createObjectBuilder().add("error", Jsonp.createObjectBuilder()
                 .add("message", e.getMessage()).add("type", type(e.kind())).add("code", e.code())).build();
-    }
-
-    private static Throwable unwrap(Throwable t) {
-        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
-            t = t.getCause();
-        }
-        return t;
     }
 }

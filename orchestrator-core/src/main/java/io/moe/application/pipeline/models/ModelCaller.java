@@ -11,6 +11,7 @@ import io.moe.domain.chat.ChatMessage;
 import io.moe.domain.chat.Completion;
 import io.moe.domain.chat.ModelCall;
 import io.moe.domain.chat.TokenUsage;
+import io.moe.domain.shared.Failures;
 import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ModelRef;
 import io.moe.infrastructure.llm.InferenceClient;
@@ -308,10 +309,7 @@ public class ModelCaller {
     }
 
     public static RuntimeException unwrap(Throwable t) {
-        Throwable cause = t;
-        while ((cause instanceof CompletionException || cause instanceof ExecutionException) && cause.getCause() != null) {
-            cause = cause.getCause();
-        }
+        Throwable cause = Failures.unwrapped(t);
         return cause instanceof RuntimeException r ? r : new CompletionException(cause);
     }
 }
