@@ -4,7 +4,7 @@ import io.moe.application.overview.Monitoring;
 import io.moe.application.overview.StoreProbe;
 import io.moe.application.overview.StoreState;
 import io.moe.infrastructure.concurrency.WorkerThread;
-import io.moe.infrastructure.persistence.jpa.JpaDatabaseCheck;
+import io.moe.infrastructure.persistence.jdbc.JdbcDatabaseCheck;
 import io.moe.infrastructure.web.StoreFailures;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -38,7 +38,7 @@ public class DatabaseBreaker implements StoreProbe {
     private static final Logger LOG = Logger.getLogger(DatabaseBreaker.class.getName());
 
     @Inject
-    JpaDatabaseCheck database;
+    JdbcDatabaseCheck database;
 
     @Resource(lookup = "java:comp/DefaultManagedThreadFactory")
     ManagedThreadFactory threads;

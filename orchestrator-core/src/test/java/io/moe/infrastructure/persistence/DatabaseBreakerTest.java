@@ -2,7 +2,7 @@ package io.moe.infrastructure.persistence;
 
 import io.moe.application.ManagedThreads;
 import io.moe.application.overview.StoreState;
-import io.moe.infrastructure.persistence.jpa.JpaDatabaseCheck;
+import io.moe.infrastructure.persistence.jdbc.JdbcDatabaseCheck;
 import io.moe.infrastructure.web.StoreFailures;
 import jakarta.persistence.PersistenceException;
 import org.junit.jupiter.api.AfterEach;
@@ -37,7 +37,7 @@ class DatabaseBreakerTest {
         breaker.threads = ManagedThreads.threads(started);
         breaker.checkEvery = Duration.ofMillis(5);
         breaker.unansweredAfter = Duration.ofMillis(100);
-        breaker.database = new JpaDatabaseCheck() {
+        breaker.database = new JdbcDatabaseCheck() {
             @Override
             public StoreState check() {
                 checks.incrementAndGet();
