@@ -6,10 +6,10 @@ import java.util.function.Supplier;
 
 /**
  * Runs a piece of work in a {@link UnitOfWork} of its own, for work on the application's long-lived threads (the
- * bounded reads' pool). Outside a transaction, Liberty keeps each connection such a
- * thread used until the thread ends (its local transaction lasts as long as the thread), so every long-lived thread
- * that read the database once held a pooled connection for the server's whole life. In a unit of work the connection
- * goes back to the pool when the work ends.
+ * bounded reads' pool). Outside a transaction, Liberty keeps each connection such a thread used until the thread ends
+ * (its local transaction lasts as long as the thread), so every long-lived thread that read the database once held a
+ * pooled connection for the server's whole life. In a unit of work the connection goes back to the pool when the work
+ * ends.
  */
 @ApplicationScoped
 public class UnitsOfWork {

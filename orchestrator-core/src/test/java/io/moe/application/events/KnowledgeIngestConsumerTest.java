@@ -1,18 +1,17 @@
 package io.moe.application.events;
 
+import io.moe.application.ManagedThreads;
 import io.moe.devservices.TestStores;
 import io.moe.infrastructure.kafka.EventPublisher;
-import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -34,14 +33,14 @@ class KnowledgeIngestConsumerTest {
             ingest.bootstrapServers = STORES.kafkaBootstrapServers();
             ingest.enabled = true;
             ingest.broker = publisher;
-            Thread[] worker = new Thread[1];
-            ingest.threads = new Threads(worker);
+            List<Thread> started = new ArrayList<>();
+            ingest.threads = ManagedThreads.threads(started);
             ingest.start();
             await(() -> members(admin) > 0, "the ingest consumer joining its group");
 
             ingest.stop();
 
-            assertFalse(worker[0].isAlive(), "the ingest thread has ended when the stop returns");
+            assertFalse(started.get(0).isAlive(), "the ingest thread has ended when the stop returns");
             // the group's session timeout is 45 s: a member still listed now did not leave, it would be dropped later
             assertEquals(0, members(admin), "the stopped consumer left its group");
         }
@@ -60,7 +59,7 @@ class KnowledgeIngestConsumerTest {
             ingest.bootstrapServers = STORES.kafkaBootstrapServers();
             ingest.enabled = true;
             ingest.broker = publisher;
-            ingest.threads = new Threads(new Thread[1]);
+            ingest.threads = ManagedThreads.threads(new ArrayList<>());
             ingest.start();
             try {
                 // the consumer may not make a topic itself (it would get the broker's defaults), so only the ingest can
@@ -94,19 +93,5 @@ class KnowledgeIngestConsumerTest {
     private static int members(Admin admin) throws Exception {
         return admin.describeConsumerGroups(List.of("moe-ingest")).all().get(30, TimeUnit.SECONDS)
                 .get("moe-ingest").members().size();
-    }
-
-    /** The container's thread factory: plain threads, the last one kept for the test to watch. */
-    private record Threads(Thread[] last) implements ManagedThreadFactory {
-        @Override
-        public Thread newThread(Runnable task) {
-            last[0] = new Thread(task);
-            return last[0];
-        }
-
-        @Override
-        public ForkJoinWorkerThread newThread(ForkJoinPool pool) {
-            throw new UnsupportedOperationException("no fork-join pool here");
-        }
     }
 }
