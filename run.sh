@@ -105,7 +105,33 @@ started=$(date +%s)
 SERVER_PID=$!
 
 deadline=$((started + 300))
+# What keeps the server from being ready, as its readiness checks say it (the name of each check that is DOWN and its
+# data, e.g. "database: reason=MOE_ADMIN_API_KEY (moe.admin.api-key) cannot be used ..."); empty while it does not answer.
+not_ready_reasons() {
+  curl -s --max-time 2 "http://127.0.0.1:$ORCH_PORT/health" 2>/dev/null \
+    | grep -o '"name":"[^"]*","status":"DOWN","data":{[^}]*}' \
+    | sed -e 's/"name":"\([^"]*\)","status":"DOWN","data":{\(.*\)}/\1: \2/' -e 's/"\([A-Za-z0-9_.-]*\)":"/\1=/g' -e 's/\\"/'"'"'/g' -e 's/"//g' \
+    || true
+}
+# A reason that stays the same for 15 s is shown once (a normal start passes its checks sooner), so that a setting the
+# server refuses is seen at once instead of after the 300 s deadline.
+shown_reasons=""
+seen_reasons=""
+seen_since=0
+next_look=$((started + 10))
 until curl -fs -o /dev/null "http://127.0.0.1:$ORCH_PORT/health"; do
+  if (( $(date +%s) >= next_look )); then
+    next_look=$(( $(date +%s) + 5 ))
+    reasons=$(not_ready_reasons)
+    if [[ $reasons != "$seen_reasons" ]]; then
+      seen_reasons=$reasons
+      seen_since=$(date +%s)
+    elif [[ -n $reasons && $reasons != "$shown_reasons" ]] && (( $(date +%s) - seen_since >= 15 )); then
+      shown_reasons=$reasons
+      echo "==> Not ready after $(( $(date +%s) - started )) s; the server's readiness checks say (still waiting; Ctrl-C stops):" >&2
+      sed 's/^/  /' <<<"$reasons" >&2
+    fi
+  fi
   if ! kill -0 "$SERVER_PID" 2>/dev/null; then
     echo "The server stopped during start-up; last lines of its log:" >&2
     tail -n 30 "$SERVER_DIR/logs/messages.log" >&2 || tail -n 30 "$DATA/server-console.log" >&2

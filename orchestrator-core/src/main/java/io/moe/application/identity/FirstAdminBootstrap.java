@@ -8,6 +8,7 @@ import io.moe.domain.identity.TokenBudget;
 import io.moe.domain.identity.TokenBudgetRepository;
 import io.moe.domain.identity.UserAccount;
 import io.moe.domain.identity.UserRepository;
+import io.moe.domain.shared.Refusal;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -21,6 +22,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 /**
@@ -73,7 +75,11 @@ public class FirstAdminBootstrap {
             return false;
         }
         String password = configuredPassword.filter(p -> !p.isBlank()).orElseGet(FirstAdminBootstrap::randomPassword);
-        ApiKeySecret key = configuredKey.filter(k -> !k.isBlank()).map(ApiKeySecret::new).orElseGet(ApiKeySecret::generate);
+        check("MOE_ADMIN_USERNAME (moe.admin.username)", () -> AccountRules.requireUsername(username));
+        check("MOE_ADMIN_PASSWORD (moe.admin.password)", () -> AccountRules.requirePassword(password));
+        ApiKeySecret key = configuredKey.filter(k -> !k.isBlank())
+                .map(k -> checked("MOE_ADMIN_API_KEY (moe.admin.api-key)", () -> new ApiKeySecret(k)))
+                .orElseGet(ApiKeySecret::generate);
         UserAccount admin = new UserAccount(username, email, "Administrator", passwords.hash(password), true);
         accounts.add(admin); // written at once: the budget and key reference the user by id only
         budgets.add(TokenBudget.unlimited(admin.id()));
@@ -82,6 +88,25 @@ public class FirstAdminBootstrap {
         LOG.info(() -> "Created the first admin '" + username + "' with API key " + key
                 + "; its credentials are in " + file + " (read them, then delete the file)");
         return true;
+    }
+
+    /**
+     * {@code rule} applied to the setting {@code setting}; a setting that breaks it stops the bootstrap before anything is
+     * written, with a message that names the setting (readiness reports it until the operator corrects it).
+     */
+    private static <T> T checked(String setting, Supplier<T> rule) {
+        try {
+            return rule.get();
+        } catch (IllegalArgumentException | Refusal e) {
+            throw new IllegalStateException(setting + " cannot be used for the first admin: " + e.getMessage(), e);
+        }
+    }
+
+    private static void check(String setting, Runnable rule) {
+        checked(setting, () -> {
+            rule.run();
+            return null;
+        });
     }
 
     private Path writeCredentials(String password, ApiKeySecret key) {

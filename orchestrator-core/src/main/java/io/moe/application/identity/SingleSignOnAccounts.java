@@ -118,8 +118,7 @@ public class SingleSignOnAccounts {
 
     private String freeEmail(SsoIdentity identity, String username) {
         String email = identity.email();
-        boolean usable = email != null && UserAdministration.EMAIL.matcher(email).matches() && email.length() <= 254
-                && accounts.withEmail(email).isEmpty();
+        boolean usable = AccountRules.isEmail(email) && accounts.withEmail(email).isEmpty();
         return usable ? email : username + "@sso.invalid";
     }
 

@@ -22,7 +22,6 @@ import jakarta.inject.Inject;
 
 import java.time.OffsetDateTime;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * Users, their keys, budgets and permissions, as the admin API changes them. Every input is checked
@@ -34,10 +33,6 @@ import java.util.regex.Pattern;
 @ApplicationScoped
 @UnitOfWork
 public class UserAdministration {
-
-    static final Pattern USERNAME = Pattern.compile("[A-Za-z0-9._-]{3,64}");
-    static final Pattern EMAIL = Pattern.compile("[^@\\s]{1,64}@[^@\\s]+\\.[^@\\s]{2,}");
-    static final int MIN_PASSWORD = 10;
 
     @Inject
     UserRepository accounts;
@@ -76,10 +71,10 @@ public class UserAdministration {
     }
 
     public UserAccount create(String username, String email, String password, String displayName, boolean admin) {
-        requireUsername(username);
-        requireEmail(email);
-        requirePassword(password);
-        requireDisplayName(displayName);
+        AccountRules.requireUsername(username);
+        AccountRules.requireEmail(email);
+        AccountRules.requirePassword(password);
+        AccountRules.requireDisplayName(displayName);
         requireUniqueUsername(username, null);
         requireUniqueEmail(email, null);
         UserAccount user = new UserAccount(username, email, displayName, passwords.hash(password), admin);
@@ -92,14 +87,14 @@ public class UserAdministration {
     public UserAccount update(String id, String email, String password, String displayName, Boolean admin, Boolean active) {
         UserAccount user = user(id);
         if (email != null) {
-            requireEmail(email);
+            AccountRules.requireEmail(email);
             requireUniqueEmail(email, id);
         }
         if (password != null) {
-            requirePassword(password);
+            AccountRules.requirePassword(password);
         }
         if (displayName != null) {
-            requireDisplayName(displayName);
+            AccountRules.requireDisplayName(displayName);
         }
         if (email != null) {
             user.changeEmail(email);
@@ -249,30 +244,6 @@ public class UserAdministration {
         if (admins.stream().noneMatch(a -> !a.id().equals(user.id()))) {
             throw new IdentityException(Kind.CONFLICT, "last_admin", null, "'" + user.username()
                     + "' is the last active admin; make another user an admin first, so that someone can still manage the service");
-        }
-    }
-
-    private void requireUsername(String username) {
-        if (username == null || !USERNAME.matcher(username).matches()) {
-            throw IdentityException.invalid("username", "username is required: 3-64 letters, digits, '.', '_' or '-'");
-        }
-    }
-
-    private static void requireEmail(String email) {
-        if (email == null || email.length() > 254 || !EMAIL.matcher(email).matches()) {
-            throw IdentityException.invalid("email", "email must be an address such as name@example.org");
-        }
-    }
-
-    private static void requirePassword(String password) {
-        if (password == null || password.length() < MIN_PASSWORD || password.length() > 1024) {
-            throw IdentityException.invalid("password", "password needs at least " + MIN_PASSWORD + " characters");
-        }
-    }
-
-    private static void requireDisplayName(String displayName) {
-        if (displayName != null && displayName.length() > 200) {
-            throw IdentityException.invalid("display_name", "display_name is limited to 200 characters");
         }
     }
 
