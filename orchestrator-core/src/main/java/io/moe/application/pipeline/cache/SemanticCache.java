@@ -1,8 +1,9 @@
 package io.moe.application.pipeline.cache;
 
 import io.moe.application.pipeline.run.PipelineRun;
-
 import io.moe.domain.pipeline.Confidence;
+import io.moe.domain.shared.Failures;
+import io.moe.infrastructure.concurrency.PipelineExecutor;
 import io.moe.infrastructure.embedding.SentenceEmbedder;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -10,6 +11,8 @@ import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 
 /**
@@ -38,6 +41,9 @@ public class SemanticCache {
     @Inject
     SemanticCacheIndex index;
 
+    @Inject
+    PipelineExecutor executor;
+
     /** A cached answer near the question. */
     public record Hit(String id, String question, String answer, Confidence confidence, double distance) {
     }
@@ -54,7 +60,8 @@ public class SemanticCache {
 
     /**
      * The run's question's nearest entries ({@link #nearest(String, String, int)}); the question keeps its embedding,
-     * and the lookups and the embedding are spans of the run's cache stage.
+     * and the lookups and the embedding are spans of the run's cache stage. The embedding is computed while the verbatim
+     * lookup runs; a repeated question is answered without waiting for it.
      */
     public List<Hit> nearest(PipelineRun run, int limit) {
         return nearest(run, scope(run), run.question().text(), limit);
@@ -65,12 +72,22 @@ public class SemanticCache {
         if (normalised.isEmpty()) {
             return List.of(); // punctuation alone has no meaning to match
         }
-        List<Hit> exact = call(run, "cache exact", () -> index.exact(scope, normalised, limit)); // a repeated question needs no embedding
-        if (!exact.isEmpty()) {
-            return exact;
-        }
-        float[] embedding = call(run, "embedding", () -> embed(normalised));
-        if (run != null) {
+        float[] embedding;
+        if (run == null) {
+            List<Hit> exact = index.exact(scope, normalised, limit); // a repeated question needs no embedding
+            if (!exact.isEmpty()) {
+                return exact;
+            }
+            embedding = embed(normalised);
+        } else {
+            // a run's question is embedded while the store looks for it verbatim: a miss waits for the slower of the two
+            // instead of both, and a repeated question's answer does not wait for its embedding
+            CompletableFuture<float[]> embedded = executor.branch(run.inCurrentStage(() -> run.call("embedding", () -> embed(normalised))));
+            List<Hit> exact = run.call("cache exact", () -> index.exact(scope, normalised, limit));
+            if (!exact.isEmpty()) {
+                return exact;
+            }
+            embedding = joined(embedded);
             run.question().embedding(embedding);
         }
         for (int k = CANDIDATES; ; k = Math.min(k * 10, MAX_CANDIDATES)) {
@@ -80,6 +97,14 @@ public class SemanticCache {
             if (!crowded || k >= MAX_CANDIDATES) {
                 return probe.hits();
             }
+        }
+    }
+
+    private static float[] joined(CompletableFuture<float[]> embedded) {
+        try {
+            return embedded.join();
+        } catch (CompletionException e) {
+            throw Failures.unwrapped(e) instanceof RuntimeException failure ? failure : e;
         }
     }
 

@@ -14,6 +14,10 @@ import io.moe.application.pipeline.run.PipelineRun;
 
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -104,6 +108,7 @@ class SemanticCacheStoreTest {
         AtomicInteger embedded = new AtomicInteger();
         SemanticCache counting = new SemanticCache();
         counting.index = cache.index;
+        counting.executor = Fakes.executor();
         counting.embedder = new SentenceEmbedder() {
             @Override
             public float[] embed(String text) {
@@ -120,5 +125,90 @@ class SemanticCacheStoreTest {
         assertEquals(1, embedded.get(), "the store reused the lookup's embedding");
         List<SemanticCache.Hit> found = cache.nearest(SemanticCache.scope(run), run.question().text() + "!", 1);
         assertEquals(id, found.get(0).id(), "found again by its text");
+    }
+
+    @Test
+    void aRepeatedQuestionIsAnsweredWithoutWaitingForItsEmbedding() throws Exception {
+        String question = "Which planet has the longest day? " + UUID.randomUUID();
+        PipelineRun first = Fakes.run(question);
+        String scope = SemanticCache.scope(first);
+        String id = cache.store(scope, question, "Venus: one day there lasts 243 Earth days.", Confidence.HOCH).orElseThrow();
+        CountDownLatch embeddingMayEnd = new CountDownLatch(1);
+        CountDownLatch embeddingEnded = new CountDownLatch(1);
+        SemanticCache stalled = new SemanticCache();
+        stalled.index = cache.index;
+        stalled.executor = Fakes.executor();
+        stalled.embedder = new SentenceEmbedder() {
+            @Override
+            public float[] embed(String text) {
+                try {
+                    embeddingMayEnd.await(30, TimeUnit.SECONDS);
+                    return cache.embedder.embed(text);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException(e);
+                } finally {
+                    embeddingEnded.countDown();
+                }
+            }
+        };
+        try {
+            CompletableFuture<List<SemanticCache.Hit>> lookup = CompletableFuture.supplyAsync(() -> stalled.nearest(Fakes.run(question), 2));
+
+            List<SemanticCache.Hit> hits = lookup.get(20, TimeUnit.SECONDS); // the embedding is held for 30 s
+
+            assertEquals(List.of(id), hits.stream().map(SemanticCache.Hit::id).toList(), "found verbatim while the embedding was still running");
+            assertEquals(0.0, hits.get(0).distance());
+        } finally {
+            embeddingMayEnd.countDown();
+            assertTrue(embeddingEnded.await(30, TimeUnit.SECONDS), "the embedding left running ends"); // not in native code at exit
+        }
+    }
+
+    @Test
+    void aNewQuestionIsEmbeddedWhileTheStoreLooksForItVerbatim() throws Exception {
+        CountDownLatch embeddingStarted = new CountDownLatch(1);
+        AtomicBoolean startedDuringTheLookup = new AtomicBoolean();
+        SemanticCache overlapping = new SemanticCache();
+        overlapping.executor = Fakes.executor();
+        overlapping.embedder = new SentenceEmbedder() {
+            @Override
+            public float[] embed(String text) {
+                embeddingStarted.countDown();
+                return cache.embedder.embed(text);
+            }
+        };
+        overlapping.index = new SemanticCacheIndex() {
+            @Override
+            public List<SemanticCache.Hit> exact(String scope, String question, int limit) {
+                try {
+                    startedDuringTheLookup.set(embeddingStarted.await(10, TimeUnit.SECONDS));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return cache.index.exact(scope, question, limit);
+            }
+
+            @Override
+            public Probe nearest(String scope, float[] embedding, int candidates, int limit) {
+                return cache.index.nearest(scope, embedding, candidates, limit);
+            }
+
+            @Override
+            public java.util.Optional<String> add(String scope, String question, float[] embedding, String answer, Confidence confidence) {
+                return cache.index.add(scope, question, embedding, answer, confidence);
+            }
+
+            @Override
+            public boolean flag(String id) {
+                return cache.index.flag(id);
+            }
+        };
+        PipelineRun run = Fakes.run("How long does light take from the sun to the earth? " + UUID.randomUUID());
+
+        assertEquals(List.of(), overlapping.nearest(run, 2), "a new question");
+
+        assertTrue(startedDuringTheLookup.get(), "the embedding began before the verbatim lookup answered");
+        assertTrue(run.question().embedding() != null, "and the question keeps it for the store");
     }
 }
