@@ -49,4 +49,15 @@ final class BenchHttp {
     static void removeRule(HttpClient http, String simulator, String id) {
         send(http, HttpRequest.newBuilder(URI.create(simulator + "/_sim/rules/" + id)).DELETE().build());
     }
+
+    /** One chat completion asked of the simulator itself, as a model server's client would; answers its time in ms. */
+    static double askSimulator(HttpClient http, String simulator, String question) {
+        String body = Json.createObjectBuilder().add("model", "sim-general:8b").add("max_tokens", 256)
+                .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user").add("content", question)))
+                .build().toString();
+        long t = System.nanoTime();
+        send(http, HttpRequest.newBuilder(URI.create(simulator + "/v1/chat/completions"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build());
+        return (System.nanoTime() - t) / 1e6;
+    }
 }

@@ -85,6 +85,16 @@ final class ChatBenchmark {
         System.out.printf(Locale.ROOT, "last request: %d expert calls, %d searches%n", expertCalls, searches);
         System.out.printf(Locale.ROOT, "request wall time %s; the issue's bar 1.05 × %d ms + 15 ms = %.0f ms "
                 + "(the planner's, the thinking step's and the judge's own calls count against the 15 ms)%n", wall.summary(), DELAY_MS, bar);
+        Percentiles own = new Percentiles();
+        for (int i = 0; i < 20; i++) {
+            own.add(BenchHttp.askSimulator(http, simulator, Questions.random()));
+        }
+        // four model calls in a row: planner, an expert (delayed), thinking, judge; the searches run beside the experts
+        double critical = DELAY_MS + 4 * own.at(50);
+        System.out.printf(Locale.ROOT, "the same formula on this machine's critical path (the %d ms delay plus the simulator's own "
+                + "answer time, p50 %.1f ms asked directly, for each of the 4 model calls in a row: planner, expert, thinking, judge): "
+                + "%.0f ms, so 1.05 × %.0f + 15 = %.0f ms; the request's p50 is %.0f ms over the critical path%n",
+                DELAY_MS, own.at(50), critical, critical, 1.05 * critical + 15, wall.at(50) - critical);
         StringBuilder each = new StringBuilder();
         stages.forEach((name, ms) -> each.append(name).append(' ').append(String.format(Locale.ROOT, "%.0f", ms.at(50))).append(", "));
         System.out.println("stages, p50 ms: " + each.substring(0, Math.max(0, each.length() - 2)));

@@ -60,7 +60,7 @@ final class StageFiguresBenchmark {
         Percentiles hit = new Percentiles();
         Percentiles simulatorOwn = new Percentiles();
         for (int i = 0; i < 20; i++) {
-            direct("Warm up " + i);
+            BenchHttp.askSimulator(http, simulator, "Warm up " + i);
         }
         int notMissed = 0;
         List<String> asked = new ArrayList<>();
@@ -77,7 +77,7 @@ final class StageFiguresBenchmark {
             miss.add(wall);
             cacheStage.add(OrchestratorCalls.stageMs(trace, "cache"));
             graphStage.add(OrchestratorCalls.stageMs(trace, "graph"));
-            simulatorOwn.add(timed(() -> direct(question)));
+            simulatorOwn.add(BenchHttp.askSimulator(http, simulator, question));
             if (trace.getJsonArray("experts").size() == 1) {
                 expertOver.add(OrchestratorCalls.stageMs(trace, "experts") - simulatorOwn.at(50));
             }
@@ -217,24 +217,6 @@ final class StageFiguresBenchmark {
                 + "(target <= 5 ms, n=%d/%d); first chunk p50 %.0f ms, last p50 %.0f ms after the request%n",
                 judge ? "judge" : "fast-path (one sure expert)", writer, viaService.at(50), writer, direct.at(50),
                 viaService.at(50) - direct.at(50), viaService.count(), direct.count(), first.at(50), last.at(50));
-    }
-
-    private interface Call {
-        void run() throws Exception;
-    }
-
-    private static double timed(Call call) throws Exception {
-        long t = System.nanoTime();
-        call.run();
-        return (System.nanoTime() - t) / 1e6;
-    }
-
-    private void direct(String question) {
-        String body = Json.createObjectBuilder().add("model", "sim-general:8b").add("max_tokens", 256)
-                .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user").add("content", question)))
-                .build().toString();
-        BenchHttp.send(http, HttpRequest.newBuilder(URI.create(simulator + "/v1/chat/completions"))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build());
     }
 
     private HttpRequest post(String path, String body) {
