@@ -106,16 +106,13 @@ class SemanticCacheStoreTest {
     @Test
     void anAnswerIsStoredUnderTheEmbeddingItsLookupComputed() {
         AtomicInteger embedded = new AtomicInteger();
-        SemanticCache counting = new SemanticCache();
-        counting.index = cache.index;
-        counting.executor = Fakes.executor();
-        counting.embedder = new SentenceEmbedder() {
+        SemanticCache counting = with(new SentenceEmbedder() {
             @Override
             public float[] embed(String text) {
                 embedded.incrementAndGet();
                 return super.embed(text);
             }
-        };
+        }, cache.index);
         PipelineRun run = Fakes.run("Which bird migrates farthest, and how far? " + UUID.randomUUID());
         assertEquals(List.of(), counting.nearest(run, 2), "a new question");
         assertEquals(1, embedded.get());
@@ -135,10 +132,7 @@ class SemanticCacheStoreTest {
         String id = cache.store(scope, question, "Venus: one day there lasts 243 Earth days.", Confidence.HOCH).orElseThrow();
         CountDownLatch embeddingMayEnd = new CountDownLatch(1);
         CountDownLatch embeddingEnded = new CountDownLatch(1);
-        SemanticCache stalled = new SemanticCache();
-        stalled.index = cache.index;
-        stalled.executor = Fakes.executor();
-        stalled.embedder = new SentenceEmbedder() {
+        SemanticCache stalled = with(new SentenceEmbedder() {
             @Override
             public float[] embed(String text) {
                 try {
@@ -151,7 +145,7 @@ class SemanticCacheStoreTest {
                     embeddingEnded.countDown();
                 }
             }
-        };
+        }, cache.index);
         try {
             CompletableFuture<List<SemanticCache.Hit>> lookup = CompletableFuture.supplyAsync(() -> stalled.nearest(Fakes.run(question), 2));
 
@@ -169,16 +163,14 @@ class SemanticCacheStoreTest {
     void aNewQuestionIsEmbeddedWhileTheStoreLooksForItVerbatim() throws Exception {
         CountDownLatch embeddingStarted = new CountDownLatch(1);
         AtomicBoolean startedDuringTheLookup = new AtomicBoolean();
-        SemanticCache overlapping = new SemanticCache();
-        overlapping.executor = Fakes.executor();
-        overlapping.embedder = new SentenceEmbedder() {
+        SentenceEmbedder signalling = new SentenceEmbedder() {
             @Override
             public float[] embed(String text) {
                 embeddingStarted.countDown();
                 return cache.embedder.embed(text);
             }
         };
-        overlapping.index = new SemanticCacheIndex() {
+        SemanticCache overlapping = with(signalling, new SemanticCacheIndex() {
             @Override
             public List<SemanticCache.Hit> exact(String scope, String question, int limit) {
                 try {
@@ -203,12 +195,21 @@ class SemanticCacheStoreTest {
             public boolean flag(String id) {
                 return cache.index.flag(id);
             }
-        };
+        });
         PipelineRun run = Fakes.run("How long does light take from the sun to the earth? " + UUID.randomUUID());
 
         assertEquals(List.of(), overlapping.nearest(run, 2), "a new question");
 
         assertTrue(startedDuringTheLookup.get(), "the embedding began before the verbatim lookup answered");
         assertTrue(run.question().embedding() != null, "and the question keeps it for the store");
+    }
+
+    /** A cache over {@code index} that embeds with {@code embedder}, as the server wires it. */
+    private static SemanticCache with(SentenceEmbedder embedder, SemanticCacheIndex index) {
+        SemanticCache wired = new SemanticCache();
+        wired.embedder = embedder;
+        wired.index = index;
+        wired.executor = Fakes.executor();
+        return wired;
     }
 }
