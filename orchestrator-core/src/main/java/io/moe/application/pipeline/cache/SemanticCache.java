@@ -44,6 +44,8 @@ public class SemanticCache {
     @Inject
     PipelineExecutor executor;
 
+    private final KnownQuestions knownQuestions = new KnownQuestions();
+
     /** A cached answer near the question. */
     public record Hit(String id, String question, String answer, Confidence confidence, double distance) {
     }
@@ -60,8 +62,9 @@ public class SemanticCache {
 
     /**
      * The run's question's nearest entries ({@link #nearest(String, String, int)}); the question keeps its embedding,
-     * and the lookups and the embedding are spans of the run's cache stage. The embedding is computed while the verbatim
-     * lookup runs; a repeated question is answered without waiting for it.
+     * and the lookups and the embedding are spans of the run's cache stage. A question this node stored or served
+     * verbatim is looked up before it is embedded ({@link KnownQuestions}); any other is embedded while the verbatim lookup
+     * runs, and a repeated question is answered without waiting for its embedding.
      */
     public List<Hit> nearest(PipelineRun run, int limit) {
         return nearest(run, scope(run), run.question().text(), limit);
@@ -80,14 +83,17 @@ public class SemanticCache {
             }
             embedding = embed(normalised);
         } else {
-            // a run's question is embedded while the store looks for it verbatim: a miss waits for the slower of the two
-            // instead of both, and a repeated question's answer does not wait for its embedding
-            CompletableFuture<float[]> embedded = executor.branch(run.inCurrentStage(() -> run.call("embedding", () -> embed(normalised))));
+            // a question this node knows is most likely a verbatim hit: asked first, embedded only when it is not; any
+            // other is embedded while the store looks for it verbatim, so a miss waits for the slower of the two, not both
+            boolean known = knownQuestions.knows(scope, normalised);
+            CompletableFuture<float[]> embedded = known ? null
+                    : executor.branch(run.inCurrentStage(() -> run.call("embedding", () -> embed(normalised))));
             List<Hit> exact = run.call("cache exact", () -> index.exact(scope, normalised, limit));
             if (!exact.isEmpty()) {
+                knownQuestions.remember(scope, normalised);
                 return exact;
             }
-            embedding = joined(embedded);
+            embedding = known ? run.call("embedding", () -> embed(normalised)) : joined(embedded);
             run.question().embedding(embedding);
         }
         for (int k = CANDIDATES; ; k = Math.min(k * 10, MAX_CANDIDATES)) {
@@ -131,7 +137,9 @@ public class SemanticCache {
         if (question.isEmpty()) {
             return Optional.empty();
         }
-        return index.add(scope, question, embedding != null ? embedding : embed(question), answer, confidence);
+        Optional<String> created = index.add(scope, question, embedding != null ? embedding : embed(question), answer, confidence);
+        knownQuestions.remember(scope, question); // stored now, or there already
+        return created;
     }
 
     /** Flags an entry so it is never served again; false when there is no such entry. */

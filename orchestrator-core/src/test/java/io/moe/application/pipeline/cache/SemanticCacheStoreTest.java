@@ -114,7 +114,7 @@ class SemanticCacheStoreTest {
             }
         }, cache.index);
         PipelineRun run = Fakes.run("Which bird migrates farthest, and how far? " + UUID.randomUUID());
-        assertEquals(List.of(), counting.nearest(run, 2), "a new question");
+        assertTrue(counting.nearest(run, 2).stream().allMatch(h -> h.distance() > SemanticCache.HARD), "a new question");
         assertEquals(1, embedded.get());
 
         String id = counting.store(run, "The arctic tern: about 70,000 km a year.").orElseThrow();
@@ -198,10 +198,31 @@ class SemanticCacheStoreTest {
         });
         PipelineRun run = Fakes.run("How long does light take from the sun to the earth? " + UUID.randomUUID());
 
-        assertEquals(List.of(), overlapping.nearest(run, 2), "a new question");
+        assertTrue(overlapping.nearest(run, 2).stream().allMatch(h -> h.distance() > SemanticCache.HARD), "a new question");
 
         assertTrue(startedDuringTheLookup.get(), "the embedding began before the verbatim lookup answered");
         assertTrue(run.question().embedding() != null, "and the question keeps it for the store");
+    }
+
+    @Test
+    void aQuestionThisNodeStoredIsLookedUpVerbatimWithoutBeingEmbedded() {
+        AtomicInteger embedded = new AtomicInteger();
+        SemanticCache counting = with(new SentenceEmbedder() {
+            @Override
+            public float[] embed(String text) {
+                embedded.incrementAndGet();
+                return cache.embedder.embed(text);
+            }
+        }, cache.index);
+        PipelineRun first = Fakes.run("What is the tallest mountain in Africa? " + UUID.randomUUID());
+        assertTrue(counting.nearest(first, 2).stream().allMatch(h -> h.distance() > SemanticCache.HARD), "a new question");
+        String id = counting.store(first, "Kilimanjaro, 5,895 m.").orElseThrow();
+        int before = embedded.get();
+
+        List<SemanticCache.Hit> hits = counting.nearest(Fakes.run(first.question().text()), 2);
+
+        assertEquals(List.of(id), hits.stream().map(SemanticCache.Hit::id).toList());
+        assertEquals(before, embedded.get(), "no embedding for a question this node knows and finds verbatim");
     }
 
     /** A cache over {@code index} that embeds with {@code embedder}, as the server wires it. */
