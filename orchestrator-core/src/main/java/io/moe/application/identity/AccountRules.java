@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
  * ({@link UserAdministration}), by single sign-on ({@link SingleSignOnAccounts}) and from the first admin's settings
  * ({@link FirstAdminBootstrap}). A field that breaks a rule is refused with the field's name and the rule.
  */
-public final class AccountRules {
+final class AccountRules {
 
     static final Pattern USERNAME = Pattern.compile("[A-Za-z0-9._-]{3,64}");
     static final Pattern EMAIL = Pattern.compile("[^@\\s]{1,64}@[^@\\s]+\\.[^@\\s]{2,}");
