@@ -1,8 +1,8 @@
 package io.moe.application.pipeline.cache;
 
+import io.moe.application.pipeline.models.ModelCaller;
 import io.moe.application.pipeline.run.PipelineRun;
 import io.moe.domain.pipeline.Confidence;
-import io.moe.domain.shared.Failures;
 import io.moe.infrastructure.concurrency.PipelineExecutor;
 import io.moe.infrastructure.embedding.SentenceEmbedder;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -75,25 +75,18 @@ public class SemanticCache {
         if (normalised.isEmpty()) {
             return List.of(); // punctuation alone has no meaning to match
         }
-        float[] embedding;
-        if (run == null) {
-            List<Hit> exact = index.exact(scope, normalised, limit); // a repeated question needs no embedding
-            if (!exact.isEmpty()) {
-                return exact;
-            }
-            embedding = embed(normalised);
-        } else {
-            // a question this node knows is most likely a verbatim hit: asked first, embedded only when it is not; any
-            // other is embedded while the store looks for it verbatim, so a miss waits for the slower of the two, not both
-            boolean known = knownQuestions.knows(scope, normalised);
-            CompletableFuture<float[]> embedded = known ? null
-                    : executor.branch(run.inCurrentStage(() -> run.call("embedding", () -> embed(normalised))));
-            List<Hit> exact = run.call("cache exact", () -> index.exact(scope, normalised, limit));
-            if (!exact.isEmpty()) {
-                knownQuestions.remember(scope, normalised);
-                return exact;
-            }
-            embedding = known ? run.call("embedding", () -> embed(normalised)) : joined(embedded);
+        // a run's question is embedded while the store looks for it verbatim, so a miss waits for the slower of the two,
+        // not both; unless this node knows it: then it is most likely a verbatim hit, and embedded only when it is not
+        boolean overlap = run != null && !knownQuestions.knows(scope, normalised);
+        CompletableFuture<float[]> embedded = overlap
+                ? executor.branch(run.inCurrentStage(() -> run.call("embedding", () -> embed(normalised)))) : null;
+        List<Hit> exact = call(run, "cache exact", () -> index.exact(scope, normalised, limit));
+        if (!exact.isEmpty()) {
+            knownQuestions.remember(scope, normalised);
+            return exact;
+        }
+        float[] embedding = overlap ? joined(embedded) : call(run, "embedding", () -> embed(normalised));
+        if (run != null) {
             run.question().embedding(embedding);
         }
         for (int k = CANDIDATES; ; k = Math.min(k * 10, MAX_CANDIDATES)) {
@@ -110,7 +103,7 @@ public class SemanticCache {
         try {
             return embedded.join();
         } catch (CompletionException e) {
-            throw Failures.unwrapped(e) instanceof RuntimeException failure ? failure : e;
+            throw ModelCaller.unwrap(e); // the branch's own failure, as the parallel stage rethrows its branches'
         }
     }
 
