@@ -105,11 +105,10 @@ started=$(date +%s)
 SERVER_PID=$!
 
 deadline=$((started + 300))
-# What keeps the server from being ready, as its readiness checks say it (the name of each check that is DOWN and its
-# data, e.g. "database: reason=MOE_ADMIN_API_KEY (moe.admin.api-key) cannot be used ..."); empty while it does not answer.
+# What keeps the server from being ready, as its readiness checks say it in the /health answer on stdin (the name of each
+# check that is DOWN and its data, e.g. "database: reason=MOE_ADMIN_API_KEY (moe.admin.api-key) cannot be used ...").
 not_ready_reasons() {
-  curl -s --max-time 2 "http://127.0.0.1:$ORCH_PORT/health" 2>/dev/null \
-    | grep -o '"name":"[^"]*","status":"DOWN","data":{[^}]*}' \
+  grep -o '"name":"[^"]*","status":"DOWN","data":{[^}]*}' \
     | sed -e 's/"name":"\([^"]*\)","status":"DOWN","data":{\(.*\)}/\1: \2/' -e 's/"\([A-Za-z0-9_.-]*\)":"/\1=/g' -e 's/\\"/'"'"'/g' -e 's/"//g' \
     || true
 }
@@ -120,11 +119,12 @@ seen_reasons=""
 seen_since=0
 next_look=$((started + 10))
 while :; do
-  status=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "http://127.0.0.1:$ORCH_PORT/health" || true)
+  answer=$(curl -s -w '\n%{http_code}' --max-time 5 "http://127.0.0.1:$ORCH_PORT/health" || true)
+  status=${answer##*$'\n'}
   [[ $status == 200 ]] && break
   if (( $(date +%s) >= next_look )); then
     next_look=$(( $(date +%s) + 5 ))
-    reasons=$(not_ready_reasons)
+    reasons=$(not_ready_reasons <<<"${answer%$'\n'*}")
     if [[ $reasons != "$seen_reasons" ]]; then
       seen_reasons=$reasons
       seen_since=$(date +%s)
