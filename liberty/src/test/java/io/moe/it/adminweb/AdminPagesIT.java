@@ -3,6 +3,7 @@ package io.moe.it.adminweb;
 import io.moe.it.Http;
 import io.moe.it.ItConfig;
 import io.moe.it.identity.Admin;
+import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -154,6 +155,18 @@ class AdminPagesIT {
         web.click("sections:budget:save");
         web.growl("Budget of " + name + " saved");
         web.screenshot("user-budget");
+    }
+
+    @Test
+    void theFirstAdminSavesTheirOwnAccountWithItsDefaultAddress() {
+        JsonObject admin = Http.object(Admin.get(Admin.USERS)).getJsonArray("users").getValuesAs(JsonObject.class).stream()
+                .filter(u -> u.getString("username").equals("admin")).findFirst().orElseThrow();
+        web.signInAsAdmin();
+        web.open("/user-account.xhtml?id=" + admin.getString("id"));
+        web.screenshot("own-account");
+        assertEquals(admin.getString("email"), web.visible("sections:account:email").getAttribute("value"));
+        web.click("sections:account:save");
+        web.growl("Account of admin saved");
     }
 
     @Test

@@ -10,7 +10,11 @@ import java.util.regex.Pattern;
 final class AccountRules {
 
     static final Pattern USERNAME = Pattern.compile("[A-Za-z0-9._-]{3,64}");
-    static final Pattern EMAIL = Pattern.compile("[^@\\s]{1,64}@[^@\\s]+\\.[^@\\s]{2,}");
+    /**
+     * A local part, '@' and a domain of one or more non-empty labels: {@code name@example.org}, and also a host's own
+     * address such as {@code admin@localhost} (the first admin's default), as a browser's email field accepts it.
+     */
+    static final Pattern EMAIL = Pattern.compile("[^@\\s]{1,64}@[^@\\s.]+(?:\\.[^@\\s.]+)*");
     static final int MIN_PASSWORD = 10;
     static final int MAX_PASSWORD = 1024;
     static final int MAX_EMAIL = 254;

@@ -76,6 +76,7 @@ public class FirstAdminBootstrap {
         }
         String password = configuredPassword.filter(p -> !p.isBlank()).orElseGet(FirstAdminBootstrap::randomPassword);
         check("MOE_ADMIN_USERNAME (moe.admin.username)", () -> AccountRules.requireUsername(username));
+        check("MOE_ADMIN_EMAIL (moe.admin.email)", () -> AccountRules.requireEmail(email));
         check("MOE_ADMIN_PASSWORD (moe.admin.password)", () -> AccountRules.requirePassword(password));
         ApiKeySecret key = configuredKey.filter(k -> !k.isBlank())
                 .map(k -> checked("MOE_ADMIN_API_KEY (moe.admin.api-key)", () -> new ApiKeySecret(k)))

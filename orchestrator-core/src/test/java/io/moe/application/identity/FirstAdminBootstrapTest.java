@@ -82,6 +82,16 @@ class FirstAdminBootstrapTest {
     }
 
     @Test
+    void anEmailTheAdminPagesWouldRefuseIsRefusedByItsSettingsName() {
+        bootstrap.email = "admin@";
+
+        IllegalStateException refused = assertThrows(IllegalStateException.class, bootstrap::ensureFirstAdmin);
+
+        assertTrue(refused.getMessage().startsWith("MOE_ADMIN_EMAIL (moe.admin.email) cannot be used"), refused.getMessage());
+        assertNothingWritten();
+    }
+
+    @Test
     void usableSettingsMakeTheAdminItsBudgetAndKeyAndAFileThatKeepsTheConfiguredSecretsOut() throws Exception {
         bootstrap.configuredPassword = Optional.of("a-long-password-1");
         bootstrap.configuredKey = Optional.of(KEY);
