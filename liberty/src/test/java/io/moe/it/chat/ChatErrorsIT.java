@@ -37,7 +37,9 @@ class ChatErrorsIT {
             "bad role|{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"king\",\"content\":\"hi\"}]}|invalid_value",
             "content a number|{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"user\",\"content\":5}]}|invalid_type",
             "stream not boolean|{\"model\":\"moe-orchestrator\",\"stream\":\"yes\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}|invalid_type",
-            "remote image url|{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"image_url\",\"image_url\":{\"url\":\"http://x/y.png\"}}]}]}|invalid_value"
+            "remote image url|{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"image_url\",\"image_url\":{\"url\":\"http://x/y.png\"}}]}]}|invalid_value",
+            "temperature a word|{\"model\":\"moe-orchestrator\",\"temperature\":\"hot\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}|invalid_value",
+            "several choices asked|{\"model\":\"moe-orchestrator\",\"n\":3,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}|invalid_value"
     })
     void badRequestsAre400WithAReason(String name, String body, String code) {
         HttpResponse<String> response = ChatCompletionsIT.chat(body == null ? "" : body);

@@ -66,6 +66,7 @@ public class ChatCompletionsResource {
         Route.Pipeline pipeline = (Route.Pipeline) http.getAttribute(ChatRouting.ROUTE);
         Caller caller = (Caller) http.getAttribute(ApiKeyFilter.CALLER);
         String id = ChatAnswer.newResponseId();
+        SamplingFields.check(json);
         ChatCompletionRequest request = ChatCompletionRequest.parse(limits, json, pipeline.mode());
         long created = Instant.now().getEpochSecond();
         String model = pipeline.modelId();
