@@ -110,6 +110,19 @@ class IdentityIT {
     }
 
     @Test
+    void aMethodTheRouteDoesNotTakeIs405NamingTheOnesItTakes() {
+        String user = Admin.newUser();
+        HttpResponse<String> refused = Admin.post(Admin.USERS + "/" + user, "{}");
+        assertEquals(405, refused.statusCode(), refused.body());
+        JsonObject problem = Http.object(refused);
+        assertEquals("method_not_allowed", problem.getString("code"));
+        assertTrue(problem.getString("detail").matches("this route does not take that HTTP method; it takes .*PUT.*"), problem.toString());
+        assertFalse(problem.getString("detail").contains("RESTEASY"), "no framework message: " + problem);
+        String allow = refused.headers().firstValue("Allow").orElse("");
+        assertTrue(allow.contains("GET") && allow.contains("PUT") && allow.contains("DELETE"), "Allow: " + allow);
+    }
+
+    @Test
     void badInputIsA4xxAndLeavesNoRows() {
         String user = Admin.newUser();
         String name = Http.object(Admin.get(Admin.USERS + "/" + user)).getString("username");

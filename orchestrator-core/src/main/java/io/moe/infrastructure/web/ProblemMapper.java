@@ -12,6 +12,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -33,9 +35,11 @@ public class ProblemMapper implements ExceptionMapper<Throwable> {
         if (t instanceof Refusal r) {
             e = r;
         } else if (t instanceof WebApplicationException w) {
-            int status = w.getResponse().getStatus();
-            e = new IdentityException(RefusalStatus.kindOf(status), status == 404 ? "not_found" : "http_" + status, null,
-                    status == 404 ? "no such route; the API is described at /openapi on the orchestrator port" : String.valueOf(w.getMessage()));
+            Response refused = w.getResponse();
+            Response problem = problem(routeRefusal(refused.getStatus(), refused.getAllowedMethods(), w.getMessage()));
+            return refused.getStatus() == 405 && !refused.getAllowedMethods().isEmpty()
+                    ? Response.fromResponse(problem).header("Allow", String.join(", ", new TreeSet<>(refused.getAllowedMethods()))).build()
+                    : problem;
         } else if (StoreFailures.duplicateKey(failure)) {
             e = new IdentityException(Kind.CONFLICT, "duplicate", null, "a row with the same unique value was written at the same moment; retry");
         } else if (StoreFailures.databaseUnreachable(failure)) {
@@ -52,6 +56,23 @@ public class ProblemMapper implements ExceptionMapper<Throwable> {
             e = new IdentityException(Kind.FAILED, "internal_error", null, "the server failed; quote incident " + incident);
         }
         return problem(e);
+    }
+
+    /**
+     * What the REST layer refused before a resource ran (no such route, a method or body type the route does not take), in
+     * words a person can act on instead of the framework's message ({@code RESTEASY003650: No resource method found ...}).
+     */
+    static Refusal routeRefusal(int status, Set<String> allowedMethods, String frameworkMessage) {
+        return switch (status) {
+            case 404 -> new IdentityException(Kind.NOT_FOUND, "not_found", null,
+                    "no such route; the API is described at /openapi on the orchestrator port");
+            case 405 -> new IdentityException(Kind.NOT_ALLOWED, "method_not_allowed", null, allowedMethods.isEmpty()
+                    ? "this route does not take that HTTP method; the API is described at /openapi on the orchestrator port"
+                    : "this route does not take that HTTP method; it takes " + String.join(", ", new TreeSet<>(allowedMethods)));
+            case 415 -> new IdentityException(Kind.UNSUPPORTED_MEDIA, "unsupported_media_type", null, "this route does not take "
+                    + "a body of that Content-Type: send application/json (an import: multipart/form-data with 'file')");
+            default -> new IdentityException(RefusalStatus.kindOf(status), "http_" + status, null, String.valueOf(frameworkMessage));
+        };
     }
 
     private static Response problem(Refusal e) {
