@@ -57,6 +57,15 @@ class ChatErrorsIT {
     }
 
     @Test
+    void aMethodTheRouteDoesNotTakeIs405WithTheMethodsItTakes() {
+        HttpResponse<String> response = Http.put(ChatCompletionsIT.URL, ChatCompletionsIT.request("moe-orchestrator", "hi"),
+                "Authorization", Http.bearer(ItConfig.apiKey()));
+        assertEquals(405, response.statusCode(), response.body());
+        assertEquals("method_not_allowed", error(response).getString("code"));
+        assertTrue(response.headers().firstValue("Allow").orElse("").contains("POST"), "Allow: " + response.headers().map());
+    }
+
+    @Test
     void aMissingKeyIs401() {
         HttpResponse<String> response = Http.post(ChatCompletionsIT.URL, ChatCompletionsIT.request("moe-orchestrator", "hi"));
         assertEquals(401, response.statusCode());

@@ -66,6 +66,14 @@ class ToolsIT {
     }
 
     @Test
+    void aMethodTheRouteDoesNotTakeIs405WithTheMethodsItTakes() {
+        HttpResponse<String> r = Http.delete(ItConfig.toolsUrl() + "/tools");
+        assertEquals(405, r.statusCode(), r.body());
+        assertEquals("method_not_allowed", error(r).getString("error_code"));
+        assertTrue(r.headers().firstValue("Allow").orElse("").contains("GET"), "Allow: " + r.headers().map());
+    }
+
+    @Test
     void invokeNeedsACredential() {
         HttpResponse<String> none = invoke("{\"tool\":\"gcd_lcm\",\"args\":{\"a\":1,\"b\":2}}", null);
         assertEquals(401, none.statusCode());

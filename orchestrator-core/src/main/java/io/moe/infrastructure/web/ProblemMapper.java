@@ -35,11 +35,7 @@ public class ProblemMapper implements ExceptionMapper<Throwable> {
         if (t instanceof Refusal r) {
             e = r;
         } else if (t instanceof WebApplicationException w) {
-            Response refused = w.getResponse();
-            Response problem = problem(routeRefusal(refused.getStatus(), refused.getAllowedMethods(), w.getMessage()));
-            return refused.getStatus() == 405 && !refused.getAllowedMethods().isEmpty()
-                    ? Response.fromResponse(problem).header("Allow", String.join(", ", new TreeSet<>(refused.getAllowedMethods()))).build()
-                    : problem;
+            e = routeRefusal(w.getResponse().getStatus(), w.getResponse().getAllowedMethods(), w.getMessage());
         } else if (StoreFailures.duplicateKey(failure)) {
             e = new IdentityException(Kind.CONFLICT, "duplicate", null, "a row with the same unique value was written at the same moment; retry");
         } else if (StoreFailures.databaseUnreachable(failure)) {
@@ -55,7 +51,9 @@ public class ProblemMapper implements ExceptionMapper<Throwable> {
             LOG.log(Level.SEVERE, "JSON API failure, incident " + incident, failure);
             e = new IdentityException(Kind.FAILED, "internal_error", null, "the server failed; quote incident " + incident);
         }
-        return problem(e);
+        Response problem = problem(e);
+        return RefusalStatus.allowedMethods(failure).map(methods -> Response.fromResponse(problem).header("Allow", methods).build())
+                .orElse(problem);
     }
 
     /**

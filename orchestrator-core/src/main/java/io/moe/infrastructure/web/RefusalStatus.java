@@ -1,6 +1,11 @@
 package io.moe.infrastructure.web;
 
+import io.moe.domain.shared.Failures;
 import io.moe.domain.shared.Refusal;
+import jakarta.ws.rs.WebApplicationException;
+
+import java.util.Optional;
+import java.util.TreeSet;
 
 /** The HTTP status of each kind of refusal, the same on every port; and back, for the container's own errors. */
 public final class RefusalStatus {
@@ -31,6 +36,18 @@ public final class RefusalStatus {
             case UPSTREAM_TIMEOUT -> 504;
             case STORAGE_FULL -> 507;
         };
+    }
+
+    /**
+     * The methods a route takes, for the {@code Allow} header RFC 9110 requires on a 405, from the REST layer's own
+     * refusal in {@code failure}'s chain ("DELETE, GET, PUT"); empty when there is none or it names none.
+     */
+    public static Optional<String> allowedMethods(Throwable failure) {
+        return Failures.chain(failure).filter(WebApplicationException.class::isInstance)
+                .map(t -> ((WebApplicationException) t).getResponse())
+                .filter(r -> r.getStatus() == 405 && !r.getAllowedMethods().isEmpty())
+                .map(r -> String.join(", ", new TreeSet<>(r.getAllowedMethods())))
+                .findFirst();
     }
 
     /** The kind of refusal an HTTP status stands for (the container's 404, 405, 415, … on unknown routes). */

@@ -46,6 +46,7 @@ public class OpenAiExceptionMapper implements ExceptionMapper<Throwable> {
         if (status == 401) {
             response.header("WWW-Authenticate", "Bearer");
         }
+        RefusalStatus.allowedMethods(failure).ifPresent(methods -> response.header("Allow", methods));
         if (error.retryAfterSeconds() > 0) {
             response.header("Retry-After", error.retryAfterSeconds());
         }

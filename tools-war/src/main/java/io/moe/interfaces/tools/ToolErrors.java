@@ -34,6 +34,7 @@ public class ToolErrors implements ExceptionMapper<Throwable> {
         if (status == 401) {
             response.header("WWW-Authenticate", "Bearer");
         }
+        RefusalStatus.allowedMethods(failure).ifPresent(methods -> response.header("Allow", methods));
         return response.build();
     }
 
