@@ -50,6 +50,8 @@ public class RedisStore implements AutoCloseable {
 
     private final JedisPooled redis;
     private final Outage outage;
+    /** Each script's SHA-1, the name EVALSHA calls it by (a handful of constant scripts). */
+    private final java.util.Map<String, String> scriptDigests = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** For the container's proxy only. */
     protected RedisStore() {
@@ -169,9 +171,32 @@ public class RedisStore implements AutoCloseable {
         return guarded(() -> redis.smembers(key));
     }
 
-    /** Runs a Lua script atomically on the server (EVAL); {@code keys} and {@code args} as Redis expects. */
+    /**
+     * Runs a Lua script atomically on the server; {@code keys} and {@code args} as Redis expects. The script is sent by
+     * its SHA-1 (EVALSHA), not its text (about 1 KB for an admission): only when Redis does not know it yet (a new or
+     * restarted Redis, SCRIPT FLUSH) does the call go again as EVAL, which also makes Redis keep it.
+     */
     public Object eval(String script, java.util.List<String> keys, java.util.List<String> args) {
-        return guarded(() -> redis.eval(script, keys, args));
+        String sha = scriptDigests.computeIfAbsent(script, RedisStore::sha1);
+        return guarded(() -> {
+            try {
+                return redis.evalsha(sha, keys, args);
+            } catch (JedisDataException e) {
+                if (e.getMessage() == null || !e.getMessage().startsWith("NOSCRIPT")) {
+                    throw e;
+                }
+                return redis.eval(script, keys, args);
+            }
+        });
+    }
+
+    private static String sha1(String script) {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-1")
+                    .digest(script.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-1 is a standard algorithm of every Java runtime", e);
+        }
     }
 
     /** Adds {@code by} to the field of a hash (HINCRBY). */
