@@ -62,6 +62,7 @@ class ChatErrorsIT {
                 "Authorization", Http.bearer(ItConfig.apiKey()));
         assertEquals(405, response.statusCode(), response.body());
         assertEquals("method_not_allowed", error(response).getString("code"));
+        assertTrue(error(response).getString("message").matches("this route does not take that HTTP method; it takes .*POST.*"), response.body());
         assertTrue(response.headers().firstValue("Allow").orElse("").contains("POST"), "Allow: " + response.headers().map());
     }
 

@@ -70,6 +70,7 @@ class ToolsIT {
         HttpResponse<String> r = Http.delete(ItConfig.toolsUrl() + "/tools");
         assertEquals(405, r.statusCode(), r.body());
         assertEquals("method_not_allowed", error(r).getString("error_code"));
+        assertTrue(error(r).getString("message").startsWith("this route does not take that HTTP method; it takes "), r.body());
         assertTrue(r.headers().firstValue("Allow").orElse("").contains("GET"), "Allow: " + r.headers().map());
     }
 
