@@ -13,7 +13,6 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -64,9 +63,8 @@ public class ProblemMapper implements ExceptionMapper<Throwable> {
         return switch (status) {
             case 404 -> new IdentityException(Kind.NOT_FOUND, "not_found", null,
                     "no such route; the API is described at /openapi on the orchestrator port");
-            case 405 -> new IdentityException(Kind.NOT_ALLOWED, "method_not_allowed", null, allowedMethods.isEmpty()
-                    ? "this route does not take that HTTP method; the API is described at /openapi on the orchestrator port"
-                    : "this route does not take that HTTP method; it takes " + String.join(", ", new TreeSet<>(allowedMethods)));
+            case 405 -> new IdentityException(Kind.NOT_ALLOWED, "method_not_allowed", null,
+                    RefusalStatus.notAllowed(allowedMethods, "the API is described at /openapi on the orchestrator port"));
             case 415 -> new IdentityException(Kind.UNSUPPORTED_MEDIA, "unsupported_media_type", null, "this route does not take "
                     + "a body of that Content-Type: send application/json (an import: multipart/form-data with 'file')");
             default -> new IdentityException(RefusalStatus.kindOf(status), "http_" + status, null, String.valueOf(frameworkMessage));

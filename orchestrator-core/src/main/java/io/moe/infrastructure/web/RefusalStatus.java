@@ -5,6 +5,7 @@ import io.moe.domain.shared.Refusal;
 import jakarta.ws.rs.WebApplicationException;
 
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 
 /** The HTTP status of each kind of refusal, the same on every port; and back, for the container's own errors. */
@@ -46,8 +47,20 @@ public final class RefusalStatus {
         return Failures.chain(failure).filter(WebApplicationException.class::isInstance)
                 .map(t -> ((WebApplicationException) t).getResponse())
                 .filter(r -> r.getStatus() == 405 && !r.getAllowedMethods().isEmpty())
-                .map(r -> String.join(", ", new TreeSet<>(r.getAllowedMethods())))
+                .map(r -> listed(r.getAllowedMethods()))
                 .findFirst();
+    }
+
+    /**
+     * What a 405 says on every port: that the route does not take the method, and the methods it takes when the REST
+     * layer named them ({@code methods}), else {@code whereToLook} ("see /openapi").
+     */
+    public static String notAllowed(Set<String> methods, String whereToLook) {
+        return "this route does not take that HTTP method; " + (methods.isEmpty() ? whereToLook : "it takes " + listed(methods));
+    }
+
+    private static String listed(Set<String> methods) {
+        return String.join(", ", new TreeSet<>(methods));
     }
 
     /** The kind of refusal an HTTP status stands for (the container's 404, 405, 415, … on unknown routes). */

@@ -2,6 +2,7 @@ package io.moe.interfaces.messages;
 
 import io.moe.application.limits.RequestLimits;
 import io.moe.interfaces.openai.ApiError;
+import io.moe.interfaces.openai.JsonNumbers;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -75,7 +76,7 @@ public record MessagesRequest(JsonObject json, String model, int maxTokens, bool
         if (v == null || v == JsonValue.NULL) {
             return;
         }
-        if (!(v instanceof JsonNumber n) || n.doubleValue() < min || n.doubleValue() > max) {
+        if (!JsonNumbers.inRange(v, min, max)) {
             throw ApiError.invalidRequest("invalid_value", field + ": must be a number from " + min + " to " + max);
         }
     }

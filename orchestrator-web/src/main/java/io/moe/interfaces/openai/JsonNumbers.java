@@ -10,9 +10,15 @@ import java.util.OptionalInt;
  * Reads whole numbers from client JSON safely: the range is checked on the decimal value before any
  * conversion, so a number such as {@code 1e999999999} is refused at once instead of being expanded.
  */
-final class JsonNumbers {
+public final class JsonNumbers {
 
     private JsonNumbers() {
+    }
+
+    /** Whether the value is a number from {@code min} to {@code max}, compared as decimals (no conversion to expand). */
+    public static boolean inRange(JsonValue value, double min, double max) {
+        return value instanceof JsonNumber n && n.bigDecimalValue().compareTo(BigDecimal.valueOf(min)) >= 0
+                && n.bigDecimalValue().compareTo(BigDecimal.valueOf(max)) <= 0;
     }
 
     /** The value as an int when it is a whole number from {@code min} to {@code max}; empty otherwise. */

@@ -61,9 +61,8 @@ public final class OpenAiErrors {
         if (t instanceof WebApplicationException e) {
             return switch (RefusalStatus.kindOf(e.getResponse().getStatus())) {
                 case NOT_FOUND -> new ApiError(Kind.NOT_FOUND, "not_found", "no such route on this port; the routes are listed at /openapi");
-                case NOT_ALLOWED -> new ApiError(Kind.NOT_ALLOWED, "method_not_allowed", RefusalStatus.allowedMethods(e)
-                        .map(methods -> "this route does not take that HTTP method; it takes " + methods)
-                        .orElse("this route does not take that HTTP method; see /openapi"));
+                case NOT_ALLOWED -> new ApiError(Kind.NOT_ALLOWED, "method_not_allowed",
+                        RefusalStatus.notAllowed(e.getResponse().getAllowedMethods(), "see /openapi"));
                 case UNSUPPORTED_MEDIA -> new ApiError(Kind.UNSUPPORTED_MEDIA, "unsupported_media_type", "send the body as application/json");
                 default -> new ApiError(RefusalStatus.kindOf(e.getResponse().getStatus()), "http_" + e.getResponse().getStatus(), e.getMessage());
             };

@@ -54,8 +54,7 @@ final class SamplingFields {
 
     private static void number(JsonObject json, String field, int min, int max) {
         JsonValue value = present(json, field);
-        if (value != null && !(value instanceof JsonNumber n && n.bigDecimalValue().compareTo(BigDecimal.valueOf(min)) >= 0
-                && n.bigDecimalValue().compareTo(BigDecimal.valueOf(max)) <= 0)) {
+        if (value != null && !JsonNumbers.inRange(value, min, max)) {
             throw ApiError.invalidRequest("invalid_value", "'" + field + "' must be a number from " + min + " to " + max);
         }
     }

@@ -56,9 +56,8 @@ public class ToolErrors implements ExceptionMapper<Throwable> {
             int status = w.getResponse().getStatus();
             return switch (status) {
                 case 404 -> new ToolException(Kind.NOT_FOUND, "not_found", null, "no such route; see GET /tools and POST /invoke");
-                case 405 -> new ToolException(Kind.NOT_ALLOWED, "method_not_allowed", null, RefusalStatus.allowedMethods(w)
-                        .map(methods -> "this route does not take that HTTP method; it takes " + methods)
-                        .orElse("this route does not take that HTTP method; see GET /tools and POST /invoke"));
+                case 405 -> new ToolException(Kind.NOT_ALLOWED, "method_not_allowed", null,
+                        RefusalStatus.notAllowed(w.getResponse().getAllowedMethods(), "see GET /tools and POST /invoke"));
                 case 415 -> new ToolException(Kind.UNSUPPORTED_MEDIA, "unsupported_media_type", null, "send the body as application/json");
                 default -> new ToolException(RefusalStatus.kindOf(status), "http_" + status, null, String.valueOf(w.getMessage()));
             };
