@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 /**
  * The messages API against the started server: the npm {@code @anthropic-ai/sdk} drives every wire feature
  * (messages.test.mjs); here each profile mode is observed in the trace and the simulator's call log, the
- * profile resolution order (key → user default → first grant → 403) is walked, profiles go through an
+ * profile resolution order (key → user default → the first granted profile accepting the model → 403) is walked, profiles go through an
  * export/import round trip, and the provider status shows the simulator's rate-limit headers.
  */
 class MessagesIT {
@@ -81,7 +81,11 @@ class MessagesIT {
     }
 
     static HttpResponse<String> message(String key, String text) {
-        return Http.post(MESSAGES, Json.createObjectBuilder().add("model", MODEL).add("max_tokens", 512)
+        return message(key, MODEL, text);
+    }
+
+    static HttpResponse<String> message(String key, String model, String text) {
+        return Http.post(MESSAGES, Json.createObjectBuilder().add("model", model).add("max_tokens", 512)
                         .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user").add("content", text)))
                         .build().toString(),
                 "x-api-key", key, "anthropic-version", "2023-06-01", "Content-Type", "application/json");
@@ -243,8 +247,52 @@ class MessagesIT {
         assertEquals("retried", attempt.getString("next"));
     }
 
+    @Test
+    void aUserGrantedSeveralProfilesReachesEachByTheModelItAccepts() {
+        String user = Admin.newUser();
+        String opus = "claude-opus-4-1-" + suffix();
+        String fast = profile("a-fast-" + suffix(), "native");
+        String deepName = "b-deep-" + suffix();
+        HttpResponse<String> created = Admin.post(PROFILES, Json.createObjectBuilder().add("name", deepName)
+                .add("accepted_models", Json.createArrayBuilder().add(opus)).add("tool_model", TOOL_MODEL).add("tool_endpoint", "local")
+                .add("moe_mode", "moe_orchestrated").build().toString());
+        assertEquals(201, created.statusCode(), created.body());
+        String deep = Http.object(created).getString("id");
+        createdProfiles.add(deep);
+        Admin.grant(user, "cc_profile", "profile-" + fast);
+        Admin.grant(user, "cc_profile", "profile-" + deep);
+        String key = key(user, null);
+
+        assertEquals(fast, profileOf(key, MODEL), "the first granted profile that accepts " + MODEL);
+        HttpResponse<String> deepAnswer = message(key, opus, "which profile " + suffix());
+        assertEquals(200, deepAnswer.statusCode(), deepAnswer.body());
+        JsonObject deepTrace = trace(key, Http.object(deepAnswer).getString("id"));
+        assertEquals("agent", deepTrace.getString("mode"), "answered on the pipeline by the moe_orchestrated profile that accepts "
+                + opus + ", though the native one comes first by name: " + deepTrace);
+
+        HttpResponse<String> neither = message(key, "gpt-4", "no profile takes this");
+        assertEquals(404, neither.statusCode(), neither.body());
+        String refusal = Http.object(neither).getJsonObject("error").getString("message");
+        assertTrue(refusal.contains(MODEL) && refusal.contains(opus), "both profiles' ids are listed: " + refusal);
+        assertTrue(refusal.contains(deepName), "the profiles are named: " + refusal);
+
+        HttpResponse<String> models = Http.get(ItConfig.orchestratorUrl() + "/v1/models", "x-api-key", key, "anthropic-version", "2023-06-01");
+        assertEquals(200, models.statusCode(), models.body());
+        List<String> ids = Http.object(models).getJsonArray("data").getValuesAs(JsonObject.class).stream().map(m -> m.getString("id")).toList();
+        assertEquals(List.of(MODEL, "claude-haiku-4-5", opus), ids, "the ids of both profiles, in the order they are tried");
+
+        String bound = key(user, deep);
+        HttpResponse<String> boundRefusal = message(bound, MODEL, "a bound key keeps to its profile");
+        assertEquals(404, boundRefusal.statusCode(), "a key bound to a profile is answered by it alone: " + boundRefusal.body());
+    }
+
     private static String profileOf(String key) {
-        HttpResponse<String> r = message(key, "which profile " + suffix());
+        return profileOf(key, MODEL);
+    }
+
+    /** The id of the native profile that answered {@code model} for {@code key} (a native answer's trace names its profile). */
+    private static String profileOf(String key, String model) {
+        HttpResponse<String> r = message(key, model, "which profile " + suffix());
         assertEquals(200, r.statusCode(), r.body());
         String name = trace(key, Http.object(r).getString("id")).getString("profile");
         return Http.object(Admin.get(PROFILES)).getJsonArray("profiles").getValuesAs(JsonObject.class).stream()

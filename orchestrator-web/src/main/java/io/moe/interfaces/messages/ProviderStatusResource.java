@@ -21,8 +21,8 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * GET /v1/provider-status: the rate-limit state of the servers this key reaches (its coding-client profile's tool
- * server and the servers of its model_endpoint grants; admins: all servers) and whether the service throttles the
+ * GET /v1/provider-status: the rate-limit state of the servers this key reaches (the tool servers of the coding-client
+ * profiles it may use and the servers of its model_endpoint grants; admins: all servers) and whether the service throttles the
  * key now. The shape is documented in the README ("Coding clients").
  */
 @Path("/v1/provider-status")
@@ -52,7 +52,7 @@ public class ProviderStatusResource {
             return names;
         }
         try {
-            names.add(profiles.resolve(caller).profile().toolEndpoint());
+            profiles.usable(caller).forEach(p -> names.add(p.profile().toolEndpoint()));
         } catch (ProfileRefusedException noProfile) {
             // a key without a profile sees the servers of its grants only
         }

@@ -30,7 +30,7 @@ import java.util.List;
  * and the {@code model@server} ids of its model_endpoint grants, wildcards expanded from the server's
  * model list. An invalid key is refused with 401, as on every other route. A request that carries
  * {@code anthropic-version} (a coding client) is answered in the messages API's list shape with the model ids
- * of the key's coding-client profile ({@code accepted_models}), or the configured {@code moe.coding.models}
+ * the key's coding-client profiles accept ({@code accepted_models}), or the configured {@code moe.coding.models}
  * without a key or profile.
  */
 @ApplicationScoped
@@ -76,7 +76,7 @@ public class ModelsResource {
 
     private List<String> accepted(Caller caller) {
         try {
-            return profiles.resolve(caller).profile().acceptedModels();
+            return profiles.acceptedModels(caller);
         } catch (ProfileRefusedException noProfile) {
             return codingModels;
         }
