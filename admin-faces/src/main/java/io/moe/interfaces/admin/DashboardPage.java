@@ -30,6 +30,8 @@ public class DashboardPage {
 
     static final int DAYS = 30;
     static final int TOP = 8;
+    /** Models the share chart is drawn from (a month with more has its smallest left out of the "other" slice). */
+    static final int MODELS = 1000;
 
     @Inject
     ApplicationStartup startup;
@@ -99,9 +101,16 @@ public class DashboardPage {
         return overview.busiestUsersThisMonth(TOP);
     }
 
+    /** The {@value #TOP} busiest models this month, for the table. */
     public List<UsageRanking> getBusiestModels() {
+        List<UsageRanking> all = modelsThisMonth();
+        return all.subList(0, Math.min(TOP, all.size()));
+    }
+
+    /** Up to {@value #MODELS} models of this month, busiest first: the chart folds all but the largest into one slice. */
+    private List<UsageRanking> modelsThisMonth() {
         if (models == null) {
-            models = overview.busiestModelsThisMonth(TOP);
+            models = overview.busiestModelsThisMonth(MODELS);
         }
         return models;
     }
@@ -115,7 +124,7 @@ public class DashboardPage {
     }
 
     public String getModelsChart() {
-        return Charts.shares(getBusiestModels());
+        return Charts.shares(modelsThisMonth());
     }
 
     /** The CSS state of a server: disabled, unknown (not probed yet), healthy or unhealthy. */

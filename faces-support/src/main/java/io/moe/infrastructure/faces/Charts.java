@@ -5,6 +5,8 @@ import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /** Chart.js configurations (the value of {@code p:chart}) for the usage series and rankings of the pages. */
@@ -12,6 +14,11 @@ public final class Charts {
 
     private static final String[] PALETTE = {"#42A5F5", "#66BB6A", "#FFA726", "#AB47BC", "#26C6DA", "#EC407A",
             "#8D6E63", "#78909C", "#D4E157", "#5C6BC0"};
+
+    /** Slices of a doughnut at most, the last one for the rest. */
+    static final int SLICES = 8;
+    /** Characters of a legend label at most. */
+    static final int LABEL_CHARS = 40;
 
     private Charts() {
     }
@@ -43,15 +50,18 @@ public final class Charts {
 
     /**
      * The share of tokens of each entry as a doughnut, the legend below it: beside it, in a panel half the page wide,
-     * the legend cut long model names to a few characters.
+     * the legend cut long model names to a few characters. The {@value #SLICES} − 1 largest entries get a slice each and
+     * the rest one slice together ("12 other models"), so the shares stay true and the legend fits its panel however
+     * many models there are; a name longer than {@value #LABEL_CHARS} characters is shortened with "…".
      */
     public static String shares(List<UsageRanking> entries) {
         JsonArrayBuilder labels = Json.createArrayBuilder();
         JsonArrayBuilder tokens = Json.createArrayBuilder();
         JsonArrayBuilder colours = Json.createArrayBuilder();
-        for (int i = 0; i < entries.size(); i++) {
-            labels.add(entries.get(i).key());
-            tokens.add(entries.get(i).tokens());
+        List<UsageRanking> slices = slices(entries);
+        for (int i = 0; i < slices.size(); i++) {
+            labels.add(shortened(slices.get(i).key()));
+            tokens.add(slices.get(i).tokens());
             colours.add(PALETTE[i % PALETTE.length]);
         }
         JsonObjectBuilder data = Json.createObjectBuilder().add("labels", labels).add("datasets", Json.createArrayBuilder()
@@ -59,6 +69,23 @@ public final class Charts {
         return Json.createObjectBuilder().add("type", "doughnut").add("data", data).add("options", Json.createObjectBuilder()
                 .add("maintainAspectRatio", false).add("animation", false).add("plugins", Json.createObjectBuilder()
                         .add("legend", Json.createObjectBuilder().add("position", "bottom")))).build().toString();
+    }
+
+    /** The largest entries by tokens, the rest folded into one when there are more than {@value #SLICES}. */
+    static List<UsageRanking> slices(List<UsageRanking> entries) {
+        List<UsageRanking> largest = entries.stream().sorted(Comparator.comparingLong(UsageRanking::tokens).reversed()).toList();
+        if (largest.size() <= SLICES) {
+            return largest;
+        }
+        List<UsageRanking> rest = largest.subList(SLICES - 1, largest.size());
+        List<UsageRanking> slices = new ArrayList<>(largest.subList(0, SLICES - 1));
+        slices.add(new UsageRanking(rest.size() + " other models", rest.stream().mapToLong(UsageRanking::requests).sum(),
+                rest.stream().mapToLong(UsageRanking::tokens).sum()));
+        return slices;
+    }
+
+    static String shortened(String label) {
+        return label.length() <= LABEL_CHARS ? label : label.substring(0, LABEL_CHARS - 1) + "…";
     }
 
     /** Requests per minute, oldest first, the current minute last ("now"). */
