@@ -151,6 +151,8 @@ class MessagesIT {
                 assertTrue(calls.getJsonObject(0).getString("system").startsWith("You help with code."), "the profile's prefix leads the system prompt");
             } else {
                 assertEquals(mode.getValue(), trace.getString("mode"), trace.toString());
+                assertTrue(trace.getString("profile").startsWith(mode.getKey() + "-"), "the profile that answered: " + trace);
+                assertEquals(MODEL, trace.getString("requested_model"), trace.toString());
                 assertTrue(Simulator.callsContaining(marker).size() > 1, "the pipeline made several model calls");
             }
             if (mode.getKey().equals("moe_reasoning")) {
@@ -269,6 +271,8 @@ class MessagesIT {
         JsonObject deepTrace = trace(key, Http.object(deepAnswer).getString("id"));
         assertEquals("agent", deepTrace.getString("mode"), "answered on the pipeline by the moe_orchestrated profile that accepts "
                 + opus + ", though the native one comes first by name: " + deepTrace);
+        assertEquals(deepName, deepTrace.getString("profile"), "a pipeline answer's trace names its profile");
+        assertEquals(opus, deepTrace.getString("requested_model"));
 
         HttpResponse<String> neither = message(key, "gpt-4", "no profile takes this");
         assertEquals(404, neither.statusCode(), neither.body());

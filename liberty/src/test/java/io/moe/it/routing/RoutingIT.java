@@ -225,6 +225,8 @@ class RoutingIT {
         JsonObject trace = trace(Http.object(answered).getString("id"), key);
         List<String> experts = trace.getJsonArray("experts").getValuesAs(JsonObject.class).stream().map(e -> e.getString("model")).toList();
         assertEquals(List.of(coder()), experts.stream().distinct().toList(), "the template's expert answered: " + trace);
+        assertEquals(name, trace.getString("requested_model"), "the trace names the model id sent: " + trace);
+        assertTrue(!trace.containsKey("profile"), "no coding-client profile chose this route: " + trace);
         JsonArray calls = Http.object(Http.get(gpu2.baseUrl() + "/_sim/calls")).getJsonArray("calls");
         List<String> roles = calls.getValuesAs(JsonObject.class).stream().filter(c -> c.getString("user").contains(marker))
                 .map(c -> c.getString("role")).toList();

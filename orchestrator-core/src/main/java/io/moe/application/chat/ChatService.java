@@ -11,6 +11,7 @@ import io.moe.application.pipeline.merge.Merger;
 import io.moe.application.pipeline.merge.OutputFormat;
 import io.moe.application.pipeline.ParallelStage;
 import io.moe.application.pipeline.run.PipelineRun;
+import io.moe.application.routing.Route;
 import io.moe.application.tracing.Spans;
 import io.moe.application.pipeline.plan.Planner;
 import io.moe.application.pipeline.run.Progress;
@@ -21,7 +22,6 @@ import io.moe.application.pipeline.tools.ToolStage;
 import io.moe.domain.chat.ChatAnswer;
 import io.moe.domain.chat.ChatRequest;
 import io.moe.domain.identity.Caller;
-import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.pipeline.GraphFact;
 import io.moe.domain.pipeline.Plan;
 import io.moe.infrastructure.concurrency.PipelineExecutor;
@@ -87,11 +87,13 @@ public class ChatService {
 
     /**
      * Answers {@code request} for {@code caller} under the response id {@code id}; progress lines go to
-     * {@code progress}, with the models of {@code template}, every model call to {@code ledger}, and the run stops once {@code cancellation} is triggered.
+     * {@code progress}, with the models of the route's template, every model call to {@code ledger}, and the run stops
+     * once {@code cancellation} is triggered. The trace names the model id the client sent and the profile that chose the route.
      */
-    public CompletionStage<ChatAnswer> answer(Caller caller, String id, long created, ChatRequest request, ExpertTemplate template,
+    public CompletionStage<ChatAnswer> answer(Caller caller, String id, long created, ChatRequest request, Route.Pipeline route,
                                               Progress progress, CallLedger ledger, Cancellation cancellation) {
-        PipelineRun run = new PipelineRun(id, caller, request, template, progress, ledger, cancellation);
+        PipelineRun run = new PipelineRun(id, caller, request, route.template(), progress, ledger, cancellation);
+        run.trace().requested(route.modelId(), route.profile());
         Spans.Span span = traced(run);
         try {
             return executor.supply(() -> run(run, created)).whenComplete((answer, failure) -> {

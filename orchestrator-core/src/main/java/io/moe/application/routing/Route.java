@@ -14,8 +14,16 @@ public sealed interface Route {
     /** The routing mode of the usage log: moe_orchestrated, moe_reasoning or native. */
     String routing();
 
-    /** Through the pipeline, in {@code mode}, with the models of {@code template}. */
-    record Pipeline(String modelId, Mode mode, ExpertTemplate template) implements Route {
+    /**
+     * Through the pipeline, in {@code mode}, with the models of {@code template}; {@code profile} names the
+     * coding-client profile that chose it (null on the OpenAI API).
+     */
+    record Pipeline(String modelId, Mode mode, ExpertTemplate template, String profile) implements Route {
+
+        public Pipeline(String modelId, Mode mode, ExpertTemplate template) {
+            this(modelId, mode, template, null);
+        }
+
         @Override
         public String routing() {
             return mode.routing();

@@ -78,7 +78,7 @@ public class MeteredChat {
         CallLedger ledger = new CallLedger();
         CompletionStage<ChatAnswer> answer;
         try {
-            answer = chat.answer(caller, id, created, request, route.template(), progress, ledger, cancellation);
+            answer = chat.answer(caller, id, created, request, route, progress, ledger, cancellation);
         } catch (RuntimeException e) {
             answer = CompletableFuture.failedFuture(e);
         }

@@ -97,7 +97,7 @@ public class MessagesResource {
                     Jsonp.createObjectBuilder(trace).add("tool_turn", request.toolTurn()).build()));
             return;
         }
-        answerOnPipeline(caller, id, request, profile, async);
+        answerOnPipeline(caller, id, request, record, async);
     }
 
     @POST
@@ -115,13 +115,14 @@ public class MessagesResource {
         return Jsonp.createObjectBuilder().add("input_tokens", Math.max(1, chars / CHARS_PER_TOKEN)).build().toString();
     }
 
-    private void answerOnPipeline(Caller caller, String id, MessagesRequest request, CcProfile profile, AsyncResponse async) {
+    private void answerOnPipeline(Caller caller, String id, MessagesRequest request, ResolvedProfile record, AsyncResponse async) {
+        CcProfile profile = record.profile();
         int maxTokens = profile.mode() == ProfileMode.MOE_REASONING ? Math.min(request.maxTokens(), profile.reasoningMaxTokens())
                 : request.maxTokens();
         JsonObject openAi = Jsonp.createObjectBuilder(MessagesToOpenAi.translate(request, new MessagesToOpenAi.Settings(request.model(),
                 profile.systemPromptPrefix(), profile.toolChoice(), profile.toolMaxTokens(), false), limits))
                 .add("max_tokens", maxTokens).add("stream", false).remove("stream_options").build();
-        Route.Pipeline route = new Route.Pipeline(request.model(), profile.mode().pipelineMode(), template(profile));
+        Route.Pipeline route = new Route.Pipeline(request.model(), profile.mode().pipelineMode(), template(profile), record.name());
         ChatCompletionRequest parsed = ChatCompletionRequest.parse(limits, openAi, route.mode());
         long promptEstimate = openAi.get("messages").toString().length() / CHARS_PER_TOKEN;
         boolean showReasoning = profile.mode().showsReasoning() || request.thinking();

@@ -23,6 +23,8 @@ public final class PipelineTrace {
     public enum Failing { EXPERT, RESEARCH, GAP_CHECK, GRAPH }
 
     private String planSource;
+    private String requestedModel;
+    private String profile;
     private String traceId = "";
     private CachePath cache;
     private String skill;
@@ -42,6 +44,12 @@ public final class PipelineTrace {
     private final Map<String, Long> stageMillis = new LinkedHashMap<>();
 
     /** Where the plan came from: cache, planner, fallback or planner_unavailable. */
+    /** The model id the client sent and the coding-client profile that chose the pipeline (null when none did). */
+    public synchronized void requested(String modelId, String profileName) {
+        requestedModel = modelId;
+        profile = profileName;
+    }
+
     public synchronized void planSource(String source) {
         planSource = source;
     }
@@ -121,6 +129,12 @@ public final class PipelineTrace {
     /** The trace as JSON, with tokens per stage taken from the run's model calls. */
     public synchronized JsonObject toJson(List<StageCall> calls) {
         JsonObjectBuilder o = Jsonp.createObjectBuilder();
+        if (requestedModel != null) {
+            o.add("requested_model", requestedModel);
+        }
+        if (profile != null) {
+            o.add("profile", profile);
+        }
         if (skill != null) {
             o.add("skill", skill);
         }
