@@ -47,6 +47,11 @@ public final class Http {
                 .PUT(HttpRequest.BodyPublishers.ofString(body)).build());
     }
 
+    /** An OPTIONS request, as a browser's CORS preflight sends it. */
+    public static HttpResponse<String> options(String url, String... headers) {
+        return send(request(url, headers).method("OPTIONS", HttpRequest.BodyPublishers.noBody()).build());
+    }
+
     public static HttpResponse<String> delete(String url, String... headers) {
         return send(request(url, headers).DELETE().build());
     }
