@@ -38,11 +38,6 @@ public class ProfileResolver {
     @Inject
     UserProfiles own;
 
-    /** The profile for a request that names no model (provider status, the model list): the first usable one. */
-    public ResolvedProfile resolve(Caller caller) {
-        return usable(caller).get(0);
-    }
-
     /** The profile for a request naming {@code modelId}; 404 listing the accepted ids when no usable profile takes it. */
     public ResolvedProfile resolve(Caller caller, String modelId) {
         List<ResolvedProfile> usable = usable(caller);

@@ -72,7 +72,7 @@ class ProfileResolverTest {
         assertEquals(Kind.NOT_FOUND, assertThrows(ProfileRefusedException.class,
                 () -> resolver.resolve(granted(fast, deep), "claude-opus-4-1")).kind());
         assertEquals(Kind.FORBIDDEN, assertThrows(ProfileRefusedException.class, () -> resolver.resolve(granted(deep), "claude-opus-4-1")).kind());
-        assertEquals(Kind.FORBIDDEN, assertThrows(ProfileRefusedException.class, () -> resolver.resolve(granted())).kind());
+        assertEquals(Kind.FORBIDDEN, assertThrows(ProfileRefusedException.class, () -> resolver.usable(granted())).kind());
     }
 
     private static Caller granted(CcProfileRecord... profiles) {
