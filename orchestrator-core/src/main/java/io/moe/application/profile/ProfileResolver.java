@@ -31,6 +31,8 @@ public class ProfileResolver {
 
     /** How many profiles a refusal names. */
     private static final int NAMED = 10;
+    /** How many accepted model ids a refusal lists. */
+    private static final int LISTED = 40;
 
     @Inject
     ProfileRepository profiles;
@@ -44,7 +46,7 @@ public class ProfileResolver {
         return usable.stream().filter(p -> p.profile().accepts(modelId)).findFirst()
                 .orElseThrow(() -> new ProfileRefusedException(Kind.NOT_FOUND, "model_not_found", "model", "model '" + modelId
                         + "' is not accepted by " + describe(usable) + "; " + (usable.size() == 1 ? "it accepts " : "they accept ")
-                        + acceptedModels(usable)));
+                        + listed(acceptedModels(usable))));
     }
 
     /** The model ids the caller's usable profiles accept, each once, in the order of the profiles. */
@@ -82,6 +84,11 @@ public class ProfileResolver {
         Set<String> ids = new LinkedHashSet<>();
         usable.forEach(p -> ids.addAll(p.profile().acceptedModels()));
         return ids;
+    }
+
+    /** At most {@value #LISTED} ids, as a list: [a, b, …]. */
+    private static String listed(Set<String> ids) {
+        return ids.stream().limit(LISTED).collect(Collectors.joining(", ", "[", ids.size() > LISTED ? ", …]" : "]"));
     }
 
     private static String describe(List<ResolvedProfile> usable) {

@@ -43,13 +43,13 @@ public final class PipelineTrace {
     private final List<AttemptEntry> attempts = new ArrayList<>();
     private final Map<String, Long> stageMillis = new LinkedHashMap<>();
 
-    /** Where the plan came from: cache, planner, fallback or planner_unavailable. */
     /** The model id the client sent and the coding-client profile that chose the pipeline (null when none did). */
     public synchronized void requested(String modelId, String profileName) {
         requestedModel = modelId;
         profile = profileName;
     }
 
+    /** Where the plan came from: cache, planner, fallback or planner_unavailable. */
     public synchronized void planSource(String source) {
         planSource = source;
     }
