@@ -39,7 +39,8 @@ class ChatErrorsIT {
             "stream not boolean|{\"model\":\"moe-orchestrator\",\"stream\":\"yes\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}|invalid_type",
             "remote image url|{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"image_url\",\"image_url\":{\"url\":\"http://x/y.png\"}}]}]}|invalid_value",
             "temperature a word|{\"model\":\"moe-orchestrator\",\"temperature\":\"hot\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}|invalid_value",
-            "several choices asked|{\"model\":\"moe-orchestrator\",\"n\":3,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}|invalid_value"
+            "several choices asked|{\"model\":\"moe-orchestrator\",\"n\":3,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}|invalid_value",
+            "JSON mode asked of the pipeline|{\"model\":\"moe-orchestrator\",\"response_format\":{\"type\":\"json_object\"},\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}|unsupported_value"
     })
     void badRequestsAre400WithAReason(String name, String body, String code) {
         HttpResponse<String> response = ChatCompletionsIT.chat(body == null ? "" : body);

@@ -1,7 +1,9 @@
 package io.moe.it.pipeline;
 
 import io.moe.it.Http;
+import io.moe.it.chat.ChatCompletionsIT;
 import io.moe.it.identity.Admin;
+import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
@@ -59,6 +61,20 @@ class FrontEndRequestsIT {
         ask("moe-orchestrator", "Summarize the conversation by integrating new lines into the current summary.\n\n"
                 + "Current summary:\nThe human asks about " + m + ".\n\nNew lines:\nHuman: Why?\nAI: Because.\n\n"
                 + "New summary:");
+        assertOneInternalCall(m);
+    }
+
+    @Test
+    void aTaskThatAsksForJsonModeIsAnsweredThoughThePipelineRefusesIt() {
+        // a front-end may ask JSON mode of its housekeeping task; the pipeline itself refuses it (ChatErrorsIT)
+        String m = marker();
+        String tags = "### Task:\nGenerate 1-3 broad tags categorizing the main themes of the chat history.\n"
+                + "### Output:\nJSON format: { \"tags\": [\"tag1\", \"tag2\"] }\n### Chat History:\nUSER: " + m;
+        HttpResponse<String> answered = ChatCompletionsIT.chat(Json.createObjectBuilder()
+                .add("model", "moe-orchestrator").add("response_format", Json.createObjectBuilder().add("type", "json_object"))
+                .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder()
+                        .add("role", "user").add("content", tags))).build().toString());
+        assertEquals(200, answered.statusCode(), answered.body());
         assertOneInternalCall(m);
     }
 

@@ -3,6 +3,7 @@ package io.moe.interfaces.openai;
 import io.moe.application.limits.RequestLimits;
 import io.moe.application.pipeline.run.Cancellation;
 import io.moe.application.pipeline.run.Progress;
+import io.moe.application.pipeline.intake.InternalRequests;
 import io.moe.application.routing.Route;
 import io.moe.application.spend.MeteredChat;
 import jakarta.json.JsonObject;
@@ -68,6 +69,9 @@ public class ChatCompletionsResource {
         String id = ChatAnswer.newResponseId();
         SamplingFields.check(json);
         ChatCompletionRequest request = ChatCompletionRequest.parse(limits, json, pipeline.mode());
+        if (!InternalRequests.isFrontEndTask(request.chat())) {
+            SamplingFields.structuredOutput(json);
+        }
         long created = Instant.now().getEpochSecond();
         String model = pipeline.modelId();
         if (request.stream()) {

@@ -12,7 +12,10 @@ import java.math.BigDecimal;
  * The OpenAI sampling fields of a chat request answered by the pipeline, checked as OpenAI checks them: a client's
  * mistake ({@code "temperature": "hot"}) is a 400 naming the field, not silently dropped. Their values are then left to
  * the template, whose models have their own settings; {@code n} other than 1 is refused, since the pipeline gives one
- * merged answer per request. On a native route the body goes to the server unchanged and the server judges them.
+ * merged answer per request. {@code response_format} other than {@code text} (JSON mode, a JSON schema) is refused too
+ * ({@link #structuredOutput}): the merged answer is prose, and a client that parses it as JSON should hear so at once,
+ * not fail on the answer. On a
+ * native route the body goes to the server unchanged and the server judges them.
  */
 final class SamplingFields {
 
@@ -44,6 +47,29 @@ final class SamplingFields {
         if (user != null && !(user instanceof JsonString)) {
             throw ApiError.invalidRequest("invalid_type", "'user' must be a string");
         }
+    }
+
+    /**
+     * Refuses {@code response_format} other than {@code text}. Not asked of a chat front-end's housekeeping task (rule
+     * 12), which one model answers in the format its prompt names: a front-end may ask JSON mode of it.
+     */
+    static void structuredOutput(JsonObject json) {
+        JsonValue format = present(json, "response_format");
+        if (format == null) {
+            return;
+        }
+        if (!(format instanceof JsonObject o && o.get("type") instanceof JsonString type)) {
+            throw ApiError.invalidRequest("invalid_type", "'response_format' must be an object such as {\"type\": \"text\"}");
+        }
+        if (!"text".equals(type.getString())) {
+            throw ApiError.invalidRequest("unsupported_value", "'response_format' " + cut(type.getString()) + " is not available on the "
+                    + "pipeline: its merged answer is prose. For structured output name a model@server route (GET /v1/models "
+                    + "lists those this key may use), whose server answers in JSON");
+        }
+    }
+
+    private static String cut(String text) {
+        return text.length() <= 40 ? text : text.substring(0, 40) + "…";
     }
 
     /** The field's value, or null when it is absent or null (both mean "not given"). */

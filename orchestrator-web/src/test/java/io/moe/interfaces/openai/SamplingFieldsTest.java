@@ -18,7 +18,7 @@ class SamplingFieldsTest {
     void whatOpenAiAcceptsIsAccepted() {
         assertDoesNotThrow(() -> SamplingFields.check(Jsonp.readObject("""
                 {"temperature":0.7,"top_p":1,"presence_penalty":-2,"frequency_penalty":1.5,"n":1,"seed":42,
-                 "stop":["\\n\\n","END"],"user":"alice"}""")));
+                 "stop":["\\n\\n","END"],"user":"alice","response_format":{"type":"text"}}""")));
         assertDoesNotThrow(() -> SamplingFields.check(Jsonp.readObject("{\"temperature\":null,\"stop\":\"END\",\"n\":null}")));
         assertDoesNotThrow(() -> SamplingFields.check(Jsonp.readObject("{}")));
     }
@@ -43,5 +43,25 @@ class SamplingFieldsTest {
         ApiError refused = assertThrows(ApiError.class, () -> SamplingFields.check(Jsonp.readObject(body.strip())));
         assertEquals(Kind.INVALID, refused.kind());
         assertTrue(refused.getMessage().startsWith(message.strip()), refused.getMessage());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+            "{\"response_format\":{\"type\":\"json_object\"}} | 'response_format' json_object is not available on the pipeline",
+            "{\"response_format\":{\"type\":\"json_schema\",\"json_schema\":{\"name\":\"x\"}}} | 'response_format' json_schema is not available",
+            "{\"response_format\":\"json\"}          | 'response_format' must be an object such as",
+            "{\"response_format\":{}}               | 'response_format' must be an object such as",
+    })
+    void structuredOutputIsRefusedSinceTheMergedAnswerIsProse(String body, String message) {
+        ApiError refused = assertThrows(ApiError.class, () -> SamplingFields.structuredOutput(Jsonp.readObject(body.strip())));
+        assertEquals(Kind.INVALID, refused.kind());
+        assertTrue(refused.getMessage().startsWith(message.strip()), refused.getMessage());
+    }
+
+    @Test
+    void plainTextOutputIsAccepted() {
+        assertDoesNotThrow(() -> SamplingFields.structuredOutput(Jsonp.readObject("{\"response_format\":{\"type\":\"text\"}}")));
+        assertDoesNotThrow(() -> SamplingFields.structuredOutput(Jsonp.readObject("{\"response_format\":null}")));
+        assertDoesNotThrow(() -> SamplingFields.structuredOutput(Jsonp.readObject("{}")));
     }
 }

@@ -6,8 +6,12 @@ import io.moe.application.pipeline.run.PipelineRun;
 
 import io.moe.domain.chat.Completion;
 import io.moe.domain.pipeline.Confidence;
+import io.moe.domain.chat.ChatRequest;
+import io.moe.domain.chat.ChatMessage;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+
+import java.util.List;
 
 /**
  * Rule 12: the housekeeping requests chat front-ends send (Open WebUI's title, tag, follow-up, autocomplete,
@@ -27,8 +31,16 @@ public class InternalRequests {
     ModelCaller models;
 
     public boolean matches(PipelineRun run) {
-        return FrontEndTask.is(run.question().text())
-                || run.question().messages().stream().anyMatch(m -> "system".equals(m.role()) && FrontEndTask.is(m.text()));
+        return isTask(run.question().text(), run.question().messages());
+    }
+
+    /** Whether {@code request} is such a task, as the pipeline will find (for checks made before it runs). */
+    public static boolean isFrontEndTask(ChatRequest request) {
+        return isTask(request.lastUserText(), request.messages());
+    }
+
+    private static boolean isTask(String question, List<ChatMessage> messages) {
+        return FrontEndTask.is(question) || messages.stream().anyMatch(m -> "system".equals(m.role()) && FrontEndTask.is(m.text()));
     }
 
     public void answer(PipelineRun run) {
