@@ -14,8 +14,7 @@ import java.math.BigDecimal;
  * the template, whose models have their own settings; {@code n} other than 1 is refused, since the pipeline gives one
  * merged answer per request. {@code response_format} other than {@code text} (JSON mode, a JSON schema) is refused too
  * ({@link #structuredOutput}): the merged answer is prose, and a client that parses it as JSON should hear so at once,
- * not fail on the answer. On a
- * native route the body goes to the server unchanged and the server judges them.
+ * not fail on the answer. On a native route the body goes to the server unchanged and the server judges them.
  */
 final class SamplingFields {
 
