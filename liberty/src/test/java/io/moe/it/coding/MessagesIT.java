@@ -37,6 +37,8 @@ class MessagesIT {
     static final String MESSAGES = ItConfig.orchestratorUrl() + "/v1/messages";
     static final String MODEL = "claude-sonnet-4-5";
     static final String TOOL_MODEL = "sim-coder:7b";
+    /** The model ids a profile accepts unless a test names others. */
+    static final List<String> ACCEPTED = List.of(MODEL, "claude-haiku-4-5");
 
     private static final List<String> createdProfiles = new ArrayList<>();
     private static final List<String> rules = new ArrayList<>();
@@ -58,14 +60,23 @@ class MessagesIT {
     }
 
     static String profileJson(String name, String mode) {
-        return Json.createObjectBuilder().add("name", name).add("accepted_models", Json.createArrayBuilder().add(MODEL).add("claude-haiku-4-5"))
+        return profileJson(name, mode, ACCEPTED);
+    }
+
+    static String profileJson(String name, String mode, List<String> acceptedModels) {
+        return Json.createObjectBuilder().add("name", name).add("accepted_models", Json.createArrayBuilder(acceptedModels))
                 .add("tool_model", TOOL_MODEL).add("tool_endpoint", "local").add("moe_mode", mode)
                 .add("system_prompt_prefix", "You help with code.").build().toString();
     }
 
     /** Creates a profile; returns its id. */
     static String profile(String name, String mode) {
-        HttpResponse<String> r = Admin.post(PROFILES, profileJson(name, mode));
+        return profile(name, mode, ACCEPTED);
+    }
+
+    /** Creates a profile accepting {@code acceptedModels}; returns its id. */
+    static String profile(String name, String mode, List<String> acceptedModels) {
+        HttpResponse<String> r = Admin.post(PROFILES, profileJson(name, mode, acceptedModels));
         assertEquals(201, r.statusCode(), r.body());
         String id = Http.object(r).getString("id");
         createdProfiles.add(id);
@@ -255,12 +266,7 @@ class MessagesIT {
         String opus = "claude-opus-4-1-" + suffix();
         String fast = profile("a-fast-" + suffix(), "native");
         String deepName = "b-deep-" + suffix();
-        HttpResponse<String> created = Admin.post(PROFILES, Json.createObjectBuilder().add("name", deepName)
-                .add("accepted_models", Json.createArrayBuilder().add(opus)).add("tool_model", TOOL_MODEL).add("tool_endpoint", "local")
-                .add("moe_mode", "moe_orchestrated").build().toString());
-        assertEquals(201, created.statusCode(), created.body());
-        String deep = Http.object(created).getString("id");
-        createdProfiles.add(deep);
+        String deep = profile(deepName, "moe_orchestrated", List.of(opus));
         Admin.grant(user, "cc_profile", "profile-" + fast);
         Admin.grant(user, "cc_profile", "profile-" + deep);
         String key = key(user, null);

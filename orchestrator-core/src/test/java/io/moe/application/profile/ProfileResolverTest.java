@@ -11,6 +11,7 @@ import io.moe.domain.shared.Refusal.Kind;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -76,7 +77,7 @@ class ProfileResolverTest {
     }
 
     private static Caller granted(CcProfileRecord... profiles) {
-        Set<String> grants = java.util.Arrays.stream(profiles).map(CcProfileRecord::grant).collect(Collectors.toSet());
+        Set<String> grants = Arrays.stream(profiles).map(CcProfileRecord::grant).collect(Collectors.toSet());
         return new Caller("user-1", "alice", "key-1", false, Map.of(ResourceType.CC_PROFILE, grants), Limits.NONE);
     }
 
