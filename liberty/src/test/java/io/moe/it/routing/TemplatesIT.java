@@ -347,7 +347,7 @@ class TemplatesIT {
         assertTrue(t.isNull("planner_prompt"));
         var models = t.getJsonObject("experts").getJsonObject("code_reviewer").getJsonArray("models");
         assertEquals("always", models.getJsonObject(0).getString("role"), "required: true means always");
-        assertEquals("primary", models.getJsonObject(1).getString("role"));
+        assertEquals("fallback", models.getJsonObject(1).getString("role"), "a 70b model given no role is tier 2 (rule 4)");
     }
 
     @Test

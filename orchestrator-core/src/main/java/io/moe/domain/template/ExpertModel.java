@@ -14,11 +14,6 @@ public record ExpertModel(String model, String endpoint, ExpertRole role, Option
         Objects.requireNonNull(tierOverride, "tierOverride");
     }
 
-    /** A model in the original system's terms: {@code required} means {@link ExpertRole#ALWAYS}, else primary. */
-    public ExpertModel(String model, String endpoint, boolean required) {
-        this(model, endpoint, required ? ExpertRole.ALWAYS : ExpertRole.PRIMARY, OptionalInt.empty());
-    }
-
     /** True when the model always runs ({@link ExpertRole#ALWAYS}). */
     public boolean required() {
         return role == ExpertRole.ALWAYS;

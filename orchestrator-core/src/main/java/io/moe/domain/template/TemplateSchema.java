@@ -126,14 +126,14 @@ final class TemplateSchema {
         }
         Boolean required = m.containsKey("required") && m.get("required") != JsonValue.NULL
                 ? bool(m, "required", path + ".required", false) : null;
-        ExpertRole role = role(m, path, required);
+        ExpertRole role = role(m, path, required, new ModelRef(model, endpoint));
         return new ExpertModel(model, endpoint, role, whole(m, "tier", path + ".tier", 1, 2));
     }
 
-    private static ExpertRole role(JsonObject m, String path, Boolean required) {
+    private static ExpertRole role(JsonObject m, String path, Boolean required, ModelRef model) {
         String given = text(m, "role", path + ".role", 20, null);
         if (given == null) {
-            return Boolean.TRUE.equals(required) ? ExpertRole.ALWAYS : ExpertRole.PRIMARY;
+            return Boolean.TRUE.equals(required) ? ExpertRole.ALWAYS : ExpertRole.bySize(model);
         }
         ExpertRole role = ExpertRole.of(given).orElseThrow(() ->
                 new InvalidTemplateException(path + ".role", "must be one of always, primary, fallback"));

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -43,6 +44,27 @@ class ExpertTemplateTest {
         assertEquals(1, general.models().get(0).tier());
         assertEquals(ExpertRole.FALLBACK, general.models().get(1).role());
         assertEquals(2, general.models().get(1).tier());
+    }
+
+    @Test
+    void aModelGivenNoRoleTakesTheTierItsParameterCountImplies() {
+        ExpertTemplate t = ExpertTemplate.parse("""
+                {"name":"sizes","experts":{"general":{"models":[{"model":"qwen2.5:14b","endpoint":"gpu1"},
+                 {"model":"qwen2.5:72b","endpoint":"gpu1"},{"model":"llama3","endpoint":"gpu1"},
+                 {"model":"llama3.1:20b","endpoint":"gpu1","required":false},{"model":"deepseek-r1:32b-qwen-distill","endpoint":"gpu1"},
+                 {"model":"qwen2.5:72b","endpoint":"gpu2","required":true},{"model":"qwen2.5:72b","endpoint":"gpu3","role":"primary"}]}}}
+                """);
+        List<ExpertModel> models = t.expert("general").orElseThrow().models();
+        assertEquals(List.of(ExpertRole.PRIMARY, ExpertRole.FALLBACK, ExpertRole.PRIMARY, ExpertRole.PRIMARY,
+                ExpertRole.FALLBACK, ExpertRole.ALWAYS, ExpertRole.PRIMARY), models.stream().map(ExpertModel::role).toList());
+        assertEquals(List.of(1, 2, 1, 1, 2, 1, 1), models.stream().map(ExpertModel::tier).toList());
+    }
+
+    @Test
+    void theBuiltInTemplatePutsItsLargeReasoningAndVisionModelsInTierTwo() {
+        ExpertTemplate t = ExpertTemplate.parse(builtIn());
+        assertEquals(2, t.expert("reasoning").orElseThrow().models().get(0).tier());
+        assertEquals(2, t.expert("vision").orElseThrow().models().get(0).tier());
     }
 
     @Test

@@ -4,15 +4,11 @@ import io.moe.domain.pipeline.Category;
 import io.moe.domain.template.ExpertConfig;
 import io.moe.domain.template.ExpertModel;
 import io.moe.domain.template.ExpertTemplate;
-import io.moe.domain.template.ModelRef;
 
 import java.util.List;
 
-/** Which models serve a category in a template, and which tier a model belongs to. */
+/** Which models serve a category in a template, and its system prompt. */
 public final class Experts {
-
-    /** Tier 1 models have at most this many billion parameters. */
-    public static final double TIER_BOUNDARY = 20;
 
     private Experts() {
     }
@@ -32,11 +28,6 @@ public final class Experts {
         }
         return template.experts().values().stream().map(ExpertConfig::models).filter(m -> !m.isEmpty()).findFirst()
                 .orElseThrow(() -> new IllegalStateException("template '" + template.name() + "' has no expert model at all"));
-    }
-
-    /** 1 when the model's tag names at most 20 billion parameters (or none), else 2. */
-    public static int tier(ModelRef model) {
-        return model.billionParameters().orElse(0) > TIER_BOUNDARY ? 2 : 1;
     }
 
     /** The template's system prompt of the category, or null for the built-in one. */
