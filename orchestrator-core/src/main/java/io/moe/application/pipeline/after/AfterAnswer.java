@@ -24,11 +24,11 @@ import java.util.logging.Logger;
 
 /**
  * Rules 10 and 11: the response metadata (with the trace) is kept for 7 days — written before the answer leaves —
- * and, off the response path, the moe.requests event is published for answers longer than 150 characters. Such an answer is
- * also shared (stored in the semantic cache and published on moe.ingest for the knowledge graph) only
- * when it is {@link #fresh fresh} and {@link SelfContained self-contained}: a cache hit would cost an
- * unbilled judge call for nothing new, and an answer shaped by client-written turns must not reach other
- * users. Usage accounting is done by the metered chat around the pipeline. Nothing here can fail the answer; only
+ * and, off the response path, the moe.requests event is published for answers longer than 150 characters (the model's
+ * answer, before the mode's form). Such an answer is also shared only when it is {@link #fresh fresh} and
+ * {@link SelfContained self-contained}: published on moe.ingest for the knowledge graph, and stored in the semantic
+ * cache unless the template switches the cache off. A cache hit would cost an unbilled judge call for nothing new, and
+ * an answer shaped by client-written turns must not reach other users. Usage accounting is done by the metered chat around the pipeline. Nothing here can fail the answer; only
  * the one metadata write delays it.
  */
 @ApplicationScoped
@@ -64,22 +64,25 @@ public class AfterAnswer {
      * that ({@link io.moe.application.feedback.FeedbackService}), since a bad one must flag the entry.
      */
     public void schedule(PipelineRun run, String content, long millis) {
-        boolean shared = content.length() > MIN_CHARS && fresh(run) && SelfContained.of(run);
+        // rule 1 measures the model's answer, as the cache keeps it, not the mode's form around it
+        boolean substantial = run.verdict().answer() != null && run.verdict().answer().strip().length() > MIN_CHARS;
+        boolean shared = substantial && fresh(run) && SelfContained.of(run);
+        boolean cached = shared && run.template().enableCache();
         JsonObject trace = traceOf(run, millis);
-        attempt("response metadata", () -> responses.put(run.id(), metadata(run, shared ? with(trace, CACHE_PENDING) : trace).toJson()));
+        attempt("response metadata", () -> responses.put(run.id(), metadata(run, cached ? with(trace, CACHE_PENDING) : trace).toJson()));
         executor.branch(() -> {
-            work(run, content, trace, shared);
+            work(run, content, trace, substantial, shared, cached);
             return null;
         });
     }
 
-    private void work(PipelineRun run, String content, JsonObject trace, boolean shared) {
-        if (shared) {
+    private void work(PipelineRun run, String content, JsonObject trace, boolean substantial, boolean shared, boolean cached) {
+        if (cached) {
             attempt("cache store", () -> cache.store(run, run.verdict().answer()).ifPresent(run.verdict()::storedInCache));
             attempt("response metadata", () -> responses.put(run.id(), metadata(run, with(trace,
                     run.verdict().cacheEntryId() != null ? "stored" : "not_stored")).toJson()));
         }
-        if (content.length() > MIN_CHARS) {
+        if (substantial) {
             attempt("events", () -> {
                 String user = run.caller() == null ? "anon" : run.caller().userId();
                 events.publish("moe.requests", run.id(), Jsonp.createObjectBuilder().add("response_id", run.id())

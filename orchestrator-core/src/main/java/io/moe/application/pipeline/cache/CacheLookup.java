@@ -22,6 +22,9 @@ import java.util.List;
 @ApplicationScoped
 public class CacheLookup {
 
+    /** Why the cache was not asked when the template switches it off. */
+    static final String TEMPLATE_OFF = "the template switches the semantic cache off (enable_cache)";
+
     @Inject
     SemanticCache cache;
 
@@ -30,7 +33,7 @@ public class CacheLookup {
 
     /** True on a hard hit: the run then holds the cached answer. */
     public boolean lookup(PipelineRun run) {
-        String dependency = SelfContained.dependency(run);
+        String dependency = run.template().enableCache() ? SelfContained.dependency(run) : TEMPLATE_OFF;
         if (dependency != null) {
             run.trace().cache(CachePath.bypassed(dependency));
             return false;

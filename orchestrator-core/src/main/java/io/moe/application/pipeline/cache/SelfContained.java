@@ -16,7 +16,6 @@ import java.util.List;
 public final class SelfContained {
 
     /** Reason given when the client sent more than its one question. */
-    static final String TEMPLATE_OFF = "the template switches the semantic cache off (enable_cache)";
     public static final String CONVERSATION = "conversation";
     /** Reason given when the question came with images. */
     public static final String IMAGES = "images";
@@ -26,9 +25,6 @@ public final class SelfContained {
 
     /** Why the run's answer depends on more than its question ({@link #CONVERSATION}, {@link #IMAGES}), or null when it does not. */
     public static String dependency(PipelineRun run) {
-        if (!run.template().enableCache()) {
-            return TEMPLATE_OFF;
-        }
         List<ChatMessage> sent = run.request().messages();
         if (sent.size() != 1 || !"user".equals(sent.get(0).role())) {
             return CONVERSATION;

@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  *   <li>confidence marker lines are dropped ({@link Confidence#strip}): a line is held only while it may still be one;</li>
  *   <li>leading and trailing whitespace of the whole answer is dropped: whitespace is held until text follows it;</li>
  *   <li>the mode's form: the KERNAUSSAGE / KONFIDENZ / DETAILS block (default: held until the first sentence is
- *       there, unless the answer starts with its own block), code only under {@code # KONFIDENZ: <level>} (code: the
+ *       there; an answer that starts with its own block is held until its key statement's line ends, and gets its
+ *       KONFIDENZ line back under it), code only under {@code # KONFIDENZ: <level>} (code: the
  *       contents of the fenced blocks, an unclosed last block up to the end; prose only when there is no block at
  *       all), the {@code KONFIDENZ: <level>} prefix and the first 120 words (concise), clean Markdown without any
  *       confidence marker (agent modes: a line is held from a possible marker on), and the research, report and plan
@@ -259,8 +260,15 @@ public final class AnswerForm {
         }
         String start = held.toString();
         if (mode == Mode.DEFAULT && start.startsWith("KERNAUSSAGE")) {
+            // the answer's own block: its KONFIDENZ line went with the marker lines (step 1), so it is put back under
+            // the key statement's line, naming the level the block named (the fallback when it named none)
+            int keyLineEnd = start.indexOf('\n');
+            if (keyLineEnd < 0 && !ended) {
+                return;
+            }
             decided = true;
-            give(start);
+            String keyLine = keyLineEnd < 0 ? start : start.substring(0, keyLineEnd);
+            give(keyLine + "\nKONFIDENZ: " + openingLevel().label() + start.substring(keyLine.length()));
             return;
         }
         if (mode == Mode.DEFAULT && !ended && "KERNAUSSAGE".startsWith(start)) {

@@ -52,6 +52,22 @@ class AnswerFormTest {
     }
 
     @Test
+    void anAnswerWrittenInTheBlockKeepsItsConfidenceLine() {
+        String block = "KERNAUSSAGE: It is 100 °C.\nKONFIDENZ: hoch\nDETAILS:\nAt sea level.";
+        assertEquals("KERNAUSSAGE: It is 100 °C.\nKONFIDENZ: mittel\nDETAILS:\nAt sea level.",
+                AnswerForm.render(Mode.DEFAULT, block, Confidence.MITTEL, ""));
+        StringBuilder streamed = new StringBuilder();
+        AnswerForm form = new AnswerForm(Mode.DEFAULT, "", Confidence.MITTEL, false, streamed::append);
+        for (String piece : pieces(block, new Random(3), 6)) {
+            form.accept(piece);
+        }
+        assertEquals(Confidence.HOCH, form.finish());
+        assertEquals("KERNAUSSAGE: It is 100 °C.\nKONFIDENZ: hoch\nDETAILS:\nAt sea level.", streamed.toString());
+        assertEquals("KERNAUSSAGE: Only the key statement.\nKONFIDENZ: niedrig",
+                AnswerForm.render(Mode.DEFAULT, "KERNAUSSAGE: Only the key statement.", Confidence.NIEDRIG, ""));
+    }
+
+    @Test
     void textGoesOutBeforeTheAnswerIsComplete() {
         String answer = "Water boils at 100 degrees Celsius at sea level. At altitude it boils earlier, since the air "
                 + "pressure is lower there.\nKONFIDENZ: hoch";
@@ -114,8 +130,8 @@ class AnswerFormTest {
         String agent = AnswerForm.render(Mode.AGENT, ANSWERS.get(9), Confidence.HOCH, "");
         assertFalse(agent.toLowerCase().contains("confidence"), agent);
         assertTrue(agent.startsWith("Step one is to heat the water. , as measured.\nStep two"), agent);
-        assertEquals(ANSWERS.get(4).replace("\nKONFIDENZ: hoch", ""), AnswerForm.render(Mode.DEFAULT, ANSWERS.get(4), Confidence.HOCH, ""),
-                "an answer with its own block keeps it");
+        assertEquals(ANSWERS.get(4), AnswerForm.render(Mode.DEFAULT, ANSWERS.get(4), Confidence.HOCH, ""),
+                "an answer with its own block keeps it, its KONFIDENZ line too");
         String report = AnswerForm.render(Mode.REPORT, ANSWERS.get(5), Confidence.HOCH, WEB);
         assertTrue(report.startsWith("# Executive summary\n\nBoiling"), report);
         String research = AnswerForm.render(Mode.RESEARCH, ANSWERS.get(5), Confidence.HOCH, WEB);

@@ -1,7 +1,6 @@
 package io.moe.application.pipeline.models;
 
 import io.moe.application.pipeline.Fakes;
-import io.moe.application.pipeline.cache.SelfContained;
 import io.moe.application.pipeline.experts.ConversationHistory;
 import io.moe.application.pipeline.experts.ExpertStage;
 import io.moe.application.pipeline.plan.Planner;
@@ -28,8 +27,6 @@ import java.util.function.Consumer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -111,13 +108,6 @@ class TemplateSettingsRuleTest {
         }
     }
 
-    @Test
-    void aTemplateWithoutTheCacheBypassesIt() {
-        assertNull(SelfContained.dependency(Fakes.run("What is 2+2?")));
-        String reason = SelfContained.dependency(Fakes.run("What is 2+2?", with("enable_cache", jakarta.json.JsonValue.FALSE), Mode.DEFAULT));
-        assertNotNull(reason);
-        assertTrue(reason.contains("enable_cache"), reason);
-    }
 
     @Test
     void theTemplatesHistoryLimitsBoundWhatExpertsSeeOfTheConversation() {

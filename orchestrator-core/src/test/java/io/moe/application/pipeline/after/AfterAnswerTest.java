@@ -1,0 +1,110 @@
+package io.moe.application.pipeline.after;
+
+import io.moe.application.events.EventOutbox;
+import io.moe.application.pipeline.Fakes;
+import io.moe.application.pipeline.cache.SemanticCache;
+import io.moe.application.pipeline.merge.AnswerForm;
+import io.moe.infrastructure.concurrency.PipelineExecutor;
+import io.moe.application.pipeline.run.PipelineRun;
+import io.moe.domain.mode.Mode;
+import io.moe.domain.pipeline.Category;
+import io.moe.domain.pipeline.Confidence;
+import io.moe.domain.pipeline.Plan;
+import io.moe.domain.pipeline.Subtask;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Rules 1 and 10: which answers go into the semantic cache and onto the event topics. */
+class AfterAnswerTest {
+
+    private static final String LONG = "Water boils at 100 degrees Celsius at sea level, and earlier at altitude because the air "
+            + "pressure is lower there, which is why pasta takes longer to cook in the mountains.";
+    private static final String SHORT = "Water boils at 100 degrees Celsius at sea level. At altitude it boils earlier, "
+            + "since the air is thinner.";
+
+    private final List<String> cached = new CopyOnWriteArrayList<>();
+    private final List<String> topics = new CopyOnWriteArrayList<>();
+
+    @Test
+    void anAnswerOfAtMost150CharactersIsNeitherCachedNorPublishedHoweverLongItsForm() {
+        assertTrue(SHORT.length() <= AfterAnswer.MIN_CHARS);
+        String form = AnswerForm.render(Mode.DEFAULT, SHORT, Confidence.HOCH, "");
+        assertTrue(form.length() > AfterAnswer.MIN_CHARS, "the block around it makes " + form.length() + " characters");
+
+        after().schedule(answered(SHORT, Fakes.TEMPLATE), form, 5);
+
+        assertEquals(List.of(), cached);
+        assertEquals(List.of(), topics);
+    }
+
+    @Test
+    void aLongerAnswerIsCachedAsTheModelWroteItAndPublished() {
+        assertTrue(LONG.length() > AfterAnswer.MIN_CHARS);
+
+        after().schedule(answered(LONG, Fakes.TEMPLATE), AnswerForm.render(Mode.DEFAULT, LONG, Confidence.HOCH, ""), 5);
+
+        assertEquals(List.of(LONG), cached);
+        assertEquals(List.of("moe.requests", "moe.ingest"), topics);
+    }
+
+    @Test
+    void aTemplateWithoutTheCacheStillFeedsTheKnowledgeGraph() {
+        var template = Fakes.template(t -> jakarta.json.Json.createObjectBuilder(t).add("enable_cache", JsonValue.FALSE).build());
+
+        after().schedule(answered(LONG, template), LONG, 5);
+
+        assertEquals(List.of(), cached);
+        assertEquals(List.of("moe.requests", "moe.ingest"), topics);
+    }
+
+    private static PipelineRun answered(String answer, io.moe.domain.template.ExpertTemplate template) {
+        PipelineRun run = Fakes.run("Why does water boil earlier in the mountains?", template, Mode.DEFAULT);
+        run.findings().plan(new Plan(List.of(new Subtask("Explain boiling", Category.GENERAL, null, null, null)), false));
+        run.verdict().answer(answer, Confidence.HOCH);
+        return run;
+    }
+
+    private AfterAnswer after() {
+        AfterAnswer after = new AfterAnswer();
+        after.executor = new PipelineExecutor() { // the work after the answer, done at once
+            @Override
+            public <T> CompletableFuture<T> supply(Supplier<T> work) {
+                return CompletableFuture.completedFuture(work.get());
+            }
+
+            @Override
+            public <T> CompletableFuture<T> branch(Supplier<T> work) {
+                return CompletableFuture.completedFuture(work.get());
+            }
+        };
+        after.responses = new ResponseStore() {
+            @Override
+            public void put(String responseId, JsonObject metadata) {
+            }
+        };
+        after.cache = new SemanticCache() {
+            @Override
+            public Optional<String> store(PipelineRun run, String answer) {
+                cached.add(answer);
+                return Optional.of("entry-1");
+            }
+        };
+        after.events = new EventOutbox() {
+            @Override
+            public void publish(String topic, String key, JsonObject event) {
+                topics.add(topic);
+            }
+        };
+        return after;
+    }
+}

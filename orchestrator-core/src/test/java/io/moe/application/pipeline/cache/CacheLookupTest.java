@@ -1,0 +1,39 @@
+package io.moe.application.pipeline.cache;
+
+import io.moe.application.pipeline.Fakes;
+import io.moe.application.pipeline.run.PipelineRun;
+import io.moe.domain.mode.Mode;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Rule 1's lookup, when it is not asked at all. */
+class CacheLookupTest {
+
+    @Test
+    void aTemplateWithoutTheCacheNeverAsksItAndTheTraceSaysWhy() {
+        CacheLookup lookup = new CacheLookup();
+        lookup.cache = new SemanticCache() {
+            @Override
+            public List<Hit> nearest(PipelineRun run, int limit) {
+                throw new AssertionError("the cache was asked");
+            }
+        };
+        lookup.metrics = new Fakes.NoMetrics();
+        PipelineRun run = Fakes.run("What is 2+2?", Fakes.template(t -> Json.createObjectBuilder(t)
+                .add("enable_cache", JsonValue.FALSE).build()), Mode.DEFAULT);
+
+        assertFalse(lookup.lookup(run));
+
+        JsonObject cache = run.trace().toJson(List.of()).getJsonObject("cache");
+        assertEquals("bypassed", cache.getString("path"));
+        assertTrue(cache.getString("reason").contains("enable_cache"), cache.toString());
+    }
+}
