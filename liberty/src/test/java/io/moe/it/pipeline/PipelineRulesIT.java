@@ -152,6 +152,28 @@ class PipelineRulesIT {
     }
 
     @Test
+    void theSkillDetectorMakesTheFileAskedForAndAnswersWithItsLink() {
+        String m = marker();
+        try (var script = new Pipeline.Script()) {
+            script.add(plan(m, Json.createArrayBuilder().add(task("Make a presentation about tides " + m, "skill_detector")).build()));
+            script.add(Json.createObjectBuilder(Pipeline.rule("expert", m)).add("match", Json.createObjectBuilder()
+                    .add("role", "expert").add("category", "skill_detector").add("contains", m)).add("action", Json.createObjectBuilder()
+                    .add("content", "{\"format\":\"pptx\",\"filename\":\"tides\",\"content\":\"## Tides\\n- the moon\\n## Ebb\\n- low water\"}"))
+                    .build());
+            JsonObject answer = ask("moe-orchestrator-agent", "Make me a presentation about tides " + m);
+
+            java.util.regex.Matcher link = java.util.regex.Pattern.compile("/downloads/[A-Za-z0-9._-]+\\.pptx").matcher(content(answer));
+            assertTrue(link.find(), content(answer));
+            var download = io.moe.it.Http.getBytes(io.moe.it.ItConfig.toolsUrl() + link.group());
+            assertEquals(200, download.statusCode());
+            assertEquals('P', download.body()[0], "a pptx file (a zip)");
+            JsonObject trace = trace(answer.getString("id"));
+            assertEquals("generate_file", trace.getJsonArray("tools").getJsonObject(0).getString("tool"));
+            assertEquals("skill_detector", trace.getJsonArray("experts").getJsonObject(0).getString("category"));
+        }
+    }
+
+    @Test
     void aMedicalAnswerIsCheckedAndACorrectionReplacesIt() {
         String m = marker();
         String corrected = "Corrected answer for " + m + ": see a doctor before taking any medicine.";

@@ -27,8 +27,8 @@ import java.util.logging.Logger;
  * and, off the response path, the moe.requests event is published for answers longer than 150 characters (the model's
  * answer, before the mode's form). Such an answer is also shared only when it is {@link #fresh fresh} and
  * {@link SelfContained self-contained}: published on moe.ingest for the knowledge graph, and stored in the semantic
- * cache unless the template switches the cache off. A cache hit would cost an unbilled judge call for nothing new, and
- * an answer shaped by client-written turns must not reach other users. Usage accounting is done by the metered chat around the pipeline. Nothing here can fail the answer; only
+ * cache unless the template switches the cache off. A cache hit would cost an unbilled judge call for nothing new,
+ * an answer shaped by client-written turns must not reach other users, nor the link to a file made for one. Usage accounting is done by the metered chat around the pipeline. Nothing here can fail the answer; only
  * the one metadata write delays it.
  */
 @ApplicationScoped
@@ -66,7 +66,7 @@ public class AfterAnswer {
     public void schedule(PipelineRun run, String content, long millis) {
         // rule 1 measures the model's answer, as the cache keeps it, not the mode's form around it
         boolean substantial = run.verdict().answer() != null && run.verdict().answer().strip().length() > MIN_CHARS;
-        boolean shared = substantial && fresh(run) && SelfContained.of(run);
+        boolean shared = substantial && fresh(run) && SelfContained.of(run) && !run.findings().madeFile();
         boolean cached = shared && run.template().enableCache();
         JsonObject trace = traceOf(run, millis);
         attempt("response metadata", () -> responses.put(run.id(), metadata(run, cached ? with(trace, CACHE_PENDING) : trace).toJson()));

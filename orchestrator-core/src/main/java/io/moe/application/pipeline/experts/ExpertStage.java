@@ -9,6 +9,7 @@ import io.moe.application.pipeline.trace.PipelineTrace;
 import io.moe.application.pipeline.trace.ExpertEntry;
 import io.moe.domain.chat.ChatMessage;
 import io.moe.domain.chat.Completion;
+import io.moe.domain.chat.TokenUsage;
 import io.moe.domain.pipeline.Category;
 import io.moe.domain.pipeline.Confidence;
 import io.moe.domain.pipeline.ExpertResult;
@@ -32,7 +33,8 @@ import java.util.function.Supplier;
  * models below 0.3 after 5 ratings skipped); tier 1 (at most 20 B parameters) runs first and a single
  * {@code hoch} among its answers skips tier 2, otherwise every tier-2 model runs in parallel; the
  * template's force_ensemble runs both tiers at once. Every expert sees the recent conversation and
- * its output is capped at 2400 characters. A failed call is a niedrig result, not a failed request.
+ * its output is capped at 2400 characters. A failed call is a niedrig result, not a failed request. A
+ * {@code skill_detector} task is its category's best model making the file asked for ({@link SkillDetector}).
  */
 @ApplicationScoped
 public class ExpertStage {
@@ -41,6 +43,9 @@ public class ExpertStage {
 
     @Inject
     ModelCaller models;
+
+    @Inject
+    SkillDetector skills;
 
     @Inject
     ModelScores scores;
@@ -69,6 +74,9 @@ public class ExpertStage {
 
     private List<ExpertResult> forTask(PipelineRun run, Subtask task, Optional<FastPathStream> fastPath) {
         List<ExpertModel> ranked = ranked(task.category(), Experts.modelsOf(run.template(), task.category()));
+        if (SkillDetector.CATEGORY.equals(task.category())) {
+            return List.of(detectFile(run, task, ranked.get(0)));
+        }
         List<ExpertModel> tierOne = ranked.stream().filter(m -> m.tier() == 1).toList();
         List<ExpertModel> tierTwo = ranked.stream().filter(m -> m.tier() == 2).toList();
         if (run.template().forceEnsemble()) {
@@ -108,6 +116,15 @@ public class ExpertStage {
     private ExpertResult ask(PipelineRun run, Subtask task, ExpertModel model, List<ChatMessage> turns) {
         return ask(run, task, model, () -> models.call(run, STAGE, model.ref(), systemPrompt(run, task.category(), ExpertPrompts.PROTOCOL),
                 turns), () -> false);
+    }
+
+    /** The skill detector's one model: the file it made (or why none), else an ordinary expert answer. */
+    private ExpertResult detectFile(PipelineRun run, Subtask task, ExpertModel model) {
+        List<ChatMessage> turns = turns(run, task);
+        return ask(run, task, model, () -> skills.fileAnswer(run, STAGE, model, turns)
+                .map(answer -> new Completion(answer, model.ref().toString(), TokenUsage.NONE)) // its call is counted already
+                .orElseGet(() -> models.call(run, STAGE, model.ref(), systemPrompt(run, task.category(), ExpertPrompts.PROTOCOL), turns)),
+                () -> false);
     }
 
     /**

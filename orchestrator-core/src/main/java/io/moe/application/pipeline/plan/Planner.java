@@ -2,6 +2,7 @@ package io.moe.application.pipeline.plan;
 
 import io.moe.application.pipeline.models.ModelCaller;
 import io.moe.application.pipeline.experts.Experts;
+import io.moe.application.pipeline.experts.SkillDetector;
 import io.moe.application.pipeline.run.PipelineRun;
 
 import io.moe.domain.chat.Completion;
@@ -85,7 +86,8 @@ public class Planner {
                 + "Categories: " + String.join(", ", known) + ".\n"
                 + "Use precision_tools for exact computation, dates, units, hashes, encodings, networks or law texts, "
                 + "naming the tool and its arguments. Use research only for external or current information. "
-                + "Use vision when images are attached.\n"
+                + "Use vision when images are attached. Use " + SkillDetector.CATEGORY + " when a file is to be made "
+                + "(a presentation, web page, document, spreadsheet, CSV, PDF or script).\n"
                 + "Tools:\n" + tools.descriptions()
                 + (learned.isEmpty() ? "" : "Expert combinations that users rated well: " + learned + "\n");
     }

@@ -16,7 +16,8 @@ import java.util.List;
  * <p>Only the pipeline thread calls the setters, after joining the branches that produced the values
  * (the join publishes them). Two exceptions: research branches append web sources while they run, so
  * {@link #addWeb} and {@link #web} are synchronized; and the expert branch sets {@link #streamedAnswer} when the
- * fast path's expert has finished writing to the client, so that field is volatile.
+ * fast path's expert has finished writing to the client, and the skill detector marks a file made, so those fields are
+ * volatile.
  */
 public final class Findings {
 
@@ -32,8 +33,18 @@ public final class Findings {
     private List<String> examples = List.of();
     private String agenticContext = "";
     private volatile String streamedAnswer;
+    private volatile boolean fileMade;
 
     Findings() {
+    }
+
+    /** An expert made a file for this answer: its link is the asking user's and expires, so the answer is not shared. */
+    public void fileMade() {
+        fileMade = true;
+    }
+
+    public boolean madeFile() {
+        return fileMade;
     }
 
     /** The plan of the current round (null before the planner ran or on a cache hit). */

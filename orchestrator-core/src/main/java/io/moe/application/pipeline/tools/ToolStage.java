@@ -41,7 +41,7 @@ public class ToolStage {
      */
     public Plan withinGrants(PipelineRun run, Plan plan) {
         List<Subtask> tasks = plan.tasks().stream().map(t -> {
-            if (!Category.PRECISION_TOOLS.equals(t.category()) || permitted(run.caller(), t)) {
+            if (!Category.PRECISION_TOOLS.equals(t.category()) || t.mcpTool() == null || mayCall(run.caller(), t.mcpTool())) {
                 return t;
             }
             run.trace().tool(ToolEntry.skipped(t.mcpTool(), t.mcpArgs(), "the user holds no mcp_tool permission for " + t.mcpTool()));
@@ -60,9 +60,9 @@ public class ToolStage {
         return results;
     }
 
-    /** A task without a tool is kept (it fails with its reason); a named tool needs admin or an mcp_tool grant. */
-    private static boolean permitted(Caller caller, Subtask task) {
-        return task.mcpTool() == null || caller.admin() || caller.granted(ResourceType.MCP_TOOL).contains(task.mcpTool());
+    /** Whether the caller may have {@code tool} called: admin, or an mcp_tool grant naming it. (A task without a tool is kept: it fails with its reason.) */
+    public static boolean mayCall(Caller caller, String tool) {
+        return caller.admin() || caller.granted(ResourceType.MCP_TOOL).contains(tool);
     }
 
     /** One tool call, as a span of the run under the tools stage. */

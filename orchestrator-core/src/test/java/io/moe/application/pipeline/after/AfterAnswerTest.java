@@ -58,6 +58,17 @@ class AfterAnswerTest {
     }
 
     @Test
+    void anAnswerWithALinkToAFileMadeForItsUserIsNotShared() {
+        PipelineRun run = answered(LONG, Fakes.TEMPLATE);
+        run.findings().fileMade();
+
+        after().schedule(run, LONG, 5);
+
+        assertEquals(List.of(), cached);
+        assertEquals(List.of("moe.requests"), topics);
+    }
+
+    @Test
     void aTemplateWithoutTheCacheStillFeedsTheKnowledgeGraph() {
         var template = Fakes.template(t -> jakarta.json.Json.createObjectBuilder(t).add("enable_cache", JsonValue.FALSE).build());
 
