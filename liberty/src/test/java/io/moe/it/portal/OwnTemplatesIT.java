@@ -147,9 +147,16 @@ public class OwnTemplatesIT {
             assertTrue(alice.json("GET", API + "/copyable", null).body().contains(marker + "-team"));
             HttpResponse<String> copy = alice.json("POST", API + "/copy/" + teamId, null);
             assertEquals(201, copy.statusCode(), copy.body());
-            assertEquals(marker + "-team", Http.object(copy).getString("name"));
+            assertEquals(marker + "-team (copy)", Http.object(copy).getString("name"), "the admin template keeps its name");
             HttpResponse<String> again = alice.json("POST", API + "/copy/" + teamId, null);
-            assertEquals(marker + "-team (copy)", Http.object(again).getString("name"), again.body());
+            assertEquals(marker + "-team (copy 2)", Http.object(again).getString("name"), again.body());
+            HttpResponse<String> clash = alice.json("POST", API, template(marker + "-team"));
+            assertEquals(400, clash.statusCode(), clash.body());
+            assertEquals("name", Http.object(clash).getString("field"));
+            HttpResponse<String> cheap = alice.json("POST", API, template(marker + "-cheap").replace("{\"name\"", "{\"cost_factor\":0.001,\"name\""));
+            assertEquals(400, cheap.statusCode(), cheap.body());
+            assertEquals("cost_factor", Http.object(cheap).getString("field"));
+            assertTrue(Http.object(cheap).getString("detail").contains("at least 1.0"), cheap.body());
         } finally {
             Admin.delete(ItConfig.adminUrl() + "/api/expert-templates/" + teamId);
         }

@@ -146,7 +146,8 @@ public class UserTemplates implements OwnItems<UserTemplateRecord, ExpertTemplat
 
     /**
      * Copies admin template {@code adminTemplateId}, which the caller may use (its expert_template grant, or
-     * admin), into an own template named after it ({@code "<name> (copy)"}, numbered when taken). An admin
+     * admin), into an own template named {@code "<name> (copy)"} (numbered when taken): the admin template keeps its
+     * name, and a request naming it runs the admin template. An admin
      * template the caller may not use is answered as missing.
      */
     @Override
@@ -157,7 +158,7 @@ public class UserTemplates implements OwnItems<UserTemplateRecord, ExpertTemplat
                 .orElseThrow(() -> new TemplateRefusedException(Kind.NOT_FOUND, "not_found", "template_id",
                         "no admin template with id '" + adminTemplateId + "' that your account may use"));
         String name = source.name();
-        for (int n = 1; named(caller, name).isPresent() || Mode.fromModelId(name).isPresent(); n++) {
+        for (int n = 1; named(caller, name).isPresent() || Mode.fromModelId(name).isPresent() || adminNamed(name); n++) {
             name = source.name() + (n == 1 ? " (copy)" : " (copy " + n + ")");
         }
         JsonObject item = io.moe.domain.shared.Jsonp.createObjectBuilder(source.template().toJson()).add("name", name).build();
@@ -216,11 +217,24 @@ public class UserTemplates implements OwnItems<UserTemplateRecord, ExpertTemplat
         return record;
     }
 
-    /** The template, when every model it names is one the caller's grants allow, and its name is no mode id. */
-    private static ExpertTemplate allowed(Caller caller, ExpertTemplate template, String path) {
+    /**
+     * The template, when every model it names is one the caller's grants allow, its name is neither a mode id nor an
+     * admin template's (requests naming those run them, never the own template), and its {@code cost_factor} adds to
+     * what its requests count against the user's budget rather than lowering it.
+     */
+    private ExpertTemplate allowed(Caller caller, ExpertTemplate template, String path) {
         if (Mode.fromModelId(template.name()).isPresent()) {
             throw TemplateRefusedException.invalid(path + "name", "'" + template.name()
                     + "' is a mode id; an own template needs a name of its own");
+        }
+        if (adminNamed(template.name())) {
+            throw TemplateRefusedException.invalid(path + "name", "'" + template.name() + "' is the name of a shared "
+                    + "template, and requests naming it run that one; an own template needs a name of its own");
+        }
+        if (template.costFactor() < 1.0) {
+            throw TemplateRefusedException.invalid(path + "cost_factor", "an own template's cost_factor is at least 1.0 "
+                    + "(it may add a surcharge to the tokens its requests count against your budget, not lower them); "
+                    + "it is " + template.costFactor());
         }
         firstUngranted(caller, template).ifPresent(m -> {
             throw new TemplateRefusedException(Kind.FORBIDDEN, "model_endpoint_not_granted", path + m.field(),
@@ -232,6 +246,10 @@ public class UserTemplates implements OwnItems<UserTemplateRecord, ExpertTemplat
 
     private UserTemplateRecord own(Caller caller, String id) {
         return templates.ofUser(caller.userId(), id).orElseThrow(() -> TemplateRefusedException.notFound(id));
+    }
+
+    private boolean adminNamed(String name) {
+        return adminTemplates.all().stream().anyMatch(t -> t.name().equals(name));
     }
 
     private Optional<UserTemplateRecord> named(Caller caller, String name) {
