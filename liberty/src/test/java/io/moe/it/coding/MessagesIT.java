@@ -174,6 +174,30 @@ class MessagesIT {
     }
 
     @Test
+    void aProfilesReasoningModelThinksInsteadOfTheTemplates() {
+        String name = "thinker-" + suffix();
+        String json = Json.createObjectBuilder((JsonObject) Http.json(profileJson(name, "moe_reasoning")))
+                .add("reasoning_model", "sim-expert:14b").build().toString();
+        HttpResponse<String> created = Admin.post(PROFILES, json);
+        assertEquals(201, created.statusCode(), created.body());
+        createdProfiles.add(Http.object(created).getString("id"));
+        String marker = "thinker-" + suffix();
+
+        HttpResponse<String> r = message(key(Admin.newUser(), Http.object(created).getString("id")), "Explain " + marker + " please.");
+
+        assertEquals(200, r.statusCode(), r.body());
+        List<JsonObject> thinking = Simulator.callsContaining(marker).getValuesAs(JsonObject.class).stream()
+                .filter(c -> c.getString("role").equals("reasoning")).toList();
+        assertEquals(1, thinking.size(), Simulator.callsContaining(marker).toString());
+        assertEquals("sim-expert:14b", thinking.get(0).getString("model"), "the profile's reasoning model, not sim-reasoner:70b");
+
+        HttpResponse<String> unknownServer = Admin.post(PROFILES, json.replace("sim-expert:14b", "sim-expert:14b@nowhere")
+                .replace(name, name + "-2"));
+        assertEquals(400, unknownServer.statusCode(), unknownServer.body());
+        assertTrue(unknownServer.body().contains("reasoning_model"), unknownServer.body());
+    }
+
+    @Test
     void aStreamedPipelineAnswerPingsAndShowsProgressInAThinkingBlock() {
         String key = key(Admin.newUser(), profile("stream-" + suffix(), "moe_orchestrated"));
         HttpResponse<String> r = Http.post(MESSAGES, Json.createObjectBuilder().add("model", MODEL).add("max_tokens", 512).add("stream", true)

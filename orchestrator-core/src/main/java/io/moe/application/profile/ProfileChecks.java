@@ -47,6 +47,10 @@ public class ProfileChecks {
             throw new InvalidProfileException("tool_endpoint", "no inference server named '" + profile.toolEndpoint()
                     + "'; the servers are " + servers.all().stream().map(ServerSettings::name).toList() + " (add one at /api/servers first)");
         }
+        profile.reasoningModelRef().filter(m -> servers.withName(m.endpoint()).isEmpty()).ifPresent(m -> {
+            throw new InvalidProfileException("reasoning_model", "no inference server named '" + m.endpoint()
+                    + "'; the servers are " + servers.all().stream().map(ServerSettings::name).toList());
+        });
         if (profile.expertTemplate() != null && templates.withName(profile.expertTemplate()).isEmpty()) {
             throw new InvalidProfileException("expert_template", "no expert template named '" + profile.expertTemplate() + "'");
         }

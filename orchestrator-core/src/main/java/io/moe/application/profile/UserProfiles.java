@@ -192,7 +192,7 @@ public class UserProfiles implements OwnItems<UserProfileRecord, CcProfileRecord
         return profiles.ofUser(caller.userId(), profileId).filter(UserProfileRecord::isActive);
     }
 
-    /** The profile, when the caller may use its tool model and its expert template. */
+    /** The profile, when the caller may use its tool model, its reasoning model and its expert template. */
     CcProfile allowed(Caller caller, CcProfile profile, String path) {
         String toolModel = profile.toolModelRef().toString();
         if (!UserTemplates.mayCallDirectly(caller, toolModel, profile.toolEndpoint())) {
@@ -200,6 +200,11 @@ public class UserProfiles implements OwnItems<UserProfileRecord, CcProfileRecord
                     "your account has no model_endpoint permission for '" + toolModel + "' (nor '*@" + profile.toolEndpoint()
                             + "'); own profiles may use only the models your permissions allow");
         }
+        profile.reasoningModelRef().filter(m -> !UserTemplates.mayCallDirectly(caller, m.toString(), m.endpoint())).ifPresent(m -> {
+            throw new ProfileRefusedException(Kind.FORBIDDEN, "model_endpoint_not_granted", path + "reasoning_model",
+                    "your account has no model_endpoint permission for '" + m + "' (nor '*@" + m.endpoint()
+                            + "'); own profiles may use only the models your permissions allow");
+        });
         if (profile.expertTemplate() != null && templates.withName(profile.expertTemplate())
                 .filter(t -> caller.mayUse(ResourceType.EXPERT_TEMPLATE, "tmpl-" + t.id())).isEmpty()) {
             throw new ProfileRefusedException(Kind.FORBIDDEN, "template_not_authorized", path + "expert_template",

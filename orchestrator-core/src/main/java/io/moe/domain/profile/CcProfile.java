@@ -12,6 +12,7 @@ import java.util.List;
  * A coding-client profile as the import/export item of the spec: the model ids it accepts, the tool model
  * and its server, how it answers, and the limits and prompt prefix it applies. {@code expertTemplate} (not in
  * the spec's item, optional) names the expert template its pipeline modes run with; null means the default one.
+ * {@code reasoningModel}, when set, thinks for its pipeline modes instead of the template's reasoning model.
  */
 public record CcProfile(String name, List<String> acceptedModels, String toolModel, String toolEndpoint, ProfileMode mode,
                         String toolChoice, int toolMaxTokens, int reasoningMaxTokens, String systemPromptPrefix,
@@ -29,6 +30,17 @@ public record CcProfile(String name, List<String> acceptedModels, String toolMod
     /** The tool model on its server, as a model reference. */
     public ModelRef toolModelRef() {
         return new ModelRef(toolModel, toolEndpoint);
+    }
+
+    /**
+     * The model of the extended thinking (the pipeline's thinking step and reasoning experts), when the profile names
+     * one: {@code <model>@<server>}, or a model on the tool model's server.
+     */
+    public java.util.Optional<ModelRef> reasoningModelRef() {
+        if (reasoningModel == null) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(reasoningModel.contains("@") ? ModelRef.parse(reasoningModel) : new ModelRef(reasoningModel, toolEndpoint));
     }
 
     public boolean accepts(String modelId) {

@@ -31,6 +31,8 @@ public final class ProfileSchema {
     private static final Pattern MODEL_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:/-]*");
     private static final Pattern TOOL_MODEL = Pattern.compile("[^@\\s]+");
     private static final Pattern SERVER = Pattern.compile("[a-z0-9][a-z0-9._-]{0,62}");
+    /** A model on its server, or a model alone (then on the tool_endpoint). */
+    private static final Pattern REASONING_MODEL = Pattern.compile("[^@\\s]+(@[a-z0-9][a-z0-9._-]{0,62})?");
 
     private ProfileSchema() {
     }
@@ -72,6 +74,10 @@ public final class ProfileSchema {
         String prefix = optionalString(o, "system_prompt_prefix", MAX_PREFIX, null);
         boolean streamThink = optionalBoolean(o, "stream_think", true);
         String reasoningModel = optionalString(o, "reasoning_model", MAX_MODEL_ID, null);
+        if (reasoningModel != null && !reasoningModel.isBlank() && !REASONING_MODEL.matcher(reasoningModel).matches()) {
+            throw new InvalidProfileException("reasoning_model", "must be <model>:<tag>@<server>, or <model>:<tag> on the "
+                    + "tool_endpoint, e.g. deepseek-r1:32b@gpu1 (was '" + reasoningModel + "')");
+        }
         String template = optionalString(o, "expert_template", MAX_NAME, null);
         return new CcProfile(name, models, toolModel, endpoint, mode, toolChoice, toolMax, reasoningMax,
                 prefix == null || prefix.isEmpty() ? null : prefix, streamThink,

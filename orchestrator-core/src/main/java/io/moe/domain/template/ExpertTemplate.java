@@ -1,5 +1,6 @@
 package io.moe.domain.template;
 
+import io.moe.domain.pipeline.Category;
 import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
@@ -45,6 +46,19 @@ public record ExpertTemplate(String name, String description, ModelRef plannerMo
     /** The expert configuration of {@code category}, if the template serves it. */
     public Optional<ExpertConfig> expert(String category) {
         return Optional.ofNullable(experts.get(category));
+    }
+
+    /**
+     * This template with {@code model} as its reasoning model: it alone serves the {@code reasoning} category (which the
+     * thinking step asks first), in the tier its size implies, under the category's system prompt.
+     */
+    public ExpertTemplate withReasoningModel(ModelRef model) {
+        Map<String, ExpertConfig> changed = new LinkedHashMap<>(experts);
+        String prompt = expert(Category.REASONING).map(ExpertConfig::systemPrompt).orElse(null);
+        changed.put(Category.REASONING, new ExpertConfig(prompt, List.of(new ExpertModel(model.model(),
+                model.endpoint(), ExpertRole.bySize(model), OptionalInt.empty()))));
+        return new ExpertTemplate(name, description, plannerModel, plannerPrompt, judgeModel, judgePrompt, changed, costFactor,
+                forceThink, enableGraphrag, enableWebResearch, maxAgenticRounds, forceEnsemble, enableCache, limits, toolModel);
     }
 
     /** The template's {@code max_tokens} for calls of {@code role}; empty means the service's setting. */

@@ -39,6 +39,15 @@ class ProfileSchemaTest {
     }
 
     @Test
+    void theReasoningModelIsOnItsOwnServerOrTheToolServer() {
+        assertEquals("deepseek-r1:32b@gpu2", ProfileSchema.parse(json(VALID.replace("}", ",'reasoning_model':'deepseek-r1:32b@gpu2'}")))
+                .reasoningModelRef().orElseThrow().toString());
+        assertEquals("deepseek-r1:32b@gpu1", ProfileSchema.parse(json(VALID.replace("}", ",'reasoning_model':'deepseek-r1:32b'}")))
+                .reasoningModelRef().orElseThrow().toString());
+        assertTrue(ProfileSchema.parse(json(VALID)).reasoningModelRef().isEmpty());
+    }
+
+    @Test
     void everyFieldIsChecked() {
         String[][] cases = {
                 {VALID.replace("'name':'coder',", ""), "name"},
@@ -52,6 +61,8 @@ class ProfileSchemaTest {
                 {VALID.replace("}", ",'reasoning_max_tokens':1.5}"), "reasoning_max_tokens"},
                 {VALID.replace("}", ",'stream_think':'yes'}"), "stream_think"},
                 {VALID.replace("}", ",'system_prompt_prefix':'" + "x".repeat(20_001) + "'}"), "system_prompt_prefix"},
+                {VALID.replace("}", ",'reasoning_model':'r1 big@gpu1'}"), "reasoning_model"},
+                {VALID.replace("}", ",'reasoning_model':'r1@GPU'}"), "reasoning_model"},
         };
         for (String[] c : cases) {
             InvalidProfileException e = assertThrows(InvalidProfileException.class, () -> ProfileSchema.parse(json(c[0])), c[1]);

@@ -68,6 +68,19 @@ class ExpertTemplateTest {
     }
 
     @Test
+    void aReasoningModelReplacesTheReasoningCategorysModelsAndNothingElse() {
+        ExpertTemplate t = ExpertTemplate.parse(builtIn());
+        ExpertTemplate thinking = t.withReasoningModel(ModelRef.parse("deepseek-r1:8b@gpu2"));
+        List<ExpertModel> reasoning = thinking.expert("reasoning").orElseThrow().models();
+        assertEquals(1, reasoning.size());
+        assertEquals("deepseek-r1:8b@gpu2", reasoning.get(0).ref().toString());
+        assertEquals(1, reasoning.get(0).tier(), "8b: tier 1");
+        assertEquals(t.expert("general"), thinking.expert("general"));
+        assertEquals(t.name(), thinking.name());
+        assertEquals(t.judgeModel(), thinking.judgeModel());
+    }
+
+    @Test
     void unsetSettingsTakeTheirDocumentedDefaults() {
         ExpertTemplate t = ExpertTemplate.parse("{\"name\":\"x\",\"experts\":{\"general\":{\"models\":"
                 + "[{\"model\":\"m:7b\",\"endpoint\":\"local\"}]}}}");

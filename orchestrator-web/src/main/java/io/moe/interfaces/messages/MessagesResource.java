@@ -158,10 +158,10 @@ public class MessagesResource {
                 .orElseThrow(() -> new ToolModelUnavailableException("profile " + record.name(), profile.toolModelRef().toString()));
     }
 
+    /** The profile's expert template (else the default one), thinking with the profile's reasoning model when it names one. */
     private ExpertTemplate template(CcProfile profile) {
-        if (profile.expertTemplate() == null) {
-            return templates.defaultTemplate();
-        }
-        return templates.active(profile.expertTemplate()).map(ExpertTemplateRecord::template).orElseGet(templates::defaultTemplate);
+        ExpertTemplate template = profile.expertTemplate() == null ? templates.defaultTemplate()
+                : templates.active(profile.expertTemplate()).map(ExpertTemplateRecord::template).orElseGet(templates::defaultTemplate);
+        return profile.reasoningModelRef().map(template::withReasoningModel).orElse(template);
     }
 }
