@@ -41,6 +41,7 @@ public class UserAccountPage implements Serializable {
     private String email;
     private String displayName;
     private boolean admin;
+    private boolean expert;
     private String newPassword;
     private transient String resetLink;
 
@@ -56,12 +57,16 @@ public class UserAccountPage implements Serializable {
         email = user.email();
         displayName = user.displayName();
         admin = user.isAdmin();
+        expert = user.isExpert();
         return null;
     }
 
     public void save() {
         try {
             user = users.update(id, email, null, displayName == null ? "" : displayName, admin, null);
+            if (user.isExpert() != expert) {
+                user = users.setExpert(id, expert);
+            }
             PageMessages.done("Account of " + user.username() + " saved");
         } catch (IdentityException e) {
             PageMessages.refused("Not saved", e, FIELDS);
@@ -152,6 +157,14 @@ public class UserAccountPage implements Serializable {
 
     public void setAdmin(boolean admin) {
         this.admin = admin;
+    }
+
+    public boolean isExpert() {
+        return expert;
+    }
+
+    public void setExpert(boolean expert) {
+        this.expert = expert;
     }
 
     public String getNewPassword() {

@@ -38,7 +38,7 @@ public class UserPermissionsSection implements Serializable {
 
     private String type = ResourceType.MOE_MODE.wireName();
     private String resource;
-    private List<String> choices;
+    private List<GrantableResources.Choice> choices;
 
     public List<Permission> getPermissions() {
         return users.permissions(page.getId());
@@ -48,7 +48,7 @@ public class UserPermissionsSection implements Serializable {
         return Arrays.stream(ResourceType.values()).map(ResourceType::wireName).toList();
     }
 
-    public List<String> getChoices() {
+    public List<GrantableResources.Choice> getChoices() {
         if (choices == null) {
             choices = ResourceType.fromWireName(type).map(grantable::of).orElse(List.of());
         }
@@ -63,12 +63,17 @@ public class UserPermissionsSection implements Serializable {
 
     public void grant() {
         try {
-            Permission granted = users.grant(page.getId(), type, UsersPage.blankToNull(resource));
+            Permission granted = users.grant(page.getId(), type, GrantableResources.Choice.idOf(UsersPage.blankToNull(resource)));
             PageMessages.done("Granted " + granted.resourceType().wireName() + " " + granted.resourceId());
             resource = null;
         } catch (IdentityException e) {
             PageMessages.refused("Not granted", e, FIELDS);
         }
+    }
+
+    /** The name of the template or profile a grant names ("" for other grants). */
+    public String nameOf(Permission permission) {
+        return grantable.nameOf(permission.resourceType(), permission.resourceId());
     }
 
     public void revoke(Permission permission) {

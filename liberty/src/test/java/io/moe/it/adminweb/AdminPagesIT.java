@@ -113,6 +113,14 @@ class AdminPagesIT {
         web.visible("sections");
         assertTrue(web.currentPath().startsWith("/user-account"), web.currentPath());
         web.assertEveryFieldHasALabel("/user-account (account)");
+        web.click(By.cssSelector("[id='sections:account:expert'] .ui-chkbox-box"));
+        web.click("sections:account:save");
+        web.growl("Account of " + name + " saved");
+        web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("user-role"), "expert"));
+        web.screenshot("user-account");
+        assertEquals(1, Http.object(Admin.get(Admin.USERS)).getJsonArray("users").getValuesAs(JsonObject.class).stream()
+                .filter(u -> u.getString("username").equals(name)).findFirst().orElseThrow().getInt("is_expert"),
+                "the role expert is given on the page");
 
         web.click(By.linkText("Permissions"));
         WebElement resource = web.visible(By.name("sections:grant:resource_editableInput"));
@@ -120,7 +128,20 @@ class AdminPagesIT {
         web.click("sections:grant:grant-button");
         web.growl("Granted moe_mode moe_orchestrated");
         web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("sections:grants-form:grants"), "moe_orchestrated"));
+        String defaultTemplate = Http.object(Admin.get(ItConfig.adminUrl() + "/api/expert-templates")).getJsonArray("templates")
+                .getValuesAs(JsonObject.class).stream().filter(t -> t.getString("name").equals("default")).findFirst().orElseThrow()
+                .getString("id");
+        web.click(By.cssSelector("[id='sections:grant:type'] .ui-selectonemenu-trigger"));
+        web.click(By.cssSelector("[id='sections:grant:type_items'] li[data-label='expert_template']"));
+        web.waitForAjax();
+        WebElement template = web.visible(By.name("sections:grant:resource_editableInput"));
+        template.clear();
+        template.sendKeys("default (tmpl-" + defaultTemplate + ")"); // as the picker labels it: name, then the grant id
+        web.click("sections:grant:grant-button");
+        web.growl("Granted expert_template tmpl-" + defaultTemplate);
+        web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("sections:grants-form:grants"), "tmpl-" + defaultTemplate + " default"));
         web.assertEveryFieldHasALabel("/user-account (permissions)");
+        web.screenshot("user-permissions");
 
         web.click(By.linkText("API keys"));
         web.type("sections:new-key:label", "browser");
