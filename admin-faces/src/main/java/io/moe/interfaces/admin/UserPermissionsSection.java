@@ -64,7 +64,8 @@ public class UserPermissionsSection implements Serializable {
     public void grant() {
         try {
             Permission granted = users.grant(page.getId(), type, GrantableResources.Choice.idOf(UsersPage.blankToNull(resource)));
-            PageMessages.done("Granted " + granted.resourceType().wireName() + " " + granted.resourceId());
+            String name = nameOf(granted);
+            PageMessages.done("Granted " + granted.resourceType().wireName() + " " + granted.resourceId() + (name.isEmpty() ? "" : " (" + name + ")"));
             resource = null;
         } catch (IdentityException e) {
             PageMessages.refused("Not granted", e, FIELDS);

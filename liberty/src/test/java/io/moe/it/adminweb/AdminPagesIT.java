@@ -139,7 +139,9 @@ class AdminPagesIT {
         template.sendKeys("default (tmpl-" + defaultTemplate + ")"); // as the picker labels it: name, then the grant id
         web.click("sections:grant:grant-button");
         web.growl("Granted expert_template tmpl-" + defaultTemplate);
-        web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("sections:grants-form:grants"), "tmpl-" + defaultTemplate + " default"));
+        web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("sections:grants-form:grants"), "tmpl-" + defaultTemplate));
+        assertTrue(web.visible("sections:grants-form:grants").getText().matches("(?s).*tmpl-" + defaultTemplate + "\\s+default.*"),
+                "the grant's template is named");
         web.assertEveryFieldHasALabel("/user-account (permissions)");
         web.screenshot("user-permissions");
 
