@@ -17,6 +17,10 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -110,12 +114,21 @@ public class SkillDetector {
         return Jsonp.createObjectBuilder(args).add("content", args.getString("content").length() + " characters").build();
     }
 
+    /** An expiry instant as a person reads it: {@code 2026-11-28 17:20 UTC}. */
+    static String until(String instant) {
+        try {
+            return DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.parse(instant));
+        } catch (DateTimeParseException e) {
+            return instant;
+        }
+    }
+
     private static String linked(JsonObject args, String toolOutput) {
         try {
             JsonObject result = Jsonp.readObject(toolOutput);
             String link = result.getString("url", result.getString("path", ""));
             return "The " + args.getString("format") + " file " + result.getString("filename", "") + " is ready: " + link
-                    + (result.containsKey("expires_at") ? " (the link works until " + result.getString("expires_at") + ")" : "")
+                    + (result.containsKey("expires_at") ? " (the link works until " + until(result.getString("expires_at")) + ")" : "")
                     + ".\nKONFIDENZ: hoch";
         } catch (JsonException | IllegalStateException | ClassCastException e) {
             return "The " + args.getString("format") + " file is ready: " + toolOutput + "\nKONFIDENZ: hoch";

@@ -37,6 +37,7 @@ class SkillDetectorTest {
         assertEquals("tides..deck", made.get(0).getString("filename"), "no folders in the name");
         assertEquals("# Tides\n- the moon", made.get(0).getString("content"));
         assertTrue(result.text().contains("http://tools/downloads/f1.pptx"), result.text());
+        assertTrue(result.text().contains("until 2026-11-29 10:00 UTC"), result.text());
         assertTrue(run.findings().madeFile(), "an answer with a user's file link is not shared");
         JsonObject tool = run.trace().toJson(List.of()).getJsonArray("tools").getJsonObject(0);
         assertEquals("generate_file", tool.getString("tool"));
@@ -98,7 +99,7 @@ class SkillDetectorTest {
             public ToolResult invoke(String tool, JsonObject args) {
                 made.add(args);
                 return new ToolResult(tool, args, true, "{\"filename\":\"f1.pptx\",\"format\":\"pptx\",\"path\":\"/downloads/f1.pptx\","
-                        + "\"url\":\"http://tools/downloads/f1.pptx\",\"expires_at\":\"2026-11-29T10:00:00Z\"}");
+                        + "\"url\":\"http://tools/downloads/f1.pptx\",\"expires_at\":\"2026-11-29T10:00:00.106796356Z\"}");
             }
         };
         List<ExpertResult> results = stage.run(run, run.findings().plan().expertTasks());
