@@ -137,7 +137,8 @@ public class OwnTemplatesIT {
     @Test
     void anExpertCopiesAnAdminTemplateItMayUse() {
         PortalBrowser alice = expert();
-        HttpResponse<String> team = Admin.post(ItConfig.adminUrl() + "/api/expert-templates", template(marker + "-team"));
+        HttpResponse<String> team = Admin.post(ItConfig.adminUrl() + "/api/expert-templates", template(marker + "-team")
+                .replace("{\"name\"", "{\"cost_factor\":0.5,\"name\"")); // cheaper for the team; a copy costs at least 1.0
         assertEquals(201, team.statusCode(), team.body());
         String teamId = Http.object(team).getString("id");
         try {
@@ -148,6 +149,7 @@ public class OwnTemplatesIT {
             HttpResponse<String> copy = alice.json("POST", API + "/copy/" + teamId, null);
             assertEquals(201, copy.statusCode(), copy.body());
             assertEquals(marker + "-team (copy)", Http.object(copy).getString("name"), "the admin template keeps its name");
+            assertEquals(1.0, Http.object(copy).getJsonNumber("cost_factor").doubleValue(), copy.body());
             HttpResponse<String> again = alice.json("POST", API + "/copy/" + teamId, null);
             assertEquals(marker + "-team (copy 2)", Http.object(again).getString("name"), again.body());
             HttpResponse<String> clash = alice.json("POST", API, template(marker + "-team"));

@@ -161,7 +161,8 @@ public class UserTemplates implements OwnItems<UserTemplateRecord, ExpertTemplat
         for (int n = 1; named(caller, name).isPresent() || Mode.fromModelId(name).isPresent() || adminNamed(name); n++) {
             name = source.name() + (n == 1 ? " (copy)" : " (copy " + n + ")");
         }
-        JsonObject item = io.moe.domain.shared.Jsonp.createObjectBuilder(source.template().toJson()).add("name", name).build();
+        JsonObject item = io.moe.domain.shared.Jsonp.createObjectBuilder(source.template().toJson()).add("name", name)
+                .add("cost_factor", Math.max(1.0, source.template().costFactor())).build(); // an own template's least
         return add(caller, allowed(caller, checks.checked(item.toString()), ""));
     }
 

@@ -28,8 +28,9 @@ import java.util.logging.Logger;
  * answer, before the mode's form). Such an answer is also shared only when it is {@link #fresh fresh} and
  * {@link SelfContained self-contained}: published on moe.ingest for the knowledge graph, and stored in the semantic
  * cache unless the template switches the cache off. A cache hit would cost an unbilled judge call for nothing new,
- * an answer shaped by client-written turns must not reach other users, nor the link to a file made for one. Usage accounting is done by the metered chat around the pipeline. Nothing here can fail the answer; only
- * the one metadata write delays it.
+ * an answer shaped by client-written turns must not reach other users, nor the link to a file made for one. Usage
+ * accounting is done by the metered chat around the pipeline. Nothing here can fail the answer; only the one metadata
+ * write delays it.
  */
 @ApplicationScoped
 public class AfterAnswer {
