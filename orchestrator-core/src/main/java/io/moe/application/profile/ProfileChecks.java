@@ -43,17 +43,19 @@ public class ProfileChecks {
     }
 
     private CcProfile known(CcProfile profile) {
-        if (servers.withName(profile.toolEndpoint()).isEmpty()) {
-            throw new InvalidProfileException("tool_endpoint", "no inference server named '" + profile.toolEndpoint()
-                    + "'; the servers are " + servers.all().stream().map(ServerSettings::name).toList() + " (add one at /api/servers first)");
-        }
-        profile.reasoningModelRef().filter(m -> servers.withName(m.endpoint()).isEmpty()).ifPresent(m -> {
-            throw new InvalidProfileException("reasoning_model", "no inference server named '" + m.endpoint()
-                    + "'; the servers are " + servers.all().stream().map(ServerSettings::name).toList());
-        });
+        requireServer(profile.toolEndpoint(), "tool_endpoint");
+        profile.reasoningModelRef().ifPresent(m -> requireServer(m.endpoint(), "reasoning_model"));
         if (profile.expertTemplate() != null && templates.withName(profile.expertTemplate()).isEmpty()) {
             throw new InvalidProfileException("expert_template", "no expert template named '" + profile.expertTemplate() + "'");
         }
         return profile;
+    }
+
+    /** Refuses {@code field} when it names no inference server of {@code /api/servers}. */
+    private void requireServer(String server, String field) {
+        if (servers.withName(server).isEmpty()) {
+            throw new InvalidProfileException(field, "no inference server named '" + server + "'; the servers are "
+                    + servers.all().stream().map(ServerSettings::name).toList() + " (add one at /api/servers first)");
+        }
     }
 }

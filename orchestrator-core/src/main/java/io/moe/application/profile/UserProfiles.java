@@ -14,6 +14,7 @@ import io.moe.domain.profile.UserProfileRecord;
 import io.moe.domain.profile.UserProfileRepository;
 import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
+import io.moe.domain.template.ModelRef;
 import io.moe.domain.template.TemplateRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -192,19 +193,19 @@ public class UserProfiles implements OwnItems<UserProfileRecord, CcProfileRecord
         return profiles.ofUser(caller.userId(), profileId).filter(UserProfileRecord::isActive);
     }
 
-    /** The profile, when the caller may use its tool model, its reasoning model and its expert template. */
-    CcProfile allowed(Caller caller, CcProfile profile, String path) {
-        String toolModel = profile.toolModelRef().toString();
-        if (!UserTemplates.mayCallDirectly(caller, toolModel, profile.toolEndpoint())) {
-            throw new ProfileRefusedException(Kind.FORBIDDEN, "model_endpoint_not_granted", path + "tool_model",
-                    "your account has no model_endpoint permission for '" + toolModel + "' (nor '*@" + profile.toolEndpoint()
+    /** Refuses {@code field} with 403 when the caller holds no model_endpoint grant for {@code model} (exact or its server's wildcard). */
+    private static void requireGranted(Caller caller, ModelRef model, String field) {
+        if (!UserTemplates.mayCallDirectly(caller, model.toString(), model.endpoint())) {
+            throw new ProfileRefusedException(Kind.FORBIDDEN, "model_endpoint_not_granted", field,
+                    "your account has no model_endpoint permission for '" + model + "' (nor '*@" + model.endpoint()
                             + "'); own profiles may use only the models your permissions allow");
         }
-        profile.reasoningModelRef().filter(m -> !UserTemplates.mayCallDirectly(caller, m.toString(), m.endpoint())).ifPresent(m -> {
-            throw new ProfileRefusedException(Kind.FORBIDDEN, "model_endpoint_not_granted", path + "reasoning_model",
-                    "your account has no model_endpoint permission for '" + m + "' (nor '*@" + m.endpoint()
-                            + "'); own profiles may use only the models your permissions allow");
-        });
+    }
+
+    /** The profile, when the caller may use its tool model, its reasoning model and its expert template. */
+    CcProfile allowed(Caller caller, CcProfile profile, String path) {
+        requireGranted(caller, profile.toolModelRef(), path + "tool_model");
+        profile.reasoningModelRef().ifPresent(m -> requireGranted(caller, m, path + "reasoning_model"));
         if (profile.expertTemplate() != null && templates.withName(profile.expertTemplate())
                 .filter(t -> caller.mayUse(ResourceType.EXPERT_TEMPLATE, "tmpl-" + t.id())).isEmpty()) {
             throw new ProfileRefusedException(Kind.FORBIDDEN, "template_not_authorized", path + "expert_template",

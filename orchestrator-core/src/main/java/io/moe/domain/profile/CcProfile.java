@@ -7,6 +7,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A coding-client profile as the import/export item of the spec: the model ids it accepts, the tool model
@@ -36,11 +37,11 @@ public record CcProfile(String name, List<String> acceptedModels, String toolMod
      * The model of the extended thinking (the pipeline's thinking step and reasoning experts), when the profile names
      * one: {@code <model>@<server>}, or a model on the tool model's server.
      */
-    public java.util.Optional<ModelRef> reasoningModelRef() {
+    public Optional<ModelRef> reasoningModelRef() {
         if (reasoningModel == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(reasoningModel.contains("@") ? ModelRef.parse(reasoningModel) : new ModelRef(reasoningModel, toolEndpoint));
+        return Optional.of(reasoningModel.contains("@") ? ModelRef.parse(reasoningModel) : new ModelRef(reasoningModel, toolEndpoint));
     }
 
     public boolean accepts(String modelId) {

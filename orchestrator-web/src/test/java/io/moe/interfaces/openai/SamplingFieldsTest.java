@@ -40,9 +40,7 @@ class SamplingFieldsTest {
             "{\"user\":{}}                          | 'user' must be a string",
     })
     void aMistakeIsRefusedNamingTheField(String body, String message) {
-        ApiError refused = assertThrows(ApiError.class, () -> SamplingFields.check(Jsonp.readObject(body.strip())));
-        assertEquals(Kind.INVALID, refused.kind());
-        assertTrue(refused.getMessage().startsWith(message.strip()), refused.getMessage());
+        assertRefused(message, () -> SamplingFields.check(Jsonp.readObject(body.strip())));
     }
 
     @ParameterizedTest
@@ -53,7 +51,12 @@ class SamplingFieldsTest {
             "{\"response_format\":{}}               | 'response_format' must be an object such as",
     })
     void structuredOutputIsRefusedSinceTheMergedAnswerIsProse(String body, String message) {
-        ApiError refused = assertThrows(ApiError.class, () -> SamplingFields.structuredOutput(Jsonp.readObject(body.strip())));
+        assertRefused(message, () -> SamplingFields.structuredOutput(Jsonp.readObject(body.strip())));
+    }
+
+    /** A 400 whose message starts with {@code message}. */
+    private static void assertRefused(String message, org.junit.jupiter.api.function.Executable check) {
+        ApiError refused = assertThrows(ApiError.class, check);
         assertEquals(Kind.INVALID, refused.kind());
         assertTrue(refused.getMessage().startsWith(message.strip()), refused.getMessage());
     }
