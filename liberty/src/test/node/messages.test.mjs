@@ -107,6 +107,20 @@ test('an image is accepted', async () => {
   assert.equal(msg.content[0].type, 'text');
 });
 
+test('what Claude Code sends: its model\'s max_tokens, adaptive thinking, a screenshot in a tool result', async () => {
+  const question = { role: 'user', content: 'Look at the screen.' };
+  const use = { type: 'tool_use', id: 'toolu_screen', name: 'lookup', input: { query: 'screen' } };
+  const msg = await native.messages.stream({ // streamed, as Claude Code asks (the SDK refuses so large a max_tokens otherwise)
+    model, max_tokens: 128000, thinking: { type: 'adaptive' }, tools,
+    messages: [question, { role: 'assistant', content: [use] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_screen', content: [
+        { type: 'text', text: 'screenshot-marker' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } }] },
+      { type: 'document', title: 'Notes', source: { type: 'text', media_type: 'text/plain', data: 'plain notes' } }] }],
+  }).finalMessage();
+  assert.equal(msg.type, 'message');
+  assert.ok(msg.content.length > 0);
+});
+
 test('a moe_reasoning profile answers with a thinking block before the text', async () => {
   const msg = await reasoning.messages.create({
     model, max_tokens: 1024, messages: [{ role: 'user', content: 'Why is the sky blue? Think it through.' }],

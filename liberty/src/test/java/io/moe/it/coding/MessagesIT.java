@@ -138,6 +138,11 @@ class MessagesIT {
         JsonArray imageCalls = Simulator.callsContaining("image-marker");
         assertTrue(!imageCalls.isEmpty() && imageCalls.getJsonObject(0).getBoolean("has_images"), imageCalls.toString());
         assertEquals(TOOL_MODEL, imageCalls.getJsonObject(0).getString("model"), "native goes to the profile's tool model");
+        // a tool message carries text only: the screenshot follows in the user message, with the text document
+        JsonArray screenshotCalls = Simulator.callsContaining("Image(s) returned by tool call toolu_screen");
+        assertTrue(!screenshotCalls.isEmpty() && screenshotCalls.getJsonObject(0).getBoolean("has_images")
+                && screenshotCalls.getJsonObject(0).getString("user").contains("plain notes"), "a tool result's image reaches the model: " + screenshotCalls);
+        assertEquals(8192, screenshotCalls.getJsonObject(0).getInt("max_tokens"), "max_tokens 128000: lowered, then capped by the tool turn's 8192");
     }
 
     @Test

@@ -2,7 +2,8 @@ package io.moe.application.identity;
 
 /**
  * Where every port finds the credential a client sent: {@code Authorization: Bearer <key>} first,
- * otherwise {@code x-api-key: <key>}. An empty bearer value counts as no credential.
+ * otherwise {@code x-api-key: <key>}. An empty bearer value counts as none, so a client (or a proxy) that always sends
+ * the header still reaches its {@code x-api-key}.
  */
 public final class PresentedKey {
 
@@ -13,7 +14,9 @@ public final class PresentedKey {
     public static String from(String authorization, String xApiKey) {
         if (authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
             String key = authorization.substring(7).trim();
-            return key.isEmpty() ? null : key;
+            if (!key.isEmpty()) {
+                return key;
+            }
         }
         return xApiKey == null || xApiKey.isBlank() ? null : xApiKey.trim();
     }

@@ -18,7 +18,8 @@ class PresentedKeyTest {
     @Test
     void blankOrMissingIsNoCredential() {
         assertNull(PresentedKey.from(null, null));
-        assertNull(PresentedKey.from("Bearer   ", "k2"));
+        assertNull(PresentedKey.from("Bearer   ", null));
+        assertEquals("k2", PresentedKey.from("Bearer   ", "k2"), "an empty bearer value leaves the x-api-key");
         assertNull(PresentedKey.from(null, "  "));
     }
 }

@@ -13,9 +13,12 @@ import java.math.BigDecimal;
 
 /**
  * The checked top level of a messages request: {@code model} and {@code max_tokens} (both required), {@code stream},
- * {@code thinking} ({@code {"type":"enabled","budget_tokens":n}}), sampling settings in range, and whether it is a
- * turn of a tool loop ({@code tools} offered or a {@code tool_result} sent). The conversation itself is checked
- * while it is translated ({@link MessagesToOpenAi}). Each violation is a 400 naming the field.
+ * {@code thinking} ({@code {"type":"enabled","budget_tokens":n}}, {@code {"type":"adaptive"}} or disabled), sampling
+ * settings in range, and whether it is a turn of a tool loop ({@code tools} offered or a {@code tool_result} sent).
+ * The conversation itself is checked while it is translated ({@link MessagesToOpenAi}). Each violation is a 400
+ * naming the field. A {@code max_tokens} (or thinking budget) above {@code moe.limits.max-output-tokens} is lowered
+ * to it rather than refused: coding clients send the ceiling of the vendor model they think they talk to (64,000
+ * or 128,000 tokens) and offer their users no per-server setting, while an answer never needs more than the bound.
  */
 public record MessagesRequest(JsonObject json, String model, int maxTokens, boolean stream, boolean thinking,
                               int thinkingBudget) {
@@ -24,8 +27,9 @@ public record MessagesRequest(JsonObject json, String model, int maxTokens, bool
         if (!(json.get("model") instanceof JsonString model) || model.getString().isBlank()) {
             throw ApiError.invalidRequest("missing_model", "model: is required, a model id the key's coding-client profile accepts");
         }
-        int maxTokens = whole(json.get("max_tokens"), 1, limits.maxOutputTokens).orElseThrow(() -> ApiError.invalidRequest(
-                "invalid_max_tokens", "max_tokens: is required, an integer from 1 to " + limits.maxOutputTokens + " (moe.limits.max-output-tokens)"));
+        int maxTokens = atMost(whole(json.get("max_tokens"), 1, Integer.MAX_VALUE).orElseThrow(() -> ApiError.invalidRequest(
+                "invalid_max_tokens", "max_tokens: is required, a whole number from 1 (above " + limits.maxOutputTokens
+                        + ", moe.limits.max-output-tokens, it is lowered to that)")), limits);
         boolean stream = flag(json, "stream");
         boolean thinking = false;
         int budget = 0;
@@ -34,10 +38,12 @@ public record MessagesRequest(JsonObject json, String model, int maxTokens, bool
             String type = o.getString("type", "");
             if ("enabled".equals(type)) {
                 thinking = true;
-                budget = whole(o.get("budget_tokens"), 1, limits.maxOutputTokens).orElseThrow(() -> ApiError.invalidRequest(
-                        "invalid_thinking", "thinking.budget_tokens: must be an integer from 1 to " + limits.maxOutputTokens));
+                budget = atMost(whole(o.get("budget_tokens"), 1, Integer.MAX_VALUE).orElseThrow(() -> ApiError.invalidRequest(
+                        "invalid_thinking", "thinking.budget_tokens: is required with type enabled, a whole number from 1")), limits);
+            } else if ("adaptive".equals(type)) {
+                thinking = true; // the model decides how much to think: no budget of its own
             } else if (!"disabled".equals(type)) {
-                throw ApiError.invalidRequest("invalid_thinking", "thinking.type: must be enabled or disabled");
+                throw ApiError.invalidRequest("invalid_thinking", "thinking.type: must be enabled, adaptive or disabled");
             }
         } else if (t != null && t != JsonValue.NULL) {
             throw ApiError.invalidRequest("invalid_thinking", "thinking: must be an object {\"type\":\"enabled\",\"budget_tokens\":n}");
@@ -61,6 +67,10 @@ public record MessagesRequest(JsonObject json, String model, int maxTokens, bool
         return json.get("messages") instanceof JsonArray messages && messages.stream().anyMatch(m -> m instanceof JsonObject o
                 && o.get("content") instanceof JsonArray blocks && blocks.stream()
                 .anyMatch(b -> b instanceof JsonObject block && "tool_result".equals(block.getString("type", ""))));
+    }
+
+    private static int atMost(int tokens, RequestLimits limits) {
+        return Math.min(tokens, limits.maxOutputTokens);
     }
 
     static java.util.Optional<Integer> whole(JsonValue value, int min, int max) {

@@ -21,6 +21,7 @@ import io.moe.interfaces.openai.ApiKeyFilter;
 import io.moe.interfaces.openai.ChatCompletionRequest;
 import io.moe.interfaces.openai.KeyRequired;
 import io.moe.interfaces.openai.ProgressQueue;
+import io.moe.interfaces.openai.PromptEstimate;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
@@ -53,8 +54,6 @@ import java.util.concurrent.CompletableFuture;
 @KeyRequired
 @ApplicationScoped
 public class MessagesResource {
-
-    private static final int CHARS_PER_TOKEN = 4;
 
     @Inject
     ProfileResolver profiles;
@@ -111,8 +110,8 @@ public class MessagesResource {
         CcProfile profile = profiles.resolve(caller, request.model()).profile();
         JsonObject upstream = MessagesToOpenAi.translate(request, new MessagesToOpenAi.Settings(profile.toolModel(),
                 profile.systemPromptPrefix(), profile.toolChoice(), profile.toolMaxTokens(), true), limits);
-        long chars = upstream.get("messages").toString().length() + (upstream.containsKey("tools") ? upstream.get("tools").toString().length() : 0);
-        return Jsonp.createObjectBuilder().add("input_tokens", Math.max(1, chars / CHARS_PER_TOKEN)).build().toString();
+        long tokens = PromptEstimate.tokens(upstream.get("messages")) + (upstream.containsKey("tools") ? PromptEstimate.tokens(upstream.get("tools")) : 0);
+        return Jsonp.createObjectBuilder().add("input_tokens", Math.max(1, tokens)).build().toString();
     }
 
     private void answerOnPipeline(Caller caller, String id, MessagesRequest request, ResolvedProfile record, AsyncResponse async) {
@@ -124,7 +123,7 @@ public class MessagesResource {
                 .add("max_tokens", maxTokens).add("stream", false).remove("stream_options").build();
         Route.Pipeline route = new Route.Pipeline(request.model(), profile.mode().pipelineMode(), template(profile), record.name());
         ChatCompletionRequest parsed = ChatCompletionRequest.parse(limits, openAi, route.mode());
-        long promptEstimate = openAi.get("messages").toString().length() / CHARS_PER_TOKEN;
+        long promptEstimate = PromptEstimate.tokens(openAi.get("messages"));
         boolean showReasoning = profile.mode().showsReasoning() || request.thinking();
         long created = Instant.now().getEpochSecond();
         Cancellation cancellation = new Cancellation();

@@ -16,8 +16,10 @@ import java.util.regex.Pattern;
  * A messages request in the OpenAI chat format of the inference servers, checked on the way (400 naming the
  * field, bounds from {@link RequestLimits}): {@code system} (string or text blocks, {@code cache_control} ignored)
  * after the profile's prefix becomes the system message; text and base64 or URL images become content parts;
- * an assistant's {@code tool_use} blocks become {@code tool_calls}, a user's {@code tool_result} blocks become
- * {@code tool} messages (placed before the rest of that turn); thinking blocks are dropped; {@code tools},
+ * text documents become text parts (a PDF is refused by name); an assistant's {@code tool_use} blocks become
+ * {@code tool_calls}, a user's {@code tool_result} blocks become {@code tool} messages (placed before the rest of that
+ * turn; a result's images follow in that turn's user message, since a tool message carries text only); thinking
+ * blocks are dropped; {@code tools},
  * {@code tool_choice} (auto, any → required, tool → that function, none), {@code stop_sequences}, sampling
  * settings and {@code metadata.user_id} are carried over.
  */
@@ -45,7 +47,9 @@ public final class MessagesToOpenAi {
         if (!(in.get("messages") instanceof JsonArray turns) || turns.isEmpty()) {
             throw ApiError.invalidRequest("missing_messages", "messages: is required, a non-empty array of {role, content}");
         }
-        if (turns.size() > limits.maxMessages) {
+        if (!settings.withTools() && turns.size() > limits.maxMessages) {
+            // the pipeline's bound; a turn for the tool model is bounded by the body's size alone, as native pass-through
+            // is, since an agent's session grows by two turns with each tool call
             throw ApiError.invalidRequest("too_many_messages", "messages: at most " + limits.maxMessages + " (moe.limits.max-messages)");
         }
         for (int i = 0; i < turns.size(); i++) {
@@ -158,13 +162,28 @@ public final class MessagesToOpenAi {
                     if (!role.equals("user")) {
                         throw ApiError.invalidRequest("invalid_content", where + ": tool_result blocks belong to user turns");
                     }
-                    out.add(Jsonp.createObjectBuilder().add("role", "tool").add("tool_call_id", string(b, "tool_use_id", where))
-                            .add("content", (b.getBoolean("is_error", false) ? "Error: " : "") + resultText(b.get("content"), where)));
+                    String callId = string(b, "tool_use_id", where);
+                    JsonArray images = resultImages(b.get("content"), where);
+                    out.add(Jsonp.createObjectBuilder().add("role", "tool").add("tool_call_id", callId)
+                            .add("content", (b.getBoolean("is_error", false) ? "Error: " : "") + resultText(b.get("content"), where)
+                                    + (images.isEmpty() ? "" : "\n[" + images.size() + " image(s) of this result follow in the next user message]")));
+                    if (!images.isEmpty()) {
+                        // a tool message carries text only: the images go with the user's message after the tool messages
+                        parts.add(Jsonp.createObjectBuilder().add("type", "text").add("text", "Image(s) returned by tool call " + callId + ":"));
+                        images.forEach(parts::add);
+                        partCount += 1 + images.size();
+                    }
+                }
+                case "document" -> {
+                    String t = documentText(b, where);
+                    parts.add(Jsonp.createObjectBuilder().add("type", "text").add("text", t));
+                    text.append(t);
+                    partCount++;
                 }
                 case "thinking", "redacted_thinking" -> {
                     // the service's own reasoning of an earlier turn; the server does not need it back
                 }
-                default -> throw ApiError.invalidRequest("invalid_content", where + ".type: must be text, image, tool_use, tool_result or thinking");
+                default -> throw ApiError.invalidRequest("invalid_content", where + ".type: must be text, image, document, tool_use, tool_result or thinking");
             }
         }
         if (role.equals("assistant")) {
@@ -209,6 +228,38 @@ public final class MessagesToOpenAi {
         return "data:" + media + ";base64," + data;
     }
 
+    /**
+     * The text of a document block: a plain-text source ({@code {"type":"text","data"}}) or a content source of text
+     * blocks. A PDF (base64 or URL) is refused by name: the inference servers read text and images, not PDF files.
+     */
+    private static String documentText(JsonObject block, String where) {
+        if (!(block.get("source") instanceof JsonObject source)) {
+            throw ApiError.invalidRequest("invalid_document", where + ".source: is required, {\"type\":\"text\",\"media_type\":\"text/plain\",\"data\"}");
+        }
+        String title = block.get("title") instanceof JsonString t ? t.getString() + "\n\n" : "";
+        return switch (source.getString("type", "")) {
+            case "text" -> title + string(source, "data", where + ".source");
+            case "content" -> title + resultText(source.get("content"), where + ".source");
+            default -> throw ApiError.invalidRequest("unsupported_document", where + ".source.type: '" + source.getString("type", "")
+                    + "' documents (PDF files) are not accepted: the inference servers read text and images; send the document's text"
+                    + " as a text source ({\"type\":\"text\",\"media_type\":\"text/plain\",\"data\"}) or its pages as images");
+        };
+    }
+
+    /** The images among a tool result's blocks, as image parts of the chat format (checked as a user's images are). */
+    private static JsonArray resultImages(JsonValue content, String where) {
+        JsonArrayBuilder images = Jsonp.createArrayBuilder();
+        if (content instanceof JsonArray blocks) {
+            for (int i = 0; i < blocks.size(); i++) {
+                if (blocks.get(i) instanceof JsonObject b && "image".equals(b.getString("type", ""))) {
+                    images.add(Jsonp.createObjectBuilder().add("type", "image_url")
+                            .add("image_url", Jsonp.createObjectBuilder().add("url", imageUrl(b, where + ".content[" + i + "]"))));
+                }
+            }
+        }
+        return images.build();
+    }
+
     private static String resultText(JsonValue content, String where) {
         if (content == null || content == JsonValue.NULL) {
             return "";
@@ -219,8 +270,15 @@ public final class MessagesToOpenAi {
         if (content instanceof JsonArray blocks) {
             StringBuilder text = new StringBuilder();
             for (JsonValue v : blocks) {
-                if (v instanceof JsonObject b && "text".equals(b.getString("type", "")) && b.get("text") instanceof JsonString t) {
-                    text.append(text.isEmpty() ? "" : "\n").append(t.getString());
+                String piece = v instanceof JsonObject b ? switch (b.getString("type", "")) {
+                    case "text" -> b.get("text") instanceof JsonString t ? t.getString() : "";
+                    case "document" -> b.get("source") instanceof JsonObject source && "text".equals(source.getString("type", ""))
+                            && source.get("data") instanceof JsonString data ? data.getString()
+                            : "[a document the tool returned is not passed on: the inference servers read no PDF files]";
+                    default -> ""; // images travel as image parts (resultImages)
+                } : "";
+                if (!piece.isEmpty()) {
+                    text.append(text.isEmpty() ? "" : "\n").append(piece);
                 }
             }
             return text.toString();

@@ -10,6 +10,7 @@ import io.moe.domain.shared.Refusal.Kind;
 import io.moe.interfaces.openai.ApiError;
 import io.moe.interfaces.openai.NativeCompletions;
 import io.moe.interfaces.openai.OpenAiErrors;
+import io.moe.interfaces.openai.PromptEstimate;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArray;
@@ -36,13 +37,11 @@ import java.nio.charset.StandardCharsets;
 @ApplicationScoped
 public class NativeMessages {
 
-    private static final int CHARS_PER_TOKEN = 4;
-
     @Inject
     NativeChat natives;
 
     public Response answer(Caller caller, String id, Route.Native route, MessagesRequest request, JsonObject upstream, JsonObject trace) {
-        long promptEstimate = upstream.get("messages").toString().length() / CHARS_PER_TOKEN;
+        long promptEstimate = PromptEstimate.tokens(upstream.get("messages"));
         NativeChat.Exchange exchange = natives.open(caller, id, route, promptEstimate + request.maxTokens());
         String question = lastUserText(request.json());
         try {
@@ -81,7 +80,7 @@ public class NativeMessages {
         StreamingOutput output = stream -> {
             Writer out = new OutputStreamWriter(stream, StandardCharsets.UTF_8);
             MessageEvents events = new MessageEvents(out, id);
-            OpenAiStreamTranslator translator = new OpenAiStreamTranslator(events);
+            OpenAiStreamTranslator translator = new OpenAiStreamTranslator(events, id);
             try (reply) {
                 events.start(model, promptEstimate);
                 events.ping();
@@ -93,10 +92,11 @@ public class NativeMessages {
                 }
                 TokenUsage used = translator.usage(promptEstimate);
                 if (translator.complete()) {
-                    events.finish(translator.stopReason(), null, used.promptTokens(), used.completionTokens());
+                    events.finish(translator.stopReason(), translator.stopSequence(), used.promptTokens(), used.completionTokens());
                 } else {
-                    events.error(MessagesErrors.body(new ApiError(Kind.UPSTREAM_FAILED, "stream_incomplete",
-                            "the stream of inference server '" + route.server().name() + "' ended before it was complete")));
+                    events.error(MessagesErrors.body(new ApiError(Kind.UPSTREAM_FAILED, "stream_incomplete", "the stream of inference server '"
+                            + route.server().name() + "' " + (translator.failure() == null ? "ended before it was complete"
+                            : "reported an error before the answer was complete: " + clipped(translator.failure())))));
                 }
                 exchange.describe(question, "", trace);
                 exchange.said(question, translator.text().text(), translator.text().length());
@@ -130,12 +130,15 @@ public class NativeMessages {
                 + "' answered with status " + status + "; see its log or /api/servers");
     }
 
+    private static String clipped(String text) {
+        return text.length() > 300 ? text.substring(0, 300) + "…" : text;
+    }
+
     private static String upstreamMessage(String body) {
         try {
             if (body != null && Jsonp.readValue(body) instanceof JsonObject o
                     && o.get("error") instanceof JsonObject e && e.get("message") instanceof JsonString m) {
-                String text = m.getString();
-                return ": " + (text.length() > 300 ? text.substring(0, 300) + "…" : text);
+                return ": " + clipped(m.getString());
             }
         } catch (JsonException | IllegalStateException notJson) {
             // no message to quote

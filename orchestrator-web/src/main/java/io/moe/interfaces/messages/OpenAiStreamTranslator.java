@@ -5,6 +5,7 @@ import io.moe.domain.shared.Jsonp;
 import io.moe.interfaces.openai.AnswerBeginning;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
+import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -13,22 +14,29 @@ import java.io.IOException;
 
 /**
  * Turns the chunks of an OpenAI chat stream into the messages event grammar, one chunk at a time:
- * {@code reasoning_content} deltas into a thinking block, {@code content} into a text block, each new tool call
+ * reasoning deltas ({@code reasoning_content} or {@code reasoning}) into a thinking block, {@code content} into a text block, each new tool call
  * (a new {@code index}) into a {@code tool_use} block whose {@code arguments} pieces become
- * {@code input_json_delta}s; {@code finish_reason} and the usage chunk become the {@code message_delta}.
+ * {@code input_json_delta}s; {@code finish_reason} and the usage chunk become the {@code message_delta}. An error
+ * chunk of the server ({@code {"error": …}}) makes the stream incomplete whatever follows.
  */
 final class OpenAiStreamTranslator {
 
     private final MessageEvents events;
+    private final String messageId;
     private int toolIndex = -1;
+    private String toolId;
+    private int toolBlocks;
     private String finishReason;
+    private String stopSequence;
+    private String failure;
     private TokenUsage usage;
     private long chars;
     private boolean done;
     private final AnswerBeginning text = new AnswerBeginning();
 
-    OpenAiStreamTranslator(MessageEvents events) {
+    OpenAiStreamTranslator(MessageEvents events, String messageId) {
         this.events = events;
+        this.messageId = messageId;
     }
 
     /** Reads one {@code data:} payload of the server's stream. */
@@ -43,6 +51,12 @@ final class OpenAiStreamTranslator {
         } catch (JsonException | IllegalStateException malformed) {
             return; // a chunk the server garbled carries nothing to translate
         }
+        if (chunk.get("error") != null && chunk.get("error") != JsonValue.NULL) {
+            // vLLM's report of a generation that failed on its way; a [DONE] may still follow, but the answer is not whole
+            failure = chunk.get("error") instanceof JsonObject e && e.get("message") instanceof JsonString m ? m.getString()
+                    : chunk.get("error").toString();
+            return;
+        }
         if (chunk.get("usage") instanceof JsonObject u && u.getJsonNumber("prompt_tokens") != null) {
             usage = new TokenUsage(u.getJsonNumber("prompt_tokens").longValue(),
                     u.getJsonNumber("completion_tokens") == null ? 0 : u.getJsonNumber("completion_tokens").longValue());
@@ -51,9 +65,10 @@ final class OpenAiStreamTranslator {
             return;
         }
         if (choice.get("delta") instanceof JsonObject delta) {
-            if (delta.get("reasoning_content") instanceof JsonString r && !r.getString().isEmpty()) {
-                events.thinking(r.getString());
-                chars += r.getString().length();
+            String reasoning = OpenAiToMessages.reasoning(delta);
+            if (!reasoning.isEmpty()) {
+                events.thinking(reasoning);
+                chars += reasoning.length();
             }
             if (delta.get("content") instanceof JsonString t && !t.getString().isEmpty()) {
                 events.text(t.getString());
@@ -70,15 +85,23 @@ final class OpenAiStreamTranslator {
         }
         if (choice.get("finish_reason") instanceof JsonString f) {
             finishReason = f.getString();
+            stopSequence = OpenAiToMessages.stopSequence(choice);
         }
     }
 
+    /**
+     * A piece of a tool call. A new call has a new {@code index} or a new {@code id} (a server may number none, or
+     * number each call 0); the later pieces of one call repeat its index or id, or carry neither.
+     */
     private void toolCall(JsonObject call) throws IOException {
-        int index = call.getInt("index", toolIndex < 0 ? 0 : toolIndex);
+        String id = call.get("id") instanceof JsonString s && !s.getString().isEmpty() ? s.getString() : null;
+        int index = call.get("index") instanceof JsonNumber n ? n.intValue() : Math.max(toolIndex, 0);
         JsonObject function = call.get("function") instanceof JsonObject f ? f : JsonValue.EMPTY_JSON_OBJECT;
-        if (index != toolIndex) {
+        if (index != toolIndex || id != null && toolId != null && !id.equals(toolId)) {
             toolIndex = index;
-            events.toolUse(call.getString("id", "toolu_" + index), function.getString("name", ""));
+            toolId = id;
+            events.toolUse(id != null ? id : OpenAiToMessages.toolUseId(messageId, toolBlocks), function.getString("name", ""));
+            toolBlocks++;
         }
         if (function.get("arguments") instanceof JsonString args && !args.getString().isEmpty()) {
             events.inputJson(args.getString());
@@ -86,13 +109,24 @@ final class OpenAiStreamTranslator {
         }
     }
 
-    /** Whether the server ended its stream with {@code [DONE]}. */
+    /** Whether the server ended its stream with {@code [DONE]} and reported no error on the way. */
     boolean complete() {
-        return done;
+        return done && failure == null;
     }
 
+    /** The server's error message when it reported one within the stream, else null. */
+    String failure() {
+        return failure;
+    }
+
+    /** The stop reason: {@code tool_use} whenever a tool was called (some servers finish such a turn with "stop"). */
     String stopReason() {
-        return OpenAiToMessages.stopReason(finishReason, false);
+        return toolBlocks > 0 ? "tool_use" : OpenAiToMessages.stopReason(finishReason, stopSequence != null);
+    }
+
+    /** The stop sequence the server stopped at, when it names it ({@link OpenAiToMessages#stopSequence}); else null. */
+    String stopSequence() {
+        return stopSequence;
     }
 
     /** The answer's text as far as it was passed on: its beginning and length. */

@@ -11,10 +11,11 @@ import jakarta.json.JsonValue;
 
 
 /**
- * An OpenAI chat completion of an inference server as a message: {@code reasoning_content} becomes a thinking
- * block (with the service's signature), {@code content} a text block, each of {@code tool_calls} a
+ * An OpenAI chat completion of an inference server as a message: its reasoning ({@link #reasoning}) becomes a
+ * thinking block (with the service's signature), {@code content} a text block, each of {@code tool_calls} a
  * {@code tool_use} block with its arguments parsed as {@code input}; {@code finish_reason} becomes the stop
- * reason ({@link #stopReason}) and the server's usage the message's.
+ * reason ({@link #stopReason}; {@code tool_use} whenever the message calls a tool, whatever the server's finish
+ * reason said) and the server's usage the message's.
  */
 final class OpenAiToMessages {
 
@@ -38,25 +39,56 @@ final class OpenAiToMessages {
                 && choices.get(0) instanceof JsonObject c ? c : JsonValue.EMPTY_JSON_OBJECT;
         JsonObject message = choice.get("message") instanceof JsonObject m ? m : JsonValue.EMPTY_JSON_OBJECT;
         JsonArrayBuilder content = Jsonp.createArrayBuilder();
-        if (message.get("reasoning_content") instanceof JsonString r && !r.getString().isEmpty()) {
-            content.add(thinkingBlock(id, r.getString()));
+        String reasoning = reasoning(message);
+        if (!reasoning.isEmpty()) {
+            content.add(thinkingBlock(id, reasoning));
         }
         if (message.get("content") instanceof JsonString t && !t.getString().isEmpty()) {
             content.add(Jsonp.createObjectBuilder().add("type", "text").add("text", t.getString()));
         }
-        if (message.get("tool_calls") instanceof JsonArray calls) {
-            for (JsonValue v : calls) {
+        int calls = 0;
+        if (message.get("tool_calls") instanceof JsonArray toolCalls) {
+            for (JsonValue v : toolCalls) {
                 if (v instanceof JsonObject call && call.get("function") instanceof JsonObject f) {
-                    content.add(Jsonp.createObjectBuilder().add("type", "tool_use").add("id", call.getString("id", "toolu_" + id))
+                    content.add(Jsonp.createObjectBuilder().add("type", "tool_use").add("id", call.getString("id", toolUseId(id, calls)))
                             .add("name", f.getString("name", "")).add("input", input(f.get("arguments"))));
+                    calls++;
                 }
             }
         }
         String finish = choice.get("finish_reason") instanceof JsonString s ? s.getString() : null;
+        String stopSequence = stopSequence(choice);
         JsonObject usage = completion.get("usage") instanceof JsonObject u ? u : JsonValue.EMPTY_JSON_OBJECT;
-        return message(id, model, content, stopReason(finish, false), null,
+        return message(id, model, content, calls > 0 ? "tool_use" : stopReason(finish, stopSequence != null), stopSequence,
                 usage.getJsonNumber("prompt_tokens") == null ? 0 : usage.getJsonNumber("prompt_tokens").longValue(),
                 usage.getJsonNumber("completion_tokens") == null ? 0 : usage.getJsonNumber("completion_tokens").longValue());
+    }
+
+    /**
+     * The reasoning of a message or a stream's delta: {@code reasoning_content} (vLLM, DeepSeek) or {@code reasoning}
+     * (Ollama's and newer vLLM's name for it); "" when there is none.
+     */
+    static String reasoning(JsonObject messageOrDelta) {
+        for (String field : new String[] {"reasoning_content", "reasoning"}) {
+            if (messageOrDelta.get(field) instanceof JsonString r && !r.getString().isEmpty()) {
+                return r.getString();
+            }
+        }
+        return "";
+    }
+
+    /**
+     * The stop sequence a choice stopped at: vLLM names the matched string in {@code stop_reason} (a token id there is
+     * no stop sequence); other servers do not say, and their stop at a sequence reads as {@code end_turn}.
+     */
+    static String stopSequence(JsonObject choice) {
+        return "stop".equals(choice.getString("finish_reason", "")) && choice.get("stop_reason") instanceof JsonString s
+                && !s.getString().isEmpty() ? s.getString() : null;
+    }
+
+    /** The id of a tool call the server gave none: unique within the message, and across messages by the message's id. */
+    static String toolUseId(String messageId, int index) {
+        return "toolu_" + messageId.replaceFirst("^msg_", "") + "_" + index;
     }
 
     static JsonObject message(String id, String model, JsonArrayBuilder content, String stopReason, String stopSequence,

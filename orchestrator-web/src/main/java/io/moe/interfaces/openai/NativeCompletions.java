@@ -144,7 +144,7 @@ public class NativeCompletions {
     private static long estimate(JsonObject json, JsonArray messages) {
         long maxTokens = json.get("max_tokens") instanceof JsonNumber n ? n.longValue()
                 : json.get("max_completion_tokens") instanceof JsonNumber m ? m.longValue() : FALLBACK_MAX_TOKENS;
-        return messages.toString().length() / CHARS_PER_TOKEN + Math.max(1, maxTokens);
+        return PromptEstimate.tokens(messages) + Math.max(1, maxTokens);
     }
 
     /** What a whole reply says: its usage and the beginning of its answer. */
@@ -183,7 +183,7 @@ public class NativeCompletions {
         } catch (JsonException | ClassCastException | NullPointerException | IllegalStateException | java.util.NoSuchElementException e) {
             // estimated below
         }
-        return new Reading(usage != null ? usage : new TokenUsage(messages.toString().length() / CHARS_PER_TOKEN,
+        return new Reading(usage != null ? usage : new TokenUsage(PromptEstimate.tokens(messages),
                 body.length() / CHARS_PER_TOKEN), answer);
     }
 

@@ -11,6 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The streamed event grammar, and an OpenAI stream translated into it, event by event. */
 class MessageEventsTest {
@@ -61,7 +64,7 @@ class MessageEventsTest {
     void anOpenAiStreamWithTextAndAToolCallTranslates() throws IOException {
         StringWriter out = new StringWriter();
         MessageEvents events = new MessageEvents(out, "msg_2");
-        OpenAiStreamTranslator translator = new OpenAiStreamTranslator(events);
+        OpenAiStreamTranslator translator = new OpenAiStreamTranslator(events, "msg_2");
         events.start("m", 0);
         for (String chunk : List.of(
                 "{'choices':[{'delta':{'role':'assistant','content':''}}]}",
@@ -87,5 +90,58 @@ class MessageEventsTest {
         assertEquals("tool_use", read.get(8).data().getJsonObject("delta").getString("stop_reason"));
         assertEquals(4, read.get(8).data().getJsonObject("usage").getInt("output_tokens"));
         assertEquals(true, translator.complete());
+    }
+
+    static OpenAiStreamTranslator translate(MessageEvents events, String id, String... chunks) throws IOException {
+        OpenAiStreamTranslator translator = new OpenAiStreamTranslator(events, id);
+        events.start("m", 0);
+        for (String chunk : chunks) {
+            translator.chunk(chunk.replace('\'', '"').replace("#", "\\\""));
+        }
+        return translator;
+    }
+
+    @Test
+    void anErrorChunkOfTheServerLeavesTheStreamIncompleteThoughDoneFollows() throws IOException {
+        MessageEvents events = new MessageEvents(new StringWriter(), "msg_3");
+        OpenAiStreamTranslator translator = translate(events, "msg_3",
+                "{'choices':[{'delta':{'content':'Half an ans'}}]}",
+                "{'error':{'message':'CUDA out of memory','type':'InternalServerError'}}", "[DONE]");
+        assertFalse(translator.complete(), "vLLM's error chunk: the answer is not whole");
+        assertEquals("CUDA out of memory", translator.failure());
+    }
+
+    @Test
+    void toolCallsWithoutIdsOrIndexesBecomeSeparateBlocksWithUniqueIdsAndStopAsToolUse() throws IOException {
+        StringWriter out = new StringWriter();
+        MessageEvents events = new MessageEvents(out, "msg_4");
+        OpenAiStreamTranslator translator = translate(events, "msg_4",
+                // a server that numbers no calls, gives one call no id, and finishes with "stop"
+                "{'choices':[{'delta':{'tool_calls':[{'id':'a1','function':{'name':'f','arguments':'{}'}}]}}]}",
+                "{'choices':[{'delta':{'tool_calls':[{'id':'a2','function':{'name':'g','arguments':'{}'}}]}}]}",
+                "{'choices':[{'delta':{'tool_calls':[{'index':2,'function':{'name':'h','arguments':'{}'}}]}}]}",
+                "{'choices':[{'delta':{'reasoning':'why not'}}]}",
+                "{'choices':[{'delta':{},'finish_reason':'stop'}]}", "[DONE]");
+        events.finish(translator.stopReason(), translator.stopSequence(), 0, 0);
+        List<Event> read = events(out.toString());
+        List<String> ids = read.stream().filter(e -> e.name().equals("content_block_start")
+                        && e.data().getJsonObject("content_block").getString("type").equals("tool_use"))
+                .map(e -> e.data().getJsonObject("content_block").getString("id")).toList();
+        assertEquals(List.of("a1", "a2", "toolu_4_2"), ids);
+        assertTrue(read.stream().anyMatch(e -> e.name().equals("content_block_delta")
+                && "why not".equals(e.data().getJsonObject("delta").getString("thinking", null))), "Ollama's 'reasoning' is thinking");
+        assertEquals("tool_use", translator.stopReason(), "a turn that called tools stops for them, whatever the server said");
+    }
+
+    @Test
+    void aStopSequenceVllmNamesIsTheStopReason() throws IOException {
+        OpenAiStreamTranslator translator = translate(new MessageEvents(new StringWriter(), "msg_5"), "msg_5",
+                "{'choices':[{'delta':{'content':'done'}}]}", "{'choices':[{'delta':{},'finish_reason':'stop','stop_reason':'END'}]}", "[DONE]");
+        assertEquals("stop_sequence", translator.stopReason());
+        assertEquals("END", translator.stopSequence());
+        OpenAiStreamTranslator eos = translate(new MessageEvents(new StringWriter(), "msg_6"), "msg_6",
+                "{'choices':[{'delta':{'content':'done'}}]}", "{'choices':[{'delta':{},'finish_reason':'stop','stop_reason':null}]}", "[DONE]");
+        assertEquals("end_turn", eos.stopReason());
+        assertNull(eos.stopSequence());
     }
 }

@@ -100,6 +100,53 @@ class MessagesTranslationTest {
     }
 
     @Test
+    void whatACodingClientSendsForItsVendorModelIsAccepted() {
+        // Claude Code asks for its model's ceiling (64,000 or 128,000 tokens) and thinks "adaptively" on the newest models
+        MessagesRequest request = MessagesRequest.of(json("{'model':'claude-opus-4-6','max_tokens':128000,'thinking':{'type':'adaptive'},"
+                + "'messages':[{'role':'user','content':'x'}]}"), LIMITS);
+        assertEquals(LIMITS.maxOutputTokens, request.maxTokens(), "lowered to moe.limits.max-output-tokens, not refused");
+        assertTrue(request.thinking());
+        MessagesRequest budget = MessagesRequest.of(json("{'model':'m','max_tokens':64000,'thinking':{'type':'enabled','budget_tokens':50000},"
+                + "'messages':[{'role':'user','content':'x'}]}"), LIMITS);
+        assertEquals(LIMITS.maxOutputTokens, budget.thinkingBudget());
+        ApiError zero = assertThrows(ApiError.class, () -> MessagesRequest.of(json("{'model':'m','max_tokens':0,'messages':[]}"), LIMITS));
+        assertTrue(zero.getMessage().startsWith("max_tokens"), zero.getMessage());
+    }
+
+    @Test
+    void aToolResultsImagesFollowInTheUserMessageAndTextDocumentsAreText() {
+        JsonObject out = translate("{'model':'m','max_tokens':5,'messages':[{'role':'user','content':'look at the screenshot'},"
+                + "{'role':'assistant','content':[{'type':'tool_use','id':'toolu_7','name':'Read','input':{'file_path':'/s.png'}}]},"
+                + "{'role':'user','content':[{'type':'tool_result','tool_use_id':'toolu_7','content':[{'type':'text','text':'the file'},"
+                + "{'type':'image','source':{'type':'base64','media_type':'image/png','data':'AAAA'}}]},"
+                + "{'type':'document','title':'Notes','source':{'type':'text','media_type':'text/plain','data':'line one'}}]}]}");
+        JsonArray messages = out.getJsonArray("messages");
+        JsonObject tool = messages.getJsonObject(3);
+        assertEquals("tool", tool.getString("role"));
+        assertTrue(tool.getString("content").startsWith("the file\n[1 image(s)"), tool.getString("content"));
+        JsonArray parts = messages.getJsonObject(4).getJsonArray("content");
+        assertEquals("Image(s) returned by tool call toolu_7:", parts.getJsonObject(0).getString("text"));
+        assertEquals("data:image/png;base64,AAAA", parts.getJsonObject(1).getJsonObject("image_url").getString("url"));
+        assertEquals("Notes\n\nline one", parts.getJsonObject(2).getString("text"));
+        ApiError pdf = assertThrows(ApiError.class, () -> translate("{'model':'m','max_tokens':5,'messages':[{'role':'user','content':"
+                + "[{'type':'document','source':{'type':'base64','media_type':'application/pdf','data':'JVBER'}}]}]}"));
+        assertTrue(pdf.getMessage().startsWith("messages[0].content[0].source.type: 'base64' documents (PDF files) are not accepted"), pdf.getMessage());
+    }
+
+    @Test
+    void aLongAgentSessionReachesTheToolModelButNotThePipeline() {
+        StringBuilder turns = new StringBuilder();
+        for (int i = 0; i <= LIMITS.maxMessages; i++) {
+            turns.append(i == 0 ? "" : ",").append(i % 2 == 0 ? "{'role':'user','content':'go on'}" : "{'role':'assistant','content':'ok'}");
+        }
+        String request = "{'model':'m','max_tokens':5,'messages':[" + turns + "]}";
+        assertEquals(LIMITS.maxMessages + 2, translate(request).getJsonArray("messages").size(), "the system message and every turn");
+        MessagesToOpenAi.Settings pipeline = new MessagesToOpenAi.Settings("m", "", "auto", 100, false);
+        ApiError e = assertThrows(ApiError.class, () -> MessagesToOpenAi.translate(MessagesRequest.of(json(request), LIMITS), pipeline, LIMITS));
+        assertTrue(e.getMessage().startsWith("messages: at most " + LIMITS.maxMessages), e.getMessage());
+    }
+
+    @Test
     void aCompletionBecomesAMessage() {
         JsonObject message = OpenAiToMessages.message(json("{'choices':[{'message':{'role':'assistant','reasoning_content':'hmm','content':'Hi',"
                 + "'tool_calls':[{'id':'call_1','type':'function','function':{'name':'f','arguments':'{\\'a\\':1}'}}]},'finish_reason':'tool_calls'}],"
@@ -117,5 +164,20 @@ class MessagesTranslationTest {
         assertEquals("end_turn", OpenAiToMessages.stopReason("stop", false));
         assertEquals("stop_sequence", OpenAiToMessages.stopReason("stop", true));
         assertEquals("x", OpenAiToMessages.input(Json.createValue("x")).getString("arguments"), "arguments that are no object are kept");
+    }
+
+    @Test
+    void callsWithoutIdsGetUniqueOnesAndAToolCallingAnswerStopsForTools() {
+        JsonObject message = OpenAiToMessages.message(json("{'choices':[{'message':{'role':'assistant','reasoning':'hmm','tool_calls':["
+                + "{'type':'function','function':{'name':'f','arguments':'{}'}},{'type':'function','function':{'name':'g','arguments':'{}'}}]},"
+                + "'finish_reason':'stop'}]}"), "msg_9", "m");
+        JsonArray content = message.getJsonArray("content");
+        assertEquals("hmm", content.getJsonObject(0).getString("thinking"), "Ollama's 'reasoning' field");
+        assertEquals("toolu_9_0", content.getJsonObject(1).getString("id"));
+        assertEquals("toolu_9_1", content.getJsonObject(2).getString("id"));
+        assertEquals("tool_use", message.getString("stop_reason"), "the server said stop, but the answer calls tools");
+        JsonObject stopped = OpenAiToMessages.message(json("{'choices':[{'message':{'content':'a'},'finish_reason':'stop','stop_reason':'END'}]}"), "msg_8", "m");
+        assertEquals("stop_sequence", stopped.getString("stop_reason"));
+        assertEquals("END", stopped.getString("stop_sequence"));
     }
 }
