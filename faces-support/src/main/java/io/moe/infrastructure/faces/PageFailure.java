@@ -43,6 +43,11 @@ public class PageFailure {
         GRAPH(503, "The knowledge graph is not answering", "This page needs Neo4j, which did not answer. Nothing was "
                 + "changed. Chat requests are still answered meanwhile, without the semantic cache and the graph. Try "
                 + "again in a few seconds; the health endpoint shows when it is back."),
+        REFUSED(400, "A value was not accepted", "The database refused a value of this form: it is too long, out of "
+                + "range, or holds a character it does not store (such as a NUL). Nothing was changed. Go back, correct it "
+                + "and send the form again."),
+        DUPLICATE(409, "Written at the same moment", "Someone saved an entry of the same name at the same moment. Nothing "
+                + "was changed. Go back, reload the page and try again (with another name if it is taken now)."),
         SERVICE(503, "A service is not answering", "This page needs a service that failed repeatedly (the knowledge "
                 + "graph, the tool server or the search engine), so it is not asked for a few seconds. Nothing was "
                 + "changed. Try again shortly."),
@@ -78,6 +83,12 @@ public class PageFailure {
             }
             if (StoreFailures.breakerOpen(failure)) {
                 return SERVICE;
+            }
+            if (StoreFailures.valueRefused(failure)) {
+                return REFUSED;
+            }
+            if (StoreFailures.duplicateKey(failure)) {
+                return DUPLICATE;
             }
             return StoreFailures.countersUnreachable(failure) ? COUNTERS : FAILED;
         }

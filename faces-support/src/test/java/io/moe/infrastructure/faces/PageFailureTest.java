@@ -8,6 +8,7 @@ import org.neo4j.driver.exceptions.ServiceUnavailableException;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 
 import java.io.FileNotFoundException;
+import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -37,6 +38,16 @@ class PageFailureTest {
         RuntimeException breaker = new FacesException(new CircuitBreakerOpenException());
         assertEquals(PageFailure.Kind.SERVICE, PageFailure.Kind.of(breaker, null));
         assertEquals(503, PageFailure.statusOf(breaker));
+    }
+
+    @Test
+    void aValueTheDatabaseRefusesIsA400AndASimultaneousDuplicateA409NotAnIncident() {
+        RuntimeException nul = new FacesException(new IllegalStateException("insert failed",
+                new SQLException("invalid byte sequence for encoding \"UTF8\": 0x00", "22021")));
+        assertEquals(PageFailure.Kind.REFUSED, PageFailure.Kind.of(nul, null));
+        assertEquals(400, PageFailure.statusOf(nul));
+        RuntimeException duplicate = new FacesException(new SQLException("duplicate key value violates unique constraint", "23505"));
+        assertEquals(409, PageFailure.statusOf(duplicate));
     }
 
     @Test

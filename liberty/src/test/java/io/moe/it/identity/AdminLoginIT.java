@@ -101,6 +101,9 @@ class AdminLoginIT {
         HttpResponse<String> failed = signIn("not-the-password");
         assertEquals(200, failed.statusCode());
         assertTrue(failed.body().contains("Sign-in failed"), failed.body());
+        HttpResponse<String> nul = signIn("ad\u0000min", "not-the-password"); // a name the database could not even look up
+        assertEquals(200, nul.statusCode(), nul.body());
+        assertTrue(nul.body().contains("Sign-in failed"), nul.body());
         assertEquals(401, send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/api/users"))).statusCode());
         assertEquals(302, send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/index.xhtml"))).statusCode());
     }

@@ -26,7 +26,9 @@ import java.util.logging.Logger;
  * draining only takes and puts back, so a keep that races a drain is sent by the next one. Events are
  * keyed by their response id, and carry it, so a re-send is harmless to consumers. At start the topics
  * are created with the spec's retention (7 days or 512 MB) on whatever broker is configured. A Kafka
- * outage delays events but loses none; only Kafka and Redis down together lose the events of that window.
+ * outage delays events but loses none; only Kafka and Redis down together lose the events of that window. An event
+ * the broker refuses for what it is ({@link EventRefusedException}: larger than a record may be) is dropped with a
+ * warning, never kept, since it would fail again and hold up the backlog behind it.
  */
 @ApplicationScoped
 public class EventOutbox {
@@ -69,7 +71,9 @@ public class EventOutbox {
     private void send(String topic, String key, JsonObject event) {
         try {
             broker.publish(topic, key, event.toString()).whenComplete((sent, failure) -> {
-                if (failure != null) {
+                if (refused(failure)) {
+                    LOG.warning(() -> "Event dropped: " + Failures.describe(failure));
+                } else if (failure != null) {
                     keep(topic, key, event);
                 }
             });
@@ -103,6 +107,10 @@ public class EventOutbox {
                     Thread.currentThread().interrupt();
                     return;
                 } catch (Exception stillDown) {
+                    if (refused(stillDown)) {
+                        LOG.warning(() -> "Kept event dropped: " + Failures.describe(stillDown));
+                        continue; // it would fail again, and hold up every event behind it
+                    }
                     backlog.putBack(kept);
                     return;
                 }
@@ -110,6 +118,10 @@ public class EventOutbox {
         } catch (RuntimeException e) {
             LOG.log(Level.FINE, "Event backlog not drained this round: " + e.getMessage(), e);
         }
+    }
+
+    private static boolean refused(Throwable failure) {
+        return failure != null && Failures.chain(failure).anyMatch(EventRefusedException.class::isInstance);
     }
 
     @PreDestroy

@@ -1,5 +1,6 @@
 package io.moe.application.feedback;
 
+import io.moe.domain.shared.PlainText;
 import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 
@@ -41,6 +42,8 @@ import java.util.regex.Pattern;
 @ApplicationScoped
 public class FeedbackService {
 
+    static final int MAX_RESPONSE_ID = 64;
+
     static final Pattern NUMBER = Pattern.compile("\\d");
     static final int EXCERPT = 300;
     static final Duration CACHE_WAIT = Duration.ofSeconds(5);
@@ -79,6 +82,7 @@ public class FeedbackService {
      * unrated (503), and sending the rating again applies only the effects still missing ({@link RatingSteps}).
      */
     public JsonObject rate(Caller caller, String responseId, int rating, String correction) {
+        requireResponseId(responseId);
         ResponseRecord meta = settled(responseId).map(ResponseRecord::fromJson)
                 .filter(m -> m.receivedBy(caller.userId(), caller.apiKeyId())).orElseThrow(() ->
                 new FeedbackException(Kind.NOT_FOUND, "response_not_found", "no response '" + responseId
@@ -175,8 +179,17 @@ public class FeedbackService {
         }
     }
 
+    /** A response id is the service's own ({@code chatcmpl-<uuid>}, {@code msg_<32 hex>}): anything longer is no key to look up. */
+    private static void requireResponseId(String responseId) {
+        if (responseId.length() > MAX_RESPONSE_ID || PlainText.hasControlCharacters(responseId)) {
+            throw new FeedbackException(Kind.INVALID, "invalid_response_id", "a response id has at most " + MAX_RESPONSE_ID
+                    + " characters: the 'id' of the answer (chatcmpl-… or msg_…)");
+        }
+    }
+
     /** The response's trace, for the key's user only. */
     public JsonObject trace(Caller caller, String responseId) {
+        requireResponseId(responseId);
         return responses.get(responseId).map(ResponseRecord::fromJson).filter(m -> caller.userId().equals(m.userId()))
                 .map(ResponseRecord::trace).orElseThrow(() -> new FeedbackException(Kind.NOT_FOUND, "response_not_found",
                         "no response '" + responseId + "' of yours is known; a trace is kept for 7 days"));

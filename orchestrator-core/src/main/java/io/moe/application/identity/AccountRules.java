@@ -1,5 +1,7 @@
 package io.moe.application.identity;
 
+import io.moe.domain.shared.PlainText;
+
 import java.util.regex.Pattern;
 
 /**
@@ -30,7 +32,7 @@ final class AccountRules {
     }
 
     static boolean isEmail(String email) {
-        return email != null && email.length() <= MAX_EMAIL && EMAIL.matcher(email).matches();
+        return email != null && email.length() <= MAX_EMAIL && EMAIL.matcher(email).matches() && !PlainText.hasControlCharacters(email);
     }
 
     static void requireEmail(String email) {
@@ -48,6 +50,9 @@ final class AccountRules {
     static void requireDisplayName(String displayName) {
         if (displayName != null && displayName.length() > MAX_DISPLAY_NAME) {
             throw IdentityException.invalid("display_name", "display_name is limited to " + MAX_DISPLAY_NAME + " characters");
+        }
+        if (PlainText.hasControlCharacters(displayName)) {
+            throw IdentityException.invalid("display_name", "display_name must not contain control characters");
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.moe.application.identity;
 
+import io.moe.domain.shared.PlainText;
 import io.moe.domain.identity.UserAccount;
 import io.moe.domain.identity.UserRepository;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -34,7 +35,8 @@ public class AdminSignIn {
 
     /** The active user (admin or not) with these credentials, if any: the user portal's sign-in. */
     public Optional<UserAccount> verifyUser(String username, String password) {
-        if (username == null || password == null || username.length() > 64 || password.length() > 1024) {
+        if (username == null || password == null || username.length() > 64 || password.length() > 1024
+                || PlainText.hasControlCharacters(username)) { // no account has such a name, and the database refuses a NUL
             return Optional.empty();
         }
         Optional<UserAccount> user = reads.read("account:" + username, "the account", () -> accounts.withUsername(username));

@@ -1,5 +1,6 @@
 package io.moe.application.identity;
 
+import io.moe.domain.shared.PlainText;
 import io.moe.application.shared.UnitOfWork;
 import io.moe.domain.identity.UserAccount;
 import io.moe.domain.identity.UserRepository;
@@ -93,7 +94,7 @@ public class PasswordResets {
             return Optional.of("Resetting by e-mail is not set up here: ask an admin for a reset link.");
         }
         String name = usernameOrEmail == null ? "" : usernameOrEmail.strip();
-        if (name.isEmpty() || name.length() > 254) {
+        if (name.isEmpty() || name.length() > 254 || PlainText.hasControlCharacters(name)) {
             return Optional.of("Enter your username or e-mail address.");
         }
         Optional<String> throttled = throttle.refusal("reset:" + name, address);

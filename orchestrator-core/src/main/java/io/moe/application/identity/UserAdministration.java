@@ -1,5 +1,6 @@
 package io.moe.application.identity;
 
+import io.moe.domain.shared.PlainText;
 import io.moe.application.shared.UnitOfWork;
 import io.moe.domain.shared.Refusal.Kind;
 
@@ -33,6 +34,9 @@ import java.util.List;
 @ApplicationScoped
 @UnitOfWork
 public class UserAdministration {
+
+    /** The latest year a key may expire in: the database's timestamps end long after, but not at any year a client names. */
+    static final int LAST_EXPIRY_YEAR = 9999;
 
     @Inject
     UserRepository accounts;
@@ -194,8 +198,15 @@ public class UserAdministration {
         if (label != null && label.length() > 200) {
             throw IdentityException.invalid("label", "label is limited to 200 characters");
         }
+        if (PlainText.hasControlCharacters(label)) {
+            throw IdentityException.invalid("label", "label must not contain control characters");
+        }
         if (expiresAt != null && !expiresAt.isAfter(Ids.nowUtc())) {
             throw IdentityException.invalid("expires_at", "expires_at must lie in the future");
+        }
+        if (expiresAt != null && expiresAt.getYear() > LAST_EXPIRY_YEAR) {
+            throw IdentityException.invalid("expires_at", "expires_at must lie before the year " + (LAST_EXPIRY_YEAR + 1)
+                    + "; leave it out for a key that does not expire");
         }
         ApiKeySecret secret = ApiKeySecret.generate();
         ApiKey key = new ApiKey(userId, secret, label, expiresAt);

@@ -62,10 +62,16 @@ public record ServerInput(String name, String url, String apiType, boolean token
     }
 
     /** An absolute http(s) URL with a host, without a trailing slash. */
+    /** The longest server address (its column's length). */
+    static final int MAX_URL = 2048;
+
     static URI checkedUrl(String url) {
         String field = "url";
         if (url == null || url.isBlank()) {
             throw ServerRefusedException.invalid(field, "url is required, e.g. http://127.0.0.1:11434");
+        }
+        if (url.trim().length() > MAX_URL) {
+            throw ServerRefusedException.invalid(field, "url is limited to " + MAX_URL + " characters");
         }
         try {
             URI uri = new URI(url.trim());

@@ -1,5 +1,6 @@
 package io.moe.application.tools;
 
+import io.moe.domain.shared.PlainText;
 import io.moe.domain.pipeline.ToolResult;
 import io.moe.domain.shared.Ids;
 import io.moe.domain.shared.Jsonp;
@@ -61,8 +62,9 @@ public class ToolEvaluation {
     /** Saves a case; refused naming the field when the name is empty, taken or too long, or a bound is exceeded. */
     public ToolCase save(String name, String tool, JsonObject args, boolean expectOk, String expectedText) {
         String n = name == null ? "" : name.strip();
-        if (n.isEmpty() || n.length() > MAX_NAME) {
-            throw new CaseRefusedException(Refusal.Kind.INVALID, "invalid_name", "name", "name the case (1 to " + MAX_NAME + " characters)");
+        if (n.isEmpty() || n.length() > MAX_NAME || PlainText.hasControlCharacters(n)) {
+            throw new CaseRefusedException(Refusal.Kind.INVALID, "invalid_name", "name", "name the case (1 to " + MAX_NAME
+                    + " characters, no control characters)");
         }
         if (tool == null || tool.isBlank()) {
             throw new CaseRefusedException(Refusal.Kind.INVALID, "missing_tool", "tool", "choose a tool first");
@@ -71,6 +73,9 @@ public class ToolEvaluation {
         if (argsJson.length() > MAX_ARGS_CHARS) {
             throw new CaseRefusedException(Refusal.Kind.TOO_LARGE, "args_too_large", "args", "the arguments have " + argsJson.length()
                     + " characters; at most " + MAX_ARGS_CHARS + " are kept");
+        }
+        if (PlainText.hasControlCharacters(expectedText)) {
+            throw new CaseRefusedException(Refusal.Kind.INVALID, "invalid_expected", "expected", "the expected text must not contain control characters");
         }
         if (expectedText != null && expectedText.length() > MAX_EXPECTED) {
             throw new CaseRefusedException(Refusal.Kind.INVALID, "expected_too_long", "expected", "the expected text has at most "

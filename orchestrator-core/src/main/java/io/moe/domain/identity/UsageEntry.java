@@ -1,6 +1,7 @@
 package io.moe.domain.identity;
 
 import io.moe.domain.shared.Ids;
+import io.moe.domain.shared.PlainText;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -18,6 +19,8 @@ public class UsageEntry {
     public static final String OK = "ok";
     public static final String BUDGET_EXCEEDED = "budget_exceeded";
     public static final String ERROR = "error";
+    /** The column's length: a row is written whatever the route was called, so that one row never holds up the log. */
+    static final int MODEL_LENGTH = 300;
 
     @Id
     private String id;
@@ -66,7 +69,7 @@ public class UsageEntry {
         this.userId = userId;
         this.apiKeyId = apiKeyId;
         this.requestId = requestId;
-        this.model = model;
+        this.model = PlainText.fit(model, MODEL_LENGTH);
         this.moeMode = moeMode;
         this.promptTokens = promptTokens;
         this.completionTokens = completionTokens;

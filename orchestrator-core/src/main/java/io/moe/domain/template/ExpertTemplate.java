@@ -29,6 +29,9 @@ public record ExpertTemplate(String name, String description, ModelRef plannerMo
                              boolean forceEnsemble, boolean enableCache, TemplateLimits limits,
                              ModelRef toolModel) {
 
+    /** The longest template name. */
+    public static final int MAX_NAME = 100;
+
     /** A model reference of the template and the path of the field it is written in. */
     /** A model the template names, with the field naming it; {@link #server} is the model's inference server. */
     public record ServerMention(String field, ModelRef model) {

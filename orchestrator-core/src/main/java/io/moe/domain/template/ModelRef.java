@@ -1,5 +1,7 @@
 package io.moe.domain.template;
 
+import io.moe.domain.shared.PlainText;
+
 import java.util.OptionalDouble;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -11,7 +13,9 @@ import java.util.regex.Pattern;
  */
 public record ModelRef(String model, String endpoint) {
 
-    private static final Pattern REF = Pattern.compile("([^@\\s]+)@([A-Za-z0-9_.-]+)");
+    /** The longest model name (a Hugging Face path with its quantisation tag is about 60); a server name is at most 63. */
+    public static final int MAX_MODEL_LENGTH = 200;
+    private static final Pattern REF = Pattern.compile("([^@\\s\\p{Cntrl}]{1," + MAX_MODEL_LENGTH + "})@([A-Za-z0-9_.-]{1,63})");
     private static final Pattern PARAMS = Pattern.compile("(?i)(?:^|[:\\-_])(\\d+(?:\\.\\d+)?)b(?:$|[\\-_.])");
 
     public ModelRef {
@@ -24,7 +28,8 @@ public record ModelRef(String model, String endpoint) {
     public static ModelRef parse(String text) {
         Matcher m = text == null ? null : REF.matcher(text.trim());
         if (m == null || !m.matches()) {
-            throw new IllegalArgumentException("'" + text + "' is not a model reference of the form <model>:<tag>@<endpoint_name>");
+            throw new IllegalArgumentException("'" + PlainText.fit(text, 300) + "' is not a model reference of the form <model>:<tag>@<endpoint_name>"
+                    + " (a model name of at most " + MAX_MODEL_LENGTH + " characters, a server name of at most 63)");
         }
         return new ModelRef(m.group(1), m.group(2));
     }

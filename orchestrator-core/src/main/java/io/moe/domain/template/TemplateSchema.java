@@ -1,5 +1,6 @@
 package io.moe.domain.template;
 
+import io.moe.domain.shared.PlainText;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -25,7 +26,7 @@ import java.util.regex.Pattern;
  */
 final class TemplateSchema {
 
-    static final int MAX_NAME = 100;
+    static final int MAX_NAME = ExpertTemplate.MAX_NAME;
     static final int MAX_DESCRIPTION = 2_000;
     static final int MAX_PROMPT = 20_000;
     static final int MAX_CATEGORIES = 64;
@@ -207,6 +208,9 @@ final class TemplateSchema {
         String text = s.getString();
         if (text.length() > max) {
             throw new InvalidTemplateException(path, "is " + text.length() + " characters long; at most " + max + " are allowed");
+        }
+        if (PlainText.hasControlCharacters(text)) {
+            throw new InvalidTemplateException(path, "must not contain control characters (tab and line breaks are fine)");
         }
         return text.isEmpty() ? fallback : text;
     }

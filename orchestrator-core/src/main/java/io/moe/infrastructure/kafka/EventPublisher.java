@@ -1,6 +1,9 @@
 package io.moe.infrastructure.kafka;
 
+import io.moe.application.events.EventRefusedException;
 import io.moe.application.events.EventBroker;
+import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.InvalidRecordException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.AlterConfigOp;
@@ -127,12 +130,18 @@ public final class EventPublisher implements EventBroker, AutoCloseable {
         }
     }
 
-    /** Sends {@code json} to {@code topic}, keyed by {@code key}; completes when the broker acknowledged it. */
+    /**
+     * Sends {@code json} to {@code topic}, keyed by {@code key}; completes when the broker acknowledged it, or with an
+     * {@link EventRefusedException} when the event can never be taken (larger than the producer's or broker's record size).
+     */
     @Override
     public CompletableFuture<RecordMetadata> publish(String topic, String key, String json) {
         CompletableFuture<RecordMetadata> sent = new CompletableFuture<>();
         producer.send(new ProducerRecord<>(topic, key, json), (metadata, failure) -> {
-            if (failure != null) {
+            if (failure instanceof RecordTooLargeException | failure instanceof InvalidRecordException) {
+                sent.completeExceptionally(new EventRefusedException("the broker refuses this event of " + json.length()
+                        + " characters for " + topic + ": " + failure.getMessage(), failure));
+            } else if (failure != null) {
                 sent.completeExceptionally(failure);
             } else {
                 sent.complete(metadata);

@@ -37,6 +37,10 @@ public class ProblemMapper implements ExceptionMapper<Throwable> {
             e = routeRefusal(w.getResponse().getStatus(), w.getResponse().getAllowedMethods(), w.getMessage());
         } else if (StoreFailures.duplicateKey(failure)) {
             e = new IdentityException(Kind.CONFLICT, "duplicate", null, "a row with the same unique value was written at the same moment; retry");
+        } else if (StoreFailures.valueRefused(failure)) {
+            LOG.log(Level.WARNING, "A value passed the checks but the database refused it", failure);
+            e = new IdentityException(Kind.INVALID, "value_refused", null, "the database refused a value of this request (too long, "
+                    + "out of range, or holding a character it does not store, such as NUL); nothing was changed");
         } else if (StoreFailures.databaseUnreachable(failure)) {
             e = new IdentityException(Kind.UNAVAILABLE, "database_unavailable", null, "the database (PostgreSQL) did not answer; retry shortly");
         } else if (StoreFailures.countersUnreachable(failure)) {

@@ -62,6 +62,14 @@ public final class StoreFailures {
                 || Failures.chain(failure).dropWhile(t -> !(t instanceof SQLException)).anyMatch(SocketTimeoutException.class::isInstance);
     }
 
+    /**
+     * Whether the database refused a value it was given (SQL state class 22: a string too long for its column, a NUL
+     * character, a number or time out of range): a value some check let through, refused as a whole transaction.
+     */
+    public static boolean valueRefused(Throwable failure) {
+        return Failures.chain(failure).anyMatch(t -> t instanceof SQLException e && e.getSQLState() != null && e.getSQLState().startsWith("22"));
+    }
+
     /** Whether {@code failure} is a unique constraint refusing a row (SQL state 23505), e.g. two writes of one name at once. */
     public static boolean duplicateKey(Throwable failure) {
         return Failures.chain(failure).anyMatch(t -> t instanceof SQLException e && "23505".equals(e.getSQLState()));

@@ -37,4 +37,12 @@ class StoreFailuresTest {
         assertFalse(StoreFailures.duplicateKey(new PersistenceException(new SQLException("not null", "23502"))));
         assertFalse(StoreFailures.duplicateKey(new IllegalStateException("23505")));
     }
+
+    @Test
+    void aValueTooLongOrHoldingANulIsRefusedNotAFailureOfTheDatabase() {
+        assertTrue(StoreFailures.valueRefused(new PersistenceException(new SQLException("value too long for type character varying(200)", "22001"))));
+        assertTrue(StoreFailures.valueRefused(new PersistenceException(new SQLException("invalid byte sequence for encoding", "22021"))));
+        assertFalse(StoreFailures.valueRefused(new PersistenceException(new SQLException("duplicate key value", "23505"))));
+        assertFalse(StoreFailures.databaseUnreachable(new PersistenceException(new SQLException("value too long", "22001"))));
+    }
 }

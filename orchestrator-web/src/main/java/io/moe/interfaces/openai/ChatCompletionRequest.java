@@ -5,6 +5,8 @@ import io.moe.domain.chat.ChatRequest;
 import io.moe.domain.mode.Mode;
 import io.moe.application.limits.RequestLimits;
 import io.moe.domain.shared.Jsonp;
+import io.moe.domain.shared.PlainText;
+import io.moe.domain.template.ModelRef;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -22,6 +24,8 @@ import java.util.regex.Pattern;
  */
 public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean includeUsage, boolean reasoningContent) {
 
+    /** The longest model id: a model name, '@' and a server name ({@link ModelRef}). */
+    static final int MAX_MODEL_ID = ModelRef.MAX_MODEL_LENGTH + 64;
     private static final Set<String> ROLES = Set.of("system", "developer", "user", "assistant", "tool");
     private static final Pattern DATA_URL = Pattern.compile("data:image/[a-zA-Z0-9.+-]+;base64,[A-Za-z0-9+/=\\s]+");
 
@@ -76,6 +80,10 @@ public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean in
         }
         if (!(model instanceof JsonString s) || s.getString().isBlank()) {
             throw ApiError.invalidRequest("invalid_type", "'model' must be a non-empty string; GET /v1/models lists the ids your key may use");
+        }
+        if (s.getString().length() > MAX_MODEL_ID || PlainText.hasControlCharacters(s.getString())) {
+            throw ApiError.invalidRequest("invalid_value", "'model' must be at most " + MAX_MODEL_ID + " characters without control "
+                    + "characters (a model name of at most " + ModelRef.MAX_MODEL_LENGTH + ", '@', a server name); GET /v1/models lists the ids your key may use");
         }
         return s.getString();
     }

@@ -29,6 +29,12 @@ public class SemanticCache {
     public static final double SOFT = 0.50;
     static final int MAX_EXAMPLES = 2;
     /**
+     * The longest question kept: the store looks questions up by an index whose keys hold at most 8 KB (up to four
+     * bytes a character), and a question of pages is not asked again word for word anyway. A longer one is answered
+     * and not cached (the trace says {@code cache_store: not_stored}).
+     */
+    static final int MAX_QUESTION = 2_000;
+    /**
      * Candidates asked of the index at first; widened tenfold (up to {@link #MAX_CANDIDATES}) when crowded. An HNSW
      * search costs about its number of candidates (100,000 entries on two cores: 10 about 10 ms, 50 about 18 ms).
      */
@@ -127,7 +133,7 @@ public class SemanticCache {
     /** {@code embedding}: the normalised question's, when the lookup computed it; else computed here. */
     private Optional<String> store(String scope, String query, float[] embedding, String answer, Confidence confidence) {
         String question = normalise(query);
-        if (question.isEmpty()) {
+        if (question.isEmpty() || question.length() > MAX_QUESTION) {
             return Optional.empty();
         }
         Optional<String> created = index.add(scope, question, embedding != null ? embedding : embed(question), answer, confidence);

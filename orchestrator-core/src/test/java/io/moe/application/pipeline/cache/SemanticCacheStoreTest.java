@@ -21,6 +21,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The semantic cache over its Neo4j adapter and a real vector index, with the real in-process embedding model. */
@@ -68,6 +69,19 @@ class SemanticCacheStoreTest {
         assertEquals(1, hits.size(), "the other scope's " + closer + " closer entries do not hide it");
         assertEquals(id, hits.get(0).id());
         assertTrue(hits.get(0).distance() < SemanticCache.SOFT, "a paraphrase: " + hits.get(0).distance());
+    }
+
+    @Test
+    void theLongestQuestionKeptFitsTheStoresIndexAndALongerOneIsNotCached() {
+        String scope = "long-" + UUID.randomUUID();
+        String longest = "日本".repeat(SemanticCache.MAX_QUESTION / 2); // three bytes each: 6 KB of index key
+        assertTrue(cache.store(scope, longest, "an answer", Confidence.HOCH).isPresent(), "the store's index takes it");
+        assertTrue(cache.store(scope, "x ".repeat(5_000), "an answer", Confidence.HOCH).isEmpty(),
+                "a question of pages is answered, not cached");
+        String tooLong = "日本".repeat(SemanticCache.MAX_QUESTION * 2);
+        float[] vector = new SentenceEmbedder().embed("x");
+        assertThrows(RuntimeException.class, () -> cache.index.add(scope, tooLong, vector, "an answer", Confidence.HOCH),
+                "why the bound: the store's index refuses a key of 24 KB");
     }
 
     @Test
