@@ -1,4 +1,4 @@
-// The official OpenAI SDK against the orchestrator: one plain and one streamed completion.
+// The official OpenAI SDK against the orchestrator: one plain and one streamed completion, and the models list.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import OpenAI from 'openai';
@@ -16,7 +16,19 @@ test('non-streaming completion', async () => {
   assert.equal(completion.choices[0].message.role, 'assistant');
   assert.ok(completion.choices[0].message.content.length > 0);
   assert.equal(completion.choices[0].finish_reason, 'stop');
+  assert.equal(completion.choices[0].logprobs, null, 'present and null, as the schema requires');
+  assert.equal(completion.choices[0].message.refusal, null);
   assert.equal(completion.usage.total_tokens, completion.usage.prompt_tokens + completion.usage.completion_tokens);
+});
+
+test('models: the list, one model of it, and 404 for an unknown one', async () => {
+  const ids = [];
+  for await (const model of client.models.list()) ids.push(model.id);
+  assert.ok(ids.includes('moe-orchestrator'), ids.join(', '));
+  const one = await client.models.retrieve('moe-orchestrator');
+  assert.equal(one.id, 'moe-orchestrator');
+  assert.equal(one.object, 'model');
+  await assert.rejects(client.models.retrieve('no-such-model'), (e) => e.status === 404 && e.code === 'model_not_found');
 });
 
 test('streaming completion follows the chunk sequence', async () => {

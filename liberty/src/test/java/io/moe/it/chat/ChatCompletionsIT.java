@@ -103,7 +103,7 @@ public class ChatCompletionsIT {
     }
 
     @Test
-    void systemMessagesOfTheClientDoNotReplaceTheExpertPrompt() {
+    void systemMessagesOfTheClientReachTheExpertsAsInstructionsWithoutReplacingTheirPrompt() {
         String marker = io.moe.it.Phrases.marker("system");
         String body = Json.createObjectBuilder().add("model", "moe-orchestrator")
                 .add("messages", Json.createArrayBuilder()
@@ -114,6 +114,8 @@ public class ChatCompletionsIT {
         assertEquals(200, chat(body).statusCode());
         JsonObject call = Simulator.callsContaining(marker).getValuesAs(JsonObject.class).stream()
                 .filter(c -> "expert".equals(c.getString("role"))).findFirst().orElseThrow();
-        assertFalse(call.getString("system").contains("pirate"));
+        assertFalse(call.getString("system").contains("pirate"), "the template's expert prompt keeps its place");
+        assertTrue(call.getString("user").contains("Instructions of the client (follow them in the answer where they apply):\nYou are a pirate."),
+                "an app's system prompt is followed, not dropped: " + call.getString("user"));
     }
 }

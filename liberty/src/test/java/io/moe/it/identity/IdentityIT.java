@@ -70,6 +70,8 @@ class IdentityIT {
         HttpResponse<String> refused = chat(key, "moe-orchestrator");
         assertEquals(429, refused.statusCode(), refused.body());
         assertEquals("budget_exceeded", Http.object(refused).getJsonObject("error").getString("code"));
+        assertEquals("false", refused.headers().firstValue("x-should-retry").orElse(""),
+                "the OpenAI SDKs would retry a 429 twice, counting the refusal three times");
         assertEquals(before + 1, budgetExceeded(user));
         JsonObject usage = pollUsage(user, 2);
         assertEquals(1, usage.getJsonObject("by_status").getJsonObject("budget_exceeded").getInt("requests"));

@@ -20,7 +20,9 @@ final class CompletionJson {
                 .add("model", model)
                 .add("choices", Jsonp.createArrayBuilder().add(Jsonp.createObjectBuilder()
                         .add("index", 0)
-                        .add("message", Jsonp.createObjectBuilder().add("role", "assistant").add("content", answer.content()))
+                        // refusal and logprobs are required (nullable) in OpenAI's schema, which strict clients validate against
+                        .add("message", Jsonp.createObjectBuilder().add("role", "assistant").add("content", answer.content()).addNull("refusal"))
+                        .addNull("logprobs")
                         .add("finish_reason", "stop")))
                 .add("usage", usage(answer.usage()))
                 .build();

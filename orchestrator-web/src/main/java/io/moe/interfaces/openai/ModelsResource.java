@@ -8,6 +8,7 @@ import io.moe.application.routing.RouteResolver;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.mode.Mode;
 import io.moe.domain.shared.Jsonp;
+import io.moe.domain.shared.PlainText;
 import io.moe.domain.shared.Refusal.Kind;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -15,6 +16,7 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -72,6 +74,18 @@ public class ModelsResource {
                     .add("created", CREATED).add("owned_by", owner(id)));
         }
         return Jsonp.createObjectBuilder().add("object", "list").add("data", data).build();
+    }
+
+    /** One model of the list ({@code client.models.retrieve}), in the list's shape; 404 for an id the list does not hold. */
+    @GET
+    @Path("{id: .+}")
+    @Produces(MediaType.APPLICATION_JSON)
+    public JsonObject one(@PathParam("id") String id, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+                          @HeaderParam("x-api-key") String apiKey, @HeaderParam("anthropic-version") String messagesVersion) {
+        JsonObject list = list(authorization, apiKey, messagesVersion);
+        return list.getJsonArray("data").getValuesAs(JsonObject.class).stream().filter(m -> id.equals(m.getString("id")))
+                .findFirst().orElseThrow(() -> new ApiError(Kind.NOT_FOUND, "model_not_found", "no model '" + PlainText.fit(id, 300)
+                        + "' for this key; GET /v1/models lists the ids it may use"));
     }
 
     private List<String> accepted(Caller caller) {

@@ -106,7 +106,12 @@ public final class OpenAiErrors {
     }
 
     static JsonObject body(Refusal e) {
-        return Jsonp.createObjectBuilder().add("error", Jsonp.createObjectBuilder()
-                .add("message", e.getMessage()).add("type", type(e.kind())).add("code", e.code())).build();
+        var error = Jsonp.createObjectBuilder().add("message", e.getMessage()).add("type", type(e.kind()));
+        if (e.field() == null) {
+            error.addNull("param");
+        } else {
+            error.add("param", e.field());
+        }
+        return Jsonp.createObjectBuilder().add("error", error.add("code", e.code())).build();
     }
 }

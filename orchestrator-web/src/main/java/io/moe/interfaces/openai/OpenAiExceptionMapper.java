@@ -20,6 +20,8 @@ import jakarta.ws.rs.ext.Provider;
 public class OpenAiExceptionMapper implements ExceptionMapper<Throwable> {
 
     static final MediaType PROBLEM_JSON = new MediaType("application", "problem+json");
+    static final String BUDGET_EXCEEDED = "budget_exceeded";
+    static final int UNAVAILABLE_RETRY_SECONDS = 5;
 
     @Context
     UriInfo uri;
@@ -47,10 +49,20 @@ public class OpenAiExceptionMapper implements ExceptionMapper<Throwable> {
             response.header("WWW-Authenticate", "Bearer");
         }
         RefusalStatus.allowedMethods(failure).ifPresent(methods -> response.header("Allow", methods));
-        if (error.retryAfterSeconds() > 0) {
-            response.header("Retry-After", error.retryAfterSeconds());
+        int retryAfter = retryAfterSeconds(error, status);
+        if (retryAfter > 0) {
+            response.header("Retry-After", retryAfter);
+        }
+        if (BUDGET_EXCEEDED.equals(error.code())) {
+            // the OpenAI SDKs retry every 429 twice unless told not to; a used-up budget is not freed by a retry
+            response.header("x-should-retry", "false");
         }
         return response.build();
+    }
+
+    /** The refusal's own wait, else for any 503 (a store or the server at capacity) a short one: the SDKs retry after it. */
+    static int retryAfterSeconds(Refusal error, int status) {
+        return error.retryAfterSeconds() > 0 ? error.retryAfterSeconds() : status == 503 ? UNAVAILABLE_RETRY_SECONDS : 0;
     }
 
     private boolean isMessagesRoute() {

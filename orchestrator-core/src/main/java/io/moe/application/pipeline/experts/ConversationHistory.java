@@ -4,6 +4,7 @@ import io.moe.domain.chat.ChatMessage;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * The conversation context every expert gets (rule 4): the last 4 turns before the current question,
@@ -16,8 +17,31 @@ public final class ConversationHistory {
     public static final int MAX_CHARS = 3000;
     static final int COMPRESS_ABOVE = 2000;
     static final int COMPRESSED_TURN = 120;
+    static final int MAX_INSTRUCTION_CHARS = 4000;
+    /** The progress block of a streamed answer, which a client sends back as part of the assistant's turn. */
+    private static final Pattern THINKING = Pattern.compile("(?s)<think>.*?</think>");
 
     private ConversationHistory() {
+    }
+
+    /**
+     * The client's own instructions — its system and developer messages (an app's system prompt, "answer in German") —
+     * as a block for the experts' and the judge's prompts, at most {@value #MAX_INSTRUCTION_CHARS} characters (the
+     * latest kept); "" when it sent none. They ride in the prompt's user turn, after the question: the template's
+     * system prompts keep their place, and a request carrying them is neither cached nor shared ({@code SelfContained}).
+     */
+    public static String clientInstructions(List<ChatMessage> messages) {
+        StringBuilder text = new StringBuilder();
+        for (ChatMessage m : messages) {
+            if (("system".equals(m.role()) || "developer".equals(m.role())) && !m.text().isBlank()) {
+                text.append(text.isEmpty() ? "" : "\n").append(m.text().strip());
+            }
+        }
+        if (text.isEmpty()) {
+            return "";
+        }
+        String kept = text.length() > MAX_INSTRUCTION_CHARS ? "…" + text.substring(text.length() - MAX_INSTRUCTION_CHARS) : text.toString();
+        return "Instructions of the client (follow them in the answer where they apply):\n" + kept;
     }
 
     /** The history block for an expert prompt, or "" when the question is the first turn. */
@@ -31,8 +55,10 @@ public final class ConversationHistory {
         int last = lastUser(messages);
         for (int i = 0; i < last; i++) {
             ChatMessage m = messages.get(i);
-            if ("user".equals(m.role()) || "assistant".equals(m.role())) {
+            if ("user".equals(m.role())) {
                 turns.add(m);
+            } else if ("assistant".equals(m.role())) {
+                turns.add(new ChatMessage("assistant", THINKING.matcher(m.text()).replaceAll("").strip(), m.imageUrls()));
             }
         }
         if (turns.isEmpty()) {

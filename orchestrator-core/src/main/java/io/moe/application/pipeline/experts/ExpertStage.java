@@ -179,6 +179,10 @@ public class ExpertStage {
         if (!history.isEmpty()) {
             text.append("\n\n").append(history);
         }
+        String instructions = ConversationHistory.clientInstructions(run.question().messages());
+        if (!instructions.isEmpty()) {
+            text.append("\n\n").append(instructions);
+        }
         if (!run.findings().agenticContext().isEmpty()) {
             text.append("\n\n").append(run.findings().agenticContext());
         }

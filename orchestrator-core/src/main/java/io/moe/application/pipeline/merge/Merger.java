@@ -1,5 +1,6 @@
 package io.moe.application.pipeline.merge;
 
+import io.moe.application.pipeline.experts.ConversationHistory;
 import io.moe.application.pipeline.experts.Experts;
 import io.moe.application.pipeline.models.ModelCaller;
 import io.moe.application.pipeline.run.NoAnswerException;
@@ -84,7 +85,9 @@ public class Merger {
         run.status("Merging " + best.size() + " expert answer(s) with the other sources");
         boolean streamed = last && run.takesAnswerText();
         AnswerForm form = new AnswerForm(run.mode(), run.findings().web(), strongest(best), false, run::answerText);
-        String user = "Question: " + run.question().text() + "\n\n" + MergerInput.sources(run, true);
+        String instructions = ConversationHistory.clientInstructions(run.question().messages());
+        String user = "Question: " + run.question().text() + "\n\n" + (instructions.isEmpty() ? "" : instructions + "\n\n")
+                + MergerInput.sources(run, true);
         try {
             if (streamed) {
                 Completion judged = models.stream(run, STAGE, judgeModel(run), prompt(run, true), user, form::accept);

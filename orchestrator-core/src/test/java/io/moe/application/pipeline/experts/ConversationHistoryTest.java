@@ -13,6 +13,24 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ConversationHistoryTest {
 
     @Test
+    void theClientsSystemAndDeveloperMessagesAreItsInstructionsTheLatestKept() {
+        assertEquals("", ConversationHistory.clientInstructions(List.of(ChatMessage.user("hi"))));
+        String instructions = ConversationHistory.clientInstructions(List.of(new ChatMessage("system", "Answer in German.", List.of()),
+                ChatMessage.user("hi"), new ChatMessage("developer", "Be brief.", List.of())));
+        assertEquals("Instructions of the client (follow them in the answer where they apply):\nAnswer in German.\nBe brief.", instructions);
+        String long_ = ConversationHistory.clientInstructions(List.of(new ChatMessage("system", "x".repeat(10_000) + " END", List.of())));
+        assertTrue(long_.endsWith(" END") && long_.length() < ConversationHistory.MAX_INSTRUCTION_CHARS + 100, "cut from the start");
+    }
+
+    @Test
+    void theProgressBlockOfAnEarlierStreamedAnswerIsNoHistory() {
+        String history = ConversationHistory.forExperts(List.of(ChatMessage.user("first"),
+                new ChatMessage("assistant", "<think>\nPlanning\nAsking experts: general\n</think>\n\nThe answer.", List.of()), ChatMessage.user("and?")));
+        assertTrue(history.contains("assistant: The answer."), history);
+        assertFalse(history.contains("Planning"), history);
+    }
+
+    @Test
     void aFirstQuestionHasNoHistory() {
         assertEquals("", ConversationHistory.forExperts(List.of(ChatMessage.user("hi"))));
     }
