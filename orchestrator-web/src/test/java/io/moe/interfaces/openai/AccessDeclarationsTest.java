@@ -18,11 +18,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Every route of the orchestrator port declares its access: {@link KeyRequired} (on the method or its
  * class), and {@link AdminOnly} as well under {@code /v1/admin}; only the routes open by design (DESIGN §5:
- * the model list) carry neither. Health and metrics are the server's own endpoints, not resources here.
+ * the model list, and one model of it) carry neither. Health and metrics are the server's own endpoints, not resources here.
  */
 class AccessDeclarationsTest {
 
-    private static final Set<String> OPEN_BY_DESIGN = Set.of("ModelsResource.list");
+    private static final Set<String> OPEN_BY_DESIGN = Set.of("ModelsResource.list", "ModelsResource.one");
 
     @Test
     void everyRouteNeedsAKeyAndAdminRoutesAnAdmin() throws IOException, ClassNotFoundException {
