@@ -40,8 +40,10 @@ public final class Charts {
                         .add("borderColor", "#FFA726").add("backgroundColor", "#FFA726").add("yAxisID", "requests")));
         JsonObjectBuilder scales = Json.createObjectBuilder()
                 .add("tokens", Json.createObjectBuilder().add("type", "linear").add("position", "left").add("beginAtZero", true)
+                        .add("ticks", Json.createObjectBuilder().add("precision", 0)) // whole tokens and requests, never 0.1
                         .add("title", Json.createObjectBuilder().add("display", true).add("text", "tokens")))
                 .add("requests", Json.createObjectBuilder().add("type", "linear").add("position", "right").add("beginAtZero", true)
+                        .add("ticks", Json.createObjectBuilder().add("precision", 0))
                         .add("grid", Json.createObjectBuilder().add("drawOnChartArea", false))
                         .add("title", Json.createObjectBuilder().add("display", true).add("text", "requests")));
         return Json.createObjectBuilder().add("type", "bar").add("data", data).add("options", Json.createObjectBuilder()
