@@ -10,6 +10,7 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
+import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
@@ -236,13 +237,23 @@ public final class MessagesToOpenAi {
         if (!(block.get("source") instanceof JsonObject source)) {
             throw ApiError.invalidRequest("invalid_document", where + ".source: is required, {\"type\":\"text\",\"media_type\":\"text/plain\",\"data\"}");
         }
+        String text = readableText(block, where);
+        if (text == null) {
+            throw ApiError.invalidRequest("unsupported_document", where + ".source.type: '" + source.getString("type", "")
+                    + "' documents (PDF files) are not accepted: the inference servers read text and images; send the document's text"
+                    + " as a text source ({\"type\":\"text\",\"media_type\":\"text/plain\",\"data\"}) or its pages as images");
+        }
+        return text;
+    }
+
+    /** A document's title and text when its source is text or text blocks; null for any other source (a PDF). */
+    private static String readableText(JsonObject block, String where) {
+        JsonObject source = block.get("source") instanceof JsonObject o ? o : JsonValue.EMPTY_JSON_OBJECT;
         String title = block.get("title") instanceof JsonString t ? t.getString() + "\n\n" : "";
         return switch (source.getString("type", "")) {
             case "text" -> title + string(source, "data", where + ".source");
             case "content" -> title + resultText(source.get("content"), where + ".source");
-            default -> throw ApiError.invalidRequest("unsupported_document", where + ".source.type: '" + source.getString("type", "")
-                    + "' documents (PDF files) are not accepted: the inference servers read text and images; send the document's text"
-                    + " as a text source ({\"type\":\"text\",\"media_type\":\"text/plain\",\"data\"}) or its pages as images");
+            default -> null;
         };
     }
 
@@ -272,9 +283,8 @@ public final class MessagesToOpenAi {
             for (JsonValue v : blocks) {
                 String piece = v instanceof JsonObject b ? switch (b.getString("type", "")) {
                     case "text" -> b.get("text") instanceof JsonString t ? t.getString() : "";
-                    case "document" -> b.get("source") instanceof JsonObject source && "text".equals(source.getString("type", ""))
-                            && source.get("data") instanceof JsonString data ? data.getString()
-                            : "[a document the tool returned is not passed on: the inference servers read no PDF files]";
+                    case "document" -> Objects.requireNonNullElse(readableText(b, where),
+                            "[a document the tool returned is not passed on: the inference servers read no PDF files]");
                     default -> ""; // images travel as image parts (resultImages)
                 } : "";
                 if (!piece.isEmpty()) {
