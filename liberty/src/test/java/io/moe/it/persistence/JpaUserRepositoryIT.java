@@ -107,6 +107,16 @@ class JpaUserRepositoryIT {
         assertTrue(tx.call(() -> users.lockActiveAdmins().stream().noneMatch(u -> u.id().equals(admin.id()))));
     }
 
+    @Test
+    void aLockedUserIsTheStoredOneAndAnUnknownIdLocksNothing() {
+        UserAccount user = JpaDeployment.newUser(false);
+        add(user);
+
+        assertEquals(user.username(), tx.call(() -> users.lock(user.id()).orElseThrow().username()));
+        assertTrue(tx.call(() -> users.lock(user.id() + "-nobody").isEmpty()));
+        assertTrue(tx.call(() -> users.lock(null).isEmpty()));
+    }
+
     private void add(UserAccount user) {
         tx.run(() -> users.add(user));
         created.add(user.id());

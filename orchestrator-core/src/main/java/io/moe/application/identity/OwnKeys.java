@@ -4,6 +4,7 @@ import io.moe.application.profile.UserProfiles;
 import io.moe.application.shared.UnitOfWork;
 import io.moe.domain.identity.ApiKey;
 import io.moe.domain.identity.Caller;
+import io.moe.domain.identity.UserRepository;
 import io.moe.domain.profile.UserProfileRecord;
 import io.moe.domain.shared.Ids;
 import io.moe.domain.shared.Refusal.Kind;
@@ -33,6 +34,9 @@ public class OwnKeys {
     @Inject
     UserProfiles profiles;
 
+    @Inject
+    UserRepository accounts;
+
     /** A key with the name of the own profile it is bound to (null: none). */
     public record OwnKey(ApiKey key, String profileId, String profileName) {
     }
@@ -47,6 +51,7 @@ public class OwnKeys {
     }
 
     public UserAdministration.CreatedKey create(Caller caller, String label, OffsetDateTime expiresAt, String ownProfileId) {
+        accounts.lock(caller.userId()); // the count and the new key, one request of this user after another
         long active = users.keys(caller.userId()).stream().filter(k -> k.isUsableAt(Ids.nowUtc())).count();
         if (active >= MAX_ACTIVE) {
             throw new IdentityException(Kind.CONFLICT, "too_many_keys", null,

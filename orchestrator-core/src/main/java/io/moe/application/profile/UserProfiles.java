@@ -7,6 +7,7 @@ import io.moe.application.template.OwnItems;
 import io.moe.application.template.UserTemplates;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.ResourceType;
+import io.moe.domain.identity.UserRepository;
 import io.moe.domain.profile.CcProfile;
 import io.moe.domain.profile.CcProfileRecord;
 import io.moe.domain.profile.ProfileRepository;
@@ -55,6 +56,9 @@ public class UserProfiles implements OwnItems<UserProfileRecord, CcProfileRecord
 
     @Inject
     UserTemplates authors;
+
+    @Inject
+    UserRepository accounts;
 
     @Override
     public List<UserProfileRecord> list(Caller caller) {
@@ -215,6 +219,7 @@ public class UserProfiles implements OwnItems<UserProfileRecord, CcProfileRecord
     }
 
     private UserProfileRecord add(Caller caller, CcProfile profile) {
+        accounts.lock(caller.userId()); // the name check, the count and the new row, one request of this user after another
         if (named(caller, profile.name()).isPresent()) {
             throw ProfileRefusedException.duplicate(profile.name());
         }

@@ -207,6 +207,7 @@ public class UserTemplates implements OwnItems<UserTemplateRecord, ExpertTemplat
     }
 
     private UserTemplateRecord add(Caller caller, ExpertTemplate template) {
+        accounts.lock(caller.userId()); // the name check, the count and the new row, one request of this user after another
         if (named(caller, template.name()).isPresent()) {
             throw TemplateRefusedException.duplicate(template.name());
         }

@@ -29,5 +29,12 @@ public interface UserRepository {
     /** The active admins, locked against concurrent change until the surrounding transaction ends. */
     List<UserAccount> lockActiveAdmins();
 
+    /**
+     * The account, locked against concurrent change until the surrounding transaction ends: what one user adds
+     * under a count bound (own keys, templates, profiles) is counted and added one request after another, so
+     * simultaneous requests cannot pass the bound together. Empty for an unknown id.
+     */
+    Optional<UserAccount> lock(String id);
+
     void add(UserAccount user);
 }

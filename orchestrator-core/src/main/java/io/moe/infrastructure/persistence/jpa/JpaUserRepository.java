@@ -58,6 +58,11 @@ public class JpaUserRepository implements UserRepository {
     }
 
     @Override
+    public Optional<UserAccount> lock(String id) {
+        return id == null ? Optional.empty() : Optional.ofNullable(em.find(UserAccount.class, id, LockModeType.PESSIMISTIC_WRITE));
+    }
+
+    @Override
     public void add(UserAccount user) {
         em.persist(user);
         em.flush();
