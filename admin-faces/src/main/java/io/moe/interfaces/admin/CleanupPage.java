@@ -11,6 +11,7 @@ import jakarta.inject.Inject;
 import jakarta.inject.Named;
 
 import java.io.Serializable;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -27,6 +28,8 @@ import java.util.Map;
 public class CleanupPage implements Serializable {
 
     private static final long serialVersionUID = 1L;
+    /** How long "Run now" waits for a run to end, so the page shows its outcome rather than "running". */
+    private static final Duration RUN_SHOWN_WITHIN = Duration.ofSeconds(3);
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC);
 
     @Inject
@@ -98,8 +101,9 @@ public class CleanupPage implements Serializable {
 
     public void runNow(JobRow row) {
         try {
-            cleanup.runNow(row.name);
-            PageMessages.done("Started " + row.name + "; its run is in the history below");
+            CleanupRun run = cleanup.awaitEnd(cleanup.runNow(row.name), RUN_SHOWN_WITHIN);
+            PageMessages.done("Started " + row.name + (run.finishedAt() == null ? "; it still runs, its end will be in the history below"
+                    : ": " + run.status() + (run.message() == null ? "" : ", " + run.message())));
         } catch (Refusal e) {
             PageMessages.refused("Not started", e, Map.of());
         }

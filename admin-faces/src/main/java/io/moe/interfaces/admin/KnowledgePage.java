@@ -138,8 +138,8 @@ public class KnowledgePage implements Serializable {
             report = imports.run(body(bundleText), false);
             bundleText = null;
             stats = null;
-            PageMessages.done("Imported: " + report.counts().get("entities_created") + " entities and "
-                    + report.counts().get("relations_created") + " relations created");
+            PageMessages.done("Imported: " + counted(report.counts().get("entities_created"), "entity", "entities") + " and "
+                    + counted(report.counts().get("relations_created"), "relation", "relations") + " created");
         } catch (Refusal e) {
             PageMessages.refused("Nothing imported", e, Map.of());
         }
@@ -191,6 +191,20 @@ public class KnowledgePage implements Serializable {
 
     public List<Map.Entry<String, Long>> getReportCounts() {
         return report == null ? List.of() : List.copyOf(report.counts().entrySet());
+    }
+
+    /** A count of the report as a person reads it: {@code entities_created} as "Entities created". */
+    public String countLabel(String key) {
+        return switch (key) {
+            case "contradicted" -> "Skipped as contradictions";
+            case "error_count" -> "Errors";
+            default -> Character.toUpperCase(key.charAt(0)) + key.substring(1).replace('_', ' ');
+        };
+    }
+
+    private static String counted(Long n, String one, String many) {
+        long count = n == null ? 0 : n;
+        return count + " " + (count == 1 ? one : many);
     }
 
     public List<String> getReportExamples() {

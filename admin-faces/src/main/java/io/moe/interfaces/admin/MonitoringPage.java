@@ -4,12 +4,14 @@ import io.moe.application.overview.Monitoring;
 import io.moe.application.overview.Monitoring.Breaker;
 import io.moe.application.overview.RecentRequests;
 import io.moe.domain.identity.UsageRanking;
+import io.moe.domain.pipeline.Confidence;
 import io.moe.infrastructure.faces.Charts;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -72,7 +74,9 @@ public class MonitoringPage {
     }
 
     public String getConfidenceChart() {
-        return Charts.counts("Expert answers", confidence());
+        Map<String, Long> inWords = new LinkedHashMap<>(); // hoch, mittel, niedrig: high, medium, low
+        confidence().forEach((level, answers) -> inWords.merge(Confidence.inWords(level), answers, Long::sum));
+        return Charts.counts("Expert answers", inWords);
     }
 
     /** The metrics endpoint on the orchestrator's HTTPS port, on the host the browser used for this page. */

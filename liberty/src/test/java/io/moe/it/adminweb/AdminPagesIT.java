@@ -140,8 +140,8 @@ class AdminPagesIT {
         web.click("sections:grant:grant-button");
         web.growl("Granted expert_template tmpl-" + defaultTemplate);
         web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("sections:grants-form:grants"), "tmpl-" + defaultTemplate));
-        assertTrue(web.visible("sections:grants-form:grants").getText().matches("(?s).*tmpl-" + defaultTemplate + "\\s+default.*"),
-                "the grant's template is named");
+        assertTrue(web.visible("sections:grants-form:grants").getText().matches("(?s).*default\\s+tmpl-" + defaultTemplate + ".*"),
+                "the grant's template is named, its id under the name");
         web.assertEveryFieldHasALabel("/user-account (permissions)");
         web.screenshot("user-permissions");
 

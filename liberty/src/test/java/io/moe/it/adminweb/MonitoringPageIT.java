@@ -62,6 +62,8 @@ class MonitoringPageIT {
 
         web.wait.until(d -> !d.findElements(By.cssSelector("#log-stream li")).isEmpty());
         web.wait.until(ExpectedConditions.textToBe(By.id("log-state"), "live"));
+        String time = web.driver.findElements(By.cssSelector("#log-stream .log-time")).get(0).getText();
+        assertTrue(time.matches("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}\\.\\d{3} \\S+"), "a log time reads as date, time and zone: " + time);
         web.assertEveryFieldHasALabel("/monitoring");
         web.screenshot("monitoring");
         ((org.openqa.selenium.JavascriptExecutor) web.driver).executeScript("document.getElementById('log-heading').scrollIntoView()");

@@ -126,8 +126,13 @@ class PortalPagesIT {
         assertTrue(plan.contains("Explain the sorting") && plan.contains("Review the loop"), plan);
         String experts = web.visible("experts").getText();
         assertTrue(experts.contains("code_reviewer") && experts.contains("general"), experts);
+        assertTrue(experts.matches("(?s).*\\b(high|medium|low)\\b.*") && !experts.matches("(?s).*\\b(hoch|mittel|niedrig)\\b.*"),
+                "confidence in the page's words, not the models' protocol: " + experts);
+        assertTrue(web.visible("summary-confidence").getText().matches("(?s).*(high|medium|low|–).*"), web.visible("summary-confidence").getText());
         assertTrue(web.driver.findElements(By.cssSelector("#timeline li")).size() >= 2, "a timeline of the stages");
         web.screenshot("portal-inspector");
+        scrollTo("experts-heading");
+        web.screenshot("portal-inspector-experts");
         web.driver.findElements(By.cssSelector("#rate\\:rating .ui-rating-star")).get(3).click();
         web.click("rate:rate-button");
         web.growl("Thank you");
@@ -243,6 +248,9 @@ class PortalPagesIT {
             web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("editor"), "planner_model"));
             assertFalse(web.driver.findElement(By.id("editor")).getText().contains("planner_model: planner_model"),
                     "the message names its field once");
+            String refusal = web.driver.findElement(By.id("editor")).getText();
+            assertTrue(refusal.contains("planner_model: 'nope' is not <model>:<tag>@<server>, e.g. qwen2.5:14b@gpu1"), refusal);
+            assertFalse(refusal.contains("model reference of the form"), "the form is said once: " + refusal);
             web.screenshot("portal-templates-refused");
         } finally {
             Admin.delete(ItConfig.adminUrl() + "/api/expert-templates/" + teamId);

@@ -7,6 +7,7 @@ import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -23,6 +24,8 @@ import java.util.logging.Logger;
 public class CleanupService {
 
     public static final int MAX_HISTORY = 500;
+    private static final int RECENT_RUNS = 20;
+    private static final long AWAIT_STEP_MILLIS = 25;
     private static final Logger LOG = Logger.getLogger(CleanupService.class.getName());
     /** The spec's names of the original system's jobs, which belong to its Docker host and do not exist here. */
     static final List<String> DOCKER_HOST_JOBS = List.of("docker_prune", "checkpoint_archive");
@@ -79,6 +82,25 @@ public class CleanupService {
             throw new CleanupRefusedException(Refusal.Kind.UNAVAILABLE, "busy", null, "the server is too busy to start the job; try again");
         }
         return run;
+    }
+
+    /**
+     * The run as it stands once it ended, or after {@code wait} if it still runs: a page that started a job shows
+     * the same state in the job's row and in the history, not "running" above and "ok" below.
+     */
+    public CleanupRun awaitEnd(CleanupRun run, Duration wait) {
+        long deadline = System.nanoTime() + wait.toNanos();
+        CleanupRun now = run;
+        while (now.finishedAt() == null && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(AWAIT_STEP_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return now;
+            }
+            now = store.history(run.job(), RECENT_RUNS).stream().filter(r -> r.id().equals(run.id())).findFirst().orElse(now);
+        }
+        return now;
     }
 
     /** Runs every enabled job that is due and that this node claims (the scheduler's tick). */

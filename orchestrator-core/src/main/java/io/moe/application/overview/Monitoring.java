@@ -100,7 +100,7 @@ public class Monitoring {
             }
         }
         List<Breaker> list = new ArrayList<>();
-        states.forEach((method, state) -> list.add(new Breaker(shortName(method), "store operation", state, opened(method))));
+        states.forEach((method, state) -> list.add(new Breaker(shortName(method), kindOf(method), state, opened(method))));
         return list;
     }
 
@@ -116,6 +116,23 @@ public class Monitoring {
 
     private static String wire(String state) {
         return state.equals("halfOpen") ? "half_open" : state;
+    }
+
+    /**
+     * What a guarded method talks to, as an operator names it: the knowledge graph (Neo4j, also the semantic
+     * cache's index), the web search engine or the tool server; by its adapter's package.
+     */
+    static String kindOf(String method) {
+        if (method.contains(".infrastructure.graph.")) {
+            return "knowledge graph";
+        }
+        if (method.contains(".infrastructure.search.")) {
+            return "web search";
+        }
+        if (method.contains(".infrastructure.tools.")) {
+            return "tool server";
+        }
+        return "guarded call";
     }
 
     /** A method name without its package: {@code a.b.Store.get} as {@code Store.get}. */

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * short or failed output is niedrig.
  */
 public enum Confidence {
-    NIEDRIG("niedrig"), MITTEL("mittel"), HOCH("hoch");
+    NIEDRIG("niedrig", "low"), MITTEL("mittel", "medium"), HOCH("hoch", "high");
 
     /** Output shorter than this says too little to be trusted. */
     static final int VERY_SHORT = 12;
@@ -26,9 +26,24 @@ public enum Confidence {
             "(?iu)(?:konfidenz|confidence)[*_\\s]*[:=][*_\\s]*(hoch|mittel|niedrig|high|medium|low)\\b");
 
     private final String label;
+    private final String words;
 
-    Confidence(String label) {
+    Confidence(String label, String words) {
         this.label = label;
+        this.words = words;
+    }
+
+    /**
+     * A level as the pages say it to a reader (high, medium, low) for the spec's label the trace, the API and
+     * the metrics keep; any other text as it is.
+     */
+    public static String inWords(String label) {
+        for (Confidence c : values()) {
+            if (c.label.equals(label)) {
+                return c.words;
+            }
+        }
+        return label;
     }
 
     /** The spec's label: hoch, mittel or niedrig. */

@@ -185,15 +185,18 @@ final class TemplateSchema {
         if (text == null || text.isBlank()) {
             return null;
         }
+        ModelRef ref;
         try {
-            ModelRef ref = ModelRef.parse(text);
-            if (!SERVER_NAME.matcher(ref.endpoint()).matches()) {
-                throw new IllegalArgumentException("'" + ref.endpoint() + "' is not a server name");
-            }
-            return ref;
+            ref = ModelRef.parse(text);
         } catch (IllegalArgumentException e) {
-            throw new InvalidTemplateException(field, "must be <model>:<tag>@<server>, e.g. qwen2.5:14b@gpu1 (" + e.getMessage() + ")");
+            throw new InvalidTemplateException(field, "'" + PlainText.fit(text, 300) + "' is not <model>:<tag>@<server>, e.g. qwen2.5:14b@gpu1"
+                    + " (a model name of at most " + ModelRef.MAX_MODEL_LENGTH + " characters, a server name of at most 63)");
         }
+        if (!SERVER_NAME.matcher(ref.endpoint()).matches()) {
+            throw new InvalidTemplateException(field, "'" + PlainText.fit(ref.endpoint(), 300) + "' is not a server name: letters, digits, '.', '_'"
+                    + " and '-', at most 63, beginning with a letter or digit");
+        }
+        return ref;
     }
 
     /** A string of at most {@code max} characters; absent, null or (as the original system wrote) "" is {@code fallback}. */

@@ -29,6 +29,8 @@ public class LibertyMessagesLog implements ServerLog {
     static final int MAX_BYTES = 256 * 1024;
     static final int MAX_LINE_CHARS = 4000;
     private static final Pattern ENTRY = Pattern.compile("^\\[([^\\]]+)\\] \\S+ \\S+\\s+([A-Z0-9]) (.*)$");
+    /** The time as server.xml has Liberty write it ({@code isoDateFormat}): {@code 2026-11-28T20:03:11.412+0000}. */
+    private static final Pattern ISO_TIME = Pattern.compile("(\\d{4}-\\d{2}-\\d{2})T(\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?)([+-]\\d{4}|Z)");
 
     @Inject
     @ConfigProperty(name = "moe.monitoring.log-file")
@@ -116,7 +118,17 @@ public class LibertyMessagesLog implements ServerLog {
         if (!m.matches()) {
             return new Line("", Level.CONTINUED, text);
         }
-        return new Line(m.group(1), level(m.group(2).charAt(0)), m.group(3));
+        return new Line(readable(m.group(1)), level(m.group(2).charAt(0)), m.group(3));
+    }
+
+    /** An ISO time as a person reads it ({@code 2026-11-28 20:03:11.412 UTC}); any other format as written. */
+    static String readable(String time) {
+        Matcher m = ISO_TIME.matcher(time);
+        if (!m.matches()) {
+            return time;
+        }
+        String zone = m.group(3).equals("Z") || m.group(3).equals("+0000") ? "UTC" : m.group(3);
+        return m.group(1) + " " + m.group(2) + " " + zone;
     }
 
     private static Level level(char code) {

@@ -29,6 +29,14 @@ class ConfidenceTest {
     }
 
     @Test
+    void pagesSayTheSpecsLevelsInWords() {
+        assertEquals("high", Confidence.inWords("hoch"));
+        assertEquals("medium", Confidence.inWords("mittel"));
+        assertEquals("low", Confidence.inWords("niedrig"));
+        assertEquals("failed", Confidence.inWords("failed"));
+    }
+
+    @Test
     void stripRemovesTheMarkerLineOnly() {
         assertEquals("Line one.\nLine two.", Confidence.strip("Line one.\nLine two.\nKONFIDENZ: hoch"));
     }

@@ -37,6 +37,14 @@ class LibertyMessagesLogTest {
     }
 
     @Test
+    void anIsoTimeIsShownAsAPersonReadsItWithItsZone() {
+        Line line = LibertyMessagesLog.parse("[2026-11-28T20:03:11.412+0000] 0000002a com.ibm.ws.Foo   I Ready");
+        assertEquals("2026-11-28 20:03:11.412 UTC", line.time());
+        assertEquals("Ready", line.text());
+        assertEquals("2026-11-28 21:03:11.412 +0100", LibertyMessagesLog.readable("2026-11-28T21:03:11.412+0100"));
+    }
+
+    @Test
     void readsOnFromWhereItStoppedAndOnlyWholeLines() throws IOException {
         Path file = dir.resolve("messages.log");
         Files.writeString(file, INFO + WARN);

@@ -1,6 +1,7 @@
 package io.moe.interfaces.portal;
 
 import io.moe.application.feedback.FeedbackService;
+import io.moe.domain.pipeline.Confidence;
 import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal;
 import io.moe.infrastructure.faces.PageMessages;
@@ -155,6 +156,17 @@ public class AnswerInspector {
         } catch (Refusal e) {
             PageMessages.refused("Not rated", e, Map.of("correction", "rate:correction"));
         }
+    }
+
+    /** The answer's confidence, in words. */
+    public String getConfidence() {
+        String level = field("confidence");
+        return level.isEmpty() ? "–" : Confidence.inWords(level);
+    }
+
+    /** An expert's confidence in words, or {@code failed}. */
+    public String expertConfidence(JsonObject expert) {
+        return "true".equals(text(expert, "failed")) ? "failed" : Confidence.inWords(text(expert, "confidence"));
     }
 
     private List<JsonObject> objects(String name) {

@@ -66,6 +66,12 @@ public class PortalUser {
         }
     }
 
+    /** The zone the pages' times are in, as the column headers name it: {@code UTC} or e.g. {@code Europe/Berlin}. */
+    public String getZoneName() {
+        ZoneId zone = zone();
+        return zone.equals(ZoneOffset.UTC) || zone.getId().equals("Etc/UTC") ? "UTC" : zone.getId();
+    }
+
     /** A time in the user's time zone, to the minute; empty for none. */
     public String time(OffsetDateTime time) {
         return time == null ? "" : MINUTES.format(time.atZoneSameInstant(zone()));
