@@ -217,6 +217,27 @@ class MessagesIT {
     }
 
     @Test
+    void aNativeStreamPingsWhileTheServerIsStillReadingThePrompt() {
+        String key = key(Admin.newUser(), nativeProfile);
+        String marker = "prefill" + suffix();
+        String rule = Simulator.addRule(Json.createObjectBuilder().add("match", Json.createObjectBuilder().add("contains", marker))
+                .add("action", Json.createObjectBuilder().add("content", "Read it all.").add("first_token_delay_ms", 2500)).build());
+        try {
+            HttpResponse<String> r = Http.post(MESSAGES, Json.createObjectBuilder().add("model", MODEL).add("max_tokens", 512).add("stream", true)
+                    .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user").add("content", "A long prompt " + marker)))
+                    .build().toString(), "x-api-key", key, "Content-Type", "application/json");
+            assertEquals(200, r.statusCode(), r.body());
+            List<String> events = r.body().lines().filter(l -> l.startsWith("event: ")).map(l -> l.substring(7)).toList();
+            assertTrue(events.stream().filter("ping"::equals).count() >= 3,
+                    "a ping at once and one each second (the test server's keep-alive) of the server's 2.5 s silence: " + events);
+            assertTrue(r.body().contains("Read"), r.body());
+            assertEquals("message_stop", events.get(events.size() - 1), r.body());
+        } finally {
+            Simulator.removeRule(rule);
+        }
+    }
+
+    @Test
     void aJudgesAnswerStreamedAsItIsWrittenIsTheTextBlockOnce() {
         String key = key(Admin.newUser(), profile("judge-stream-" + suffix(), "moe_orchestrated"));
         String marker = "judgestream" + suffix();

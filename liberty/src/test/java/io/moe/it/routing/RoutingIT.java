@@ -4,6 +4,7 @@ import io.moe.it.Events;
 import io.moe.it.Http;
 import io.moe.it.ItConfig;
 import io.moe.it.NodeTest;
+import io.moe.it.Simulator;
 import io.moe.it.identity.Admin;
 import io.moe.simulator.ModelSimulator;
 import jakarta.json.Json;
@@ -138,6 +139,33 @@ class RoutingIT {
         assertEquals(coder(), row.getString("model"));
         assertEquals(total, row.getJsonNumber("total_tokens").longValue(), "raw tokens as the server reported them");
         assertEquals(Math.round(total * 2.5), row.getJsonNumber("weighted_tokens").longValue(), "weighted by cost_factor 2.5");
+    }
+
+    @Test
+    void aNativeStreamKeepsItsConnectionAliveWhileTheServerIsStillReadingThePrompt() {
+        String user = Admin.newUser();
+        String key = Admin.newKey(user)[1];
+        Admin.grant(user, "model_endpoint", "*@local");
+        String marker = "prefill" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+        String rule = Simulator.addRule(Json.createObjectBuilder().add("match", Json.createObjectBuilder().add("contains", marker))
+                .add("action", Json.createObjectBuilder().add("content", "Read it all.").add("first_token_delay_ms", 2500)).build());
+        try {
+            HttpResponse<String> r = Http.post(CHAT, "{\"model\":\"sim-general:8b@local\",\"stream\":true,\"messages\":[{\"role\":\"user\","
+                    + "\"content\":\"A long prompt " + marker + "\"}]}", "Authorization", Http.bearer(key), "Content-Type", "application/json");
+            assertEquals(200, r.statusCode(), r.body());
+            List<String> lines = r.body().lines().toList();
+            long comments = lines.stream().filter(": keep-alive"::equals).count();
+            assertTrue(comments >= 2, "a comment each second (the test server's keep-alive) of the server's 2.5 s silence: " + r.body());
+            for (int i = 1; i < lines.size(); i++) {
+                if (lines.get(i).equals(": keep-alive")) {
+                    assertTrue(lines.get(i - 1).isEmpty(), "a comment only between two events, never inside one: " + r.body());
+                }
+            }
+            assertTrue(r.body().contains("Read"), "the answer follows: " + r.body());
+            assertEquals("data: [DONE]", lines.stream().filter(l -> l.startsWith("data:")).reduce((a, b) -> b).orElse(""), r.body());
+        } finally {
+            Simulator.removeRule(rule);
+        }
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.moe.application.routing;
 
 import io.moe.application.servers.InferenceServer;
 
+import java.time.Duration;
 
 /**
  * Port: the OpenAI-compatible chat endpoint of an inference server ({@code POST /v1/chat/completions},
@@ -44,6 +45,14 @@ public interface PassThrough {
          * or cut connection), so a stream that ends without {@code [DONE]} is one that did not complete, however it ended.
          */
         String nextLine();
+
+        /**
+         * The next line as {@link #nextLine()} gives it, but while the server sends nothing {@code whileQuiet} runs after
+         * each {@code quiet} period, so a client waiting for a long prompt to be read can be told the answer is still
+         * coming; the server's own timeout still ends a stream it stopped sending. What {@code whileQuiet} throws ends the
+         * wait and comes out of this call.
+         */
+        String nextLine(Duration quiet, Runnable whileQuiet);
 
         /**
          * Gives the stream up from the caller's side, from any thread: a {@link #nextLine} waiting returns null at once,

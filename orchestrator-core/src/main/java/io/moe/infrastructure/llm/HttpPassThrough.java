@@ -203,8 +203,13 @@ public class HttpPassThrough implements PassThrough {
 
         @Override
         public String nextLine() {
+            return nextLine(wait, () -> { });
+        }
+
+        @Override
+        public String nextLine(Duration quiet, Runnable whileQuiet) {
             try {
-                return lines.next(wait);
+                return lines.next(wait, quiet, whileQuiet);
             } catch (TimedLines.Stopped stopped) {
                 return null;
             } catch (IOException brokenOffOrStalled) {

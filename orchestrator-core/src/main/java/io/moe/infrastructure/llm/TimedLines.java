@@ -46,6 +46,8 @@ final class TimedLines implements Flow.Subscriber<List<ByteBuffer>> {
     private final Deque<String> lines = new ArrayDeque<>();
     private final ByteArrayOutputStream partial = new ByteArrayOutputStream();
     private boolean ended;
+    /** One chunk is asked for and has not come yet. */
+    private boolean demanded;
 
     @Override
     public void onSubscribe(Flow.Subscription s) {
@@ -73,12 +75,24 @@ final class TimedLines implements Flow.Subscriber<List<ByteBuffer>> {
      * another {@link IOException} when the connection broke.
      */
     String next(Duration wait) throws IOException {
+        return next(wait, wait, () -> { });
+    }
+
+    /**
+     * The next line as {@link #next(Duration)} gives it, but while nothing arrives {@code whileQuiet} runs after each
+     * {@code quiet} period (a stream's reader tells its own client that the answer is still coming); the server is
+     * still given up only when nothing arrived within {@code wait}. What {@code whileQuiet} throws ends the wait.
+     */
+    String next(Duration wait, Duration quiet, Runnable whileQuiet) throws IOException {
+        long stallAt = System.nanoTime() + wait.toNanos();
         while (lines.isEmpty()) {
             if (ended) {
                 return lastLine();
             }
-            Object item = awaitNext(wait);
-            if (item == END) {
+            Object item = awaitNext(stallAt, quiet, wait);
+            if (item == null) {
+                whileQuiet.run();
+            } else if (item == END) {
                 ended = true;
             } else if (item == STOP) {
                 ended = true;
@@ -90,6 +104,7 @@ final class TimedLines implements Flow.Subscriber<List<ByteBuffer>> {
                 @SuppressWarnings("unchecked")
                 List<ByteBuffer> chunk = (List<ByteBuffer>) item;
                 chunk.forEach(this::split);
+                stallAt = System.nanoTime() + wait.toNanos();
             }
         }
         return lines.poll();
@@ -108,27 +123,42 @@ final class TimedLines implements Flow.Subscriber<List<ByteBuffer>> {
         subscription.thenAccept(Flow.Subscription::cancel);
     }
 
-    private Object awaitNext(Duration wait) throws IOException {
-        long deadline = System.nanoTime() + wait.toNanos();
+    /**
+     * The next item to arrive before {@code stallAt}, asking the server for one when none is asked for yet; null when
+     * the {@code quiet} period passed first; {@link Stalled} (and the body given up) when {@code stallAt} passed.
+     */
+    private Object awaitNext(long stallAt, Duration quiet, Duration wait) throws IOException {
+        long until = Math.min(stallAt, System.nanoTime() + quiet.toNanos());
         try {
-            Flow.Subscription s = subscription.get(wait.toNanos(), TimeUnit.NANOSECONDS);
-            s.request(1);
-            Object item = arrived.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            if (!demanded) {
+                subscription.get(Math.max(0, until - System.nanoTime()), TimeUnit.NANOSECONDS).request(1);
+                demanded = true;
+            }
+            Object item = arrived.poll(Math.max(0, until - System.nanoTime()), TimeUnit.NANOSECONDS);
             if (item == null) {
-                s.cancel();
-                ended = true;
-                throw new Stalled(wait);
+                return quietOrStalled(until == stallAt, wait);
+            }
+            if (item instanceof List) {
+                demanded = false;
             }
             return item;
         } catch (TimeoutException e) {
-            ended = true;
-            throw new Stalled(wait);
+            return quietOrStalled(until == stallAt, wait);
         } catch (ExecutionException e) {
             throw new IOException(e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while reading the stream", e);
         }
+    }
+
+    private Object quietOrStalled(boolean stalled, Duration wait) throws Stalled {
+        if (!stalled) {
+            return null;
+        }
+        cancel();
+        ended = true;
+        throw new Stalled(wait);
     }
 
     private void split(ByteBuffer buffer) {

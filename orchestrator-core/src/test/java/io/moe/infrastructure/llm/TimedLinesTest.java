@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -31,6 +32,7 @@ class TimedLinesTest {
         final TimedLines lines = new TimedLines();
         String end = "complete";
         boolean cancelled;
+        int requested;
 
         Script(String... parts) {
             Arrays.stream(parts).map(p -> p.getBytes(StandardCharsets.UTF_8)).forEach(chunks::add);
@@ -39,6 +41,7 @@ class TimedLinesTest {
 
         @Override
         public void request(long n) {
+            requested++;
             if (!chunks.isEmpty()) {
                 lines.onNext(List.of(ByteBuffer.wrap(chunks.poll())));
             } else if (end.equals("complete")) {
@@ -77,6 +80,41 @@ class TimedLinesTest {
             s.lines.next(WAIT);
         });
         assertTrue(s.cancelled, "the connection of a stalled stream is given up");
+    }
+
+    @Test
+    void whileTheServerIsQuietTheReaderIsToldEachQuietPeriodUntilTheLineComes() throws IOException {
+        Script s = new Script();
+        s.end = "silent";
+        AtomicInteger told = new AtomicInteger();
+        String line = s.lines.next(Duration.ofMinutes(5), Duration.ofMillis(20), () -> {
+            if (told.incrementAndGet() == 3) {
+                s.lines.onNext(List.of(ByteBuffer.wrap("data: at last\n".getBytes(StandardCharsets.UTF_8))));
+            }
+        });
+        assertEquals("data: at last", line);
+        assertEquals(3, told.get(), "told after each quiet period, not once more");
+        assertEquals(1, s.requested, "one chunk asked for, however often the reader was told");
+    }
+
+    @Test
+    void aServerQuietForLongerThanItsWaitIsGivenUpThoughTheReaderWasTold() {
+        Script s = new Script();
+        s.end = "silent";
+        AtomicInteger told = new AtomicInteger();
+        assertThrows(TimedLines.Stalled.class, () -> s.lines.next(WAIT, Duration.ofMillis(20), told::incrementAndGet));
+        assertTrue(told.get() >= 1, "told while waiting");
+        assertTrue(s.cancelled, "the connection of a stalled stream is given up");
+    }
+
+    @Test
+    void whatTheReaderThrowsWhileQuietEndsTheWait() {
+        Script s = new Script();
+        s.end = "silent";
+        IllegalStateException gone = new IllegalStateException("the client went away");
+        assertEquals(gone, assertThrows(IllegalStateException.class, () -> s.lines.next(Duration.ofMinutes(5), Duration.ofMillis(20), () -> {
+            throw gone;
+        })));
     }
 
     @Test

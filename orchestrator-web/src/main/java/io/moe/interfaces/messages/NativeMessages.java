@@ -21,11 +21,14 @@ import jakarta.json.JsonValue;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.io.IOException;
 import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 
 /**
  * A message answered by the profile's tool model on its server (profile mode {@code native}, and every tool
@@ -40,13 +43,18 @@ public class NativeMessages {
     @Inject
     NativeChat natives;
 
+    @Inject
+    @ConfigProperty(name = "moe.stream.keepalive-seconds", defaultValue = "10")
+    int keepAliveSeconds;
+
     public Response answer(Caller caller, String id, Route.Native route, MessagesRequest request, JsonObject upstream, JsonObject trace) {
         long promptEstimate = PromptEstimate.tokens(upstream.get("messages"));
         NativeChat.Exchange exchange = natives.open(caller, id, route, promptEstimate + request.maxTokens());
         String question = lastUserText(request.json());
         try {
             if (request.stream()) {
-                return streamed(exchange, route, id, request.model(), upstream.toString(), promptEstimate, question, trace);
+                return streamed(exchange, route, id, request.model(), upstream.toString(), promptEstimate, question, trace,
+                        Duration.ofSeconds(keepAliveSeconds));
             }
             PassThrough.Reply reply = exchange.complete(upstream.toString());
             if (reply.status() / 100 != 2) {
@@ -64,8 +72,12 @@ public class NativeMessages {
         }
     }
 
+    /**
+     * The server's stream translated event by event; while it sends nothing (a long prompt being read), a
+     * {@code ping} every {@code keepAlive}, so proxies and clients see the connection alive.
+     */
     private static Response streamed(NativeChat.Exchange exchange, Route.Native route, String id, String model, String body,
-                                     long promptEstimate, String question, JsonObject trace) {
+                                     long promptEstimate, String question, JsonObject trace, Duration keepAlive) {
         PassThrough.StreamReply reply = exchange.stream(body);
         if (reply.status() / 100 != 2) {
             String error;
@@ -81,11 +93,18 @@ public class NativeMessages {
             Writer out = new OutputStreamWriter(stream, StandardCharsets.UTF_8);
             MessageEvents events = new MessageEvents(out, id);
             OpenAiStreamTranslator translator = new OpenAiStreamTranslator(events, id);
+            Runnable ping = () -> {
+                try {
+                    events.ping();
+                } catch (IOException clientGone) {
+                    throw new UncheckedIOException(clientGone);
+                }
+            };
             try (reply) {
                 events.start(model, promptEstimate);
                 events.ping();
                 String line;
-                while ((line = reply.nextLine()) != null) {
+                while ((line = reply.nextLine(keepAlive, ping)) != null) {
                     if (line.startsWith("data:")) {
                         translator.chunk(line.substring(5).strip());
                     }
@@ -101,6 +120,8 @@ public class NativeMessages {
                 exchange.describe(question, "", trace);
                 exchange.said(question, translator.text().text(), translator.text().length());
                 exchange.finish(used, translator.complete());
+            } catch (UncheckedIOException clientGone) {
+                throw clientGone.getCause(); // the reply is closed, the exchange finished below
             } catch (RuntimeException e) {
                 events.error(MessagesErrors.body(OpenAiErrors.classify(e)));
                 exchange.finish(translator.usage(promptEstimate), false);

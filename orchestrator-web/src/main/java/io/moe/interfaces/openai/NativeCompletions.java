@@ -20,11 +20,14 @@ import jakarta.json.stream.JsonParser;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 
 /**
  * The wire side of native pass-through: the client's body goes to the server unchanged except for
@@ -43,6 +46,10 @@ public class NativeCompletions {
     @Inject
     NativeChat natives;
 
+    @Inject
+    @ConfigProperty(name = "moe.stream.keepalive-seconds", defaultValue = "10")
+    int keepAliveSeconds;
+
     public Response forward(Caller caller, String id, Route.Native route, JsonObject json) {
         if (!(json.get("messages") instanceof JsonArray messages) || messages.isEmpty()) {
             throw ApiError.invalidRequest("missing_messages", "'messages' is required: a non-empty array of {role, content}");
@@ -57,7 +64,8 @@ public class NativeCompletions {
         String body = upstream.build().toString();
         NativeChat.Exchange exchange = natives.open(caller, id, route, estimate(json, messages));
         try {
-            return stream ? streamed(exchange, route, body, clientUsage, messages) : whole(exchange, route, body, messages);
+            return stream ? streamed(exchange, route, body, clientUsage, messages, Duration.ofSeconds(keepAliveSeconds))
+                    : whole(exchange, route, body, messages);
         } catch (RuntimeException e) {
             exchange.finish(TokenUsage.NONE, false);
             throw e;
@@ -77,7 +85,7 @@ public class NativeCompletions {
     }
 
     private static Response streamed(NativeChat.Exchange exchange, Route.Native route, String body, boolean clientUsage,
-                                     JsonArray messages) {
+                                     JsonArray messages, Duration keepAlive) {
         PassThrough.StreamReply reply = exchange.stream(body);
         if (reply.status() / 100 != 2) {
             String error;
@@ -90,19 +98,23 @@ public class NativeCompletions {
             return refused(route, reply.status(), error);
         }
         String question = lastUserText(messages);
-        StreamingOutput output = out -> pipe(reply, out, clientUsage, exchange, route, question);
+        StreamingOutput output = out -> pipe(reply, out, clientUsage, exchange, route, question, keepAlive);
         return Response.ok(output, MediaType.SERVER_SENT_EVENTS_TYPE)
                 .header("Cache-Control", "no-cache").header("X-Accel-Buffering", "no").build();
     }
 
-    /** Copies the event stream, counting usage; the exchange is finished whatever happens. */
-    private static void pipe(PassThrough.StreamReply reply, OutputStream out, boolean clientUsage,
-                             NativeChat.Exchange exchange, Route.Native route, String question) throws IOException {
+    /**
+     * Copies the event stream, counting usage, with an SSE comment every {@code keepAlive} while the server sends
+     * nothing (a long prompt being read); the exchange is finished whatever happens.
+     */
+    private static void pipe(PassThrough.StreamReply reply, OutputStream out, boolean clientUsage, NativeChat.Exchange exchange,
+                             Route.Native route, String question, Duration keepAlive) throws IOException {
         StreamTally tally = new StreamTally();
+        KeepAlive comments = new KeepAlive(out);
         boolean done = false;
         try (reply) {
             String line;
-            while ((line = reply.nextLine()) != null) {
+            while ((line = reply.nextLine(keepAlive, comments)) != null) {
                 if (line.startsWith("data:")) {
                     String data = line.substring(5).strip();
                     if (data.equals("[DONE]")) {
@@ -112,6 +124,7 @@ public class NativeCompletions {
                     }
                 }
                 out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+                comments.betweenEvents = line.isEmpty();
                 if (line.isEmpty()) {
                     out.flush();
                 }
@@ -123,9 +136,35 @@ public class NativeCompletions {
                         .getBytes(StandardCharsets.UTF_8));
             }
             out.flush();
+        } catch (UncheckedIOException clientGone) {
+            throw clientGone.getCause();
         } finally {
             exchange.said(question, tally.answer.text(), tally.answer.length());
             exchange.finish(tally.usage(), done);
+        }
+    }
+
+    /** An SSE comment while the server is quiet, written only between two events, never inside one. */
+    private static final class KeepAlive implements Runnable {
+        private static final byte[] COMMENT = ": keep-alive\n\n".getBytes(StandardCharsets.UTF_8);
+        private final OutputStream out;
+        private boolean betweenEvents = true;
+
+        KeepAlive(OutputStream out) {
+            this.out = out;
+        }
+
+        @Override
+        public void run() {
+            if (!betweenEvents) {
+                return;
+            }
+            try {
+                out.write(COMMENT);
+                out.flush();
+            } catch (IOException clientGone) {
+                throw new UncheckedIOException(clientGone);
+            }
         }
     }
 
