@@ -46,6 +46,7 @@ public class CleanupPage implements Serializable {
         private Integer maxEntries;
         private final String nextRun;
         private final String lastRun;
+        private final String lastOutcome;
 
         JobRow(JobStatus s) {
             name = s.job().name();
@@ -55,8 +56,8 @@ public class CleanupPage implements Serializable {
             retentionDays = s.settings().retentionDays();
             maxEntries = s.settings().maxEntries();
             nextRun = s.nextRun().map(TIME::format).orElse("not scheduled");
-            lastRun = s.lastRun().map(r -> TIME.format(r.startedAt()) + " · " + r.status() + (r.finishedAt() == null ? "" : " · removed " + r.removed()))
-                    .orElse("never");
+            lastRun = s.lastRun().map(r -> TIME.format(r.startedAt())).orElse("never");
+            lastOutcome = s.lastRun().map(r -> r.status() + (r.finishedAt() == null ? "" : " · removed " + r.removed())).orElse("");
         }
 
         public String getName() { return name; }
@@ -71,6 +72,7 @@ public class CleanupPage implements Serializable {
         public void setMaxEntries(Integer maxEntries) { this.maxEntries = maxEntries; }
         public String getNextRun() { return nextRun; }
         public String getLastRun() { return lastRun; }
+        public String getLastOutcome() { return lastOutcome; }
     }
 
     private List<JobRow> rows;
@@ -102,8 +104,8 @@ public class CleanupPage implements Serializable {
     public void runNow(JobRow row) {
         try {
             CleanupRun run = cleanup.awaitEnd(cleanup.runNow(row.name), RUN_SHOWN_WITHIN);
-            PageMessages.done("Started " + row.name + (run.finishedAt() == null ? "; it still runs, its end will be in the history below"
-                    : ": " + run.status() + (run.message() == null ? "" : ", " + run.message())));
+            PageMessages.done(run.finishedAt() == null ? "Started " + row.name + "; it still runs, its end will be in the history below"
+                    : "Ran " + row.name + ": " + run.status() + (run.message() == null ? "" : ", " + run.message()));
         } catch (Refusal e) {
             PageMessages.refused("Not started", e, Map.of());
         }

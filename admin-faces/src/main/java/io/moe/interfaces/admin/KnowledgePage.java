@@ -8,11 +8,11 @@ import io.moe.application.knowledge.KnowledgeSearch;
 import io.moe.application.knowledge.KnowledgeStore;
 import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal;
+import io.moe.infrastructure.faces.Charts;
 import io.moe.infrastructure.faces.PageMessages;
 import io.moe.infrastructure.faces.PerView;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
-import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
@@ -40,7 +40,6 @@ public class KnowledgePage implements Serializable {
 
     private static final long serialVersionUID = 1L;
     static final int MAX_IMPORT_BYTES = 2_000_000;
-    private static final String[] PALETTE = {"#42A5F5", "#66BB6A", "#FFA726", "#AB47BC", "#26C6DA", "#EC407A", "#8D6E63", "#78909C"};
 
     @Inject
     transient KnowledgeSearch search;
@@ -72,11 +71,11 @@ public class KnowledgePage implements Serializable {
     }
 
     public String getDomainChart() {
-        return chart("doughnut", "Entities", getStats().entitiesByDomain());
+        return Charts.shares("Entities", getStats().entitiesByDomain(), "domains");
     }
 
     public String getTypeChart() {
-        return chart("bar", "Relations", getStats().relationsByType());
+        return Charts.counts("Relations", getStats().relationsByType());
     }
 
     public void runSearch() {
@@ -154,23 +153,6 @@ public class KnowledgePage implements Serializable {
         }
         return Jsonp.createObjectBuilder().add("bundle", bundle).add("source_tag", sourceTag == null ? "" : sourceTag.strip())
                 .add("trust_floor", trustFloor).build();
-    }
-
-    private static String chart(String type, String label, Map<String, Long> counts) {
-        JsonArrayBuilder labels = Jsonp.createArrayBuilder();
-        JsonArrayBuilder values = Jsonp.createArrayBuilder();
-        JsonArrayBuilder colours = Jsonp.createArrayBuilder();
-        int i = 0;
-        for (Map.Entry<String, Long> e : counts.entrySet()) {
-            labels.add(e.getKey());
-            values.add(e.getValue());
-            colours.add(PALETTE[i++ % PALETTE.length]);
-        }
-        return Jsonp.createObjectBuilder().add("type", type).add("data", Jsonp.createObjectBuilder().add("labels", labels)
-                .add("datasets", Jsonp.createArrayBuilder().add(Jsonp.createObjectBuilder().add("label", label).add("data", values)
-                        .add("backgroundColor", colours)))).add("options", Jsonp.createObjectBuilder().add("maintainAspectRatio", false)
-                .add("animation", false).add("plugins", Jsonp.createObjectBuilder().add("legend", Jsonp.createObjectBuilder()
-                        .add("display", type.equals("doughnut")).add("position", "right")))).build().toString();
     }
 
     public List<KnowledgeSearch.Hit> getHits() {

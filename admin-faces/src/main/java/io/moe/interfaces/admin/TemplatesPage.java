@@ -208,7 +208,7 @@ public class TemplatesPage implements Serializable {
             errorField = refusal.field();
             errorMessage = refusal.getMessage();
             FacesContext.getCurrentInstance().addMessage(null, new FacesMessage(FacesMessage.SEVERITY_ERROR, what,
-                    "See the marked field: " + refusal.field()));
+                    "The message under the marked field says why."));
             FacesContext.getCurrentInstance().validationFailed();
         } else {
             PageMessages.refused(what, refusal, java.util.Map.of());

@@ -4,6 +4,7 @@ import io.moe.application.identity.UserAdministration;
 import io.moe.application.overview.ServiceOverview;
 import io.moe.domain.identity.UsageEntry;
 import io.moe.infrastructure.faces.Charts;
+import io.moe.infrastructure.faces.RoutingWords;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
@@ -31,6 +32,11 @@ public class UserUsageSection {
 
     public List<UsageEntry> getRecent() {
         return users.recentUsage(page.getId(), 50);
+    }
+
+    /** A row's routing mode in words (orchestrated, reasoning, native). */
+    public String routing(String moeMode) {
+        return RoutingWords.of(moeMode);
     }
 
     public String getChart() {

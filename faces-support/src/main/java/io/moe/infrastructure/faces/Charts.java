@@ -8,6 +8,7 @@ import jakarta.json.JsonObjectBuilder;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /** Chart.js configurations (the value of {@code p:chart}) for the usage series and rankings of the pages. */
 public final class Charts {
@@ -57,32 +58,46 @@ public final class Charts {
      * many models there are; a name longer than {@value #LABEL_CHARS} characters is shortened with "…".
      */
     public static String shares(List<UsageRanking> entries) {
+        return doughnut("Tokens", slices(entries.stream().map(e -> new Slice(e.key(), e.tokens())).toList(), "models"), "bottom");
+    }
+
+    /**
+     * Each key's share of {@code counts} as a doughnut, the legend at its right, folded as the token shares are
+     * ("5 other domains" for {@code what} = "domains"), so no two slices share a colour.
+     */
+    public static String shares(String label, Map<String, Long> counts, String what) {
+        return doughnut(label, slices(counts.entrySet().stream().map(e -> new Slice(e.getKey(), e.getValue())).toList(), what), "right");
+    }
+
+    private static String doughnut(String label, List<Slice> slices, String legendPosition) {
         JsonArrayBuilder labels = Json.createArrayBuilder();
-        JsonArrayBuilder tokens = Json.createArrayBuilder();
+        JsonArrayBuilder values = Json.createArrayBuilder();
         JsonArrayBuilder colours = Json.createArrayBuilder();
-        List<UsageRanking> slices = slices(entries);
         for (int i = 0; i < slices.size(); i++) {
-            labels.add(shortened(slices.get(i).key()));
-            tokens.add(slices.get(i).tokens());
+            labels.add(shortened(slices.get(i).label()));
+            values.add(slices.get(i).value());
             colours.add(PALETTE[i % PALETTE.length]);
         }
         JsonObjectBuilder data = Json.createObjectBuilder().add("labels", labels).add("datasets", Json.createArrayBuilder()
-                .add(Json.createObjectBuilder().add("label", "Tokens").add("data", tokens).add("backgroundColor", colours)));
+                .add(Json.createObjectBuilder().add("label", label).add("data", values).add("backgroundColor", colours)));
         return Json.createObjectBuilder().add("type", "doughnut").add("data", data).add("options", Json.createObjectBuilder()
                 .add("maintainAspectRatio", false).add("animation", false).add("plugins", Json.createObjectBuilder()
-                        .add("legend", Json.createObjectBuilder().add("position", "bottom")))).build().toString();
+                        .add("legend", Json.createObjectBuilder().add("position", legendPosition)))).build().toString();
     }
 
-    /** The largest entries by tokens, the rest folded into one when there are more than {@value #SLICES}. */
-    static List<UsageRanking> slices(List<UsageRanking> entries) {
-        List<UsageRanking> largest = entries.stream().sorted(Comparator.comparingLong(UsageRanking::tokens).reversed()).toList();
+    /** One slice of a doughnut: what it stands for and its value. */
+    record Slice(String label, long value) {
+    }
+
+    /** The largest entries, the rest folded into one ("13 other models") when there are more than {@value #SLICES}. */
+    static List<Slice> slices(List<Slice> entries, String what) {
+        List<Slice> largest = entries.stream().sorted(Comparator.comparingLong(Slice::value).reversed()).toList();
         if (largest.size() <= SLICES) {
             return largest;
         }
-        List<UsageRanking> rest = largest.subList(SLICES - 1, largest.size());
-        List<UsageRanking> slices = new ArrayList<>(largest.subList(0, SLICES - 1));
-        slices.add(new UsageRanking(rest.size() + " other models", rest.stream().mapToLong(UsageRanking::requests).sum(),
-                rest.stream().mapToLong(UsageRanking::tokens).sum()));
+        List<Slice> rest = largest.subList(SLICES - 1, largest.size());
+        List<Slice> slices = new ArrayList<>(largest.subList(0, SLICES - 1));
+        slices.add(new Slice(rest.size() + " other " + what, rest.stream().mapToLong(Slice::value).sum()));
         return slices;
     }
 
@@ -109,7 +124,7 @@ public final class Charts {
     }
 
     /** One bar per key with its count. */
-    public static String counts(String label, java.util.Map<String, Long> counts) {
+    public static String counts(String label, Map<String, Long> counts) {
         JsonArrayBuilder labels = Json.createArrayBuilder();
         JsonArrayBuilder data = Json.createArrayBuilder();
         counts.forEach((key, n) -> {

@@ -9,7 +9,9 @@ import org.junit.jupiter.api.Test;
 
 import java.io.StringReader;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -39,6 +41,24 @@ class ChartsTest {
         assertEquals(2, labels.size());
         assertEquals(longName.substring(0, Charts.LABEL_CHARS - 1) + "…", labels.get(0), "largest first, cut to fit the legend");
         assertEquals("small", labels.get(1));
+    }
+
+    @Test
+    void manyDomainsFoldIntoOneSliceAndNoTwoSlicesShareAColour() {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        for (int i = 1; i <= 12; i++) {
+            counts.put("domain-" + i, (long) i);
+        }
+        JsonObject data = data(Charts.shares("Entities", counts, "domains"));
+        List<String> labels = data.getJsonArray("labels").getValuesAs(JsonString.class).stream().map(JsonString::getString).toList();
+        assertEquals(Charts.SLICES, labels.size());
+        assertEquals("domain-12", labels.get(0));
+        assertEquals("5 other domains", labels.get(Charts.SLICES - 1));
+        List<String> colours = data.getJsonArray("datasets").getJsonObject(0).getJsonArray("backgroundColor")
+                .getValuesAs(JsonString.class).stream().map(JsonString::getString).toList();
+        assertEquals(labels.size(), colours.stream().distinct().count(), "one colour per slice: " + colours);
+        assertEquals(1L + 2 + 3 + 4 + 5, data.getJsonArray("datasets").getJsonObject(0).getJsonArray("data")
+                .getJsonNumber(Charts.SLICES - 1).longValue(), "the five smallest together");
     }
 
     private static JsonObject data(String chart) {

@@ -83,9 +83,9 @@ class CleanupPageIT {
         web.click(By.cssSelector("button[aria-label='Run usage_log_retention now']"));
         web.visible(By.cssSelector(".ui-confirm-dialog"));
         web.confirm();
-        web.growl("Started usage_log_retention: ok, removed");
+        web.growl("Ran usage_log_retention: ok, removed");
         String shown = web.visible(row).getText();
-        assertTrue(shown.contains("· ok"), "the job's row shows the run's end, as the history does: " + shown);
+        assertTrue(shown.contains("ok · removed"), "the job's row shows the run's end, as the history does: " + shown);
         By finished = By.xpath("//*[@id='history-form:history']//tbody/tr[td[2][normalize-space()='usage_log_retention']]"
                 + "[.//span[contains(@class,'run-status')][text()='ok']]");
         web.wait.until(d -> {

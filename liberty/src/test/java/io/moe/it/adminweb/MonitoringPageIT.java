@@ -52,7 +52,7 @@ class MonitoringPageIT {
         chatOnce();
         web.signInAsAdmin();
         web.open("/monitoring");
-        int requests = Integer.parseInt(web.visible("recent-requests").findElement(By.className("value")).getText().trim());
+        int requests = Integer.parseInt(web.visible("recent-requests").findElement(By.className("value")).getText().trim().replace(",", ""));
         assertTrue(requests >= 1, "the chat request is counted (" + requests + ")");
         assertTrue(web.driver.findElement(By.id("latency-p50")).getText().matches("(?s).*\\d+ ms.*"));
         web.visible("stats-form:tokens-chart");

@@ -120,6 +120,9 @@ class PortalPagesIT {
         web.visible(By.cssSelector("#daily-chart canvas"));
         web.assertEveryFieldHasALabel("/user/usage");
         web.screenshot("portal-usage");
+        String usage = web.driver.findElement(By.id("main")).getText();
+        assertTrue(usage.matches("(?s).*\\borchestrated\\b.*") && !usage.contains("moe_orchestrated"),
+                "the routing mode in words: " + usage);
         web.click(inspect);
         web.visible("timeline");
         String plan = web.visible("plan").getText();
@@ -130,6 +133,9 @@ class PortalPagesIT {
                 "confidence in the page's words, not the models' protocol: " + experts);
         assertTrue(web.visible("summary-confidence").getText().matches("(?s).*(high|medium|low|–).*"), web.visible("summary-confidence").getText());
         assertTrue(web.driver.findElements(By.cssSelector("#timeline li")).size() >= 2, "a timeline of the stages");
+        String timeline = web.visible("timeline").getText();
+        assertTrue(timeline.matches("(?s).*\\b1 model call · [\\d,]+ tokens.*") && timeline.contains("no model call")
+                && !timeline.contains("call(s)"), "each stage's model calls in words: " + timeline);
         web.screenshot("portal-inspector");
         scrollTo("experts-heading");
         web.screenshot("portal-inspector-experts");

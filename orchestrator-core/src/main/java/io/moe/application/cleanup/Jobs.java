@@ -31,7 +31,7 @@ public class Jobs {
     public List<CleanupJob> all() {
         if (all == null) {
             all = List.of(
-                    job("usage_log_retention", "Deletes usage-log rows older than the retention (at most 100 000 per run).",
+                    job("usage_log_retention", "Deletes usage-log rows older than the retention (at most 100,000 per run).",
                             365, 1_000_000, (s, now) -> usage.deleteOlderThan(now.minus(Duration.ofDays(s.retentionDays())), USAGE_ROWS_PER_RUN)),
                     job("semantic_cache_prune", "Deletes semantic-cache entries older than the retention, then the oldest beyond the maximum.",
                             30, 50_000, (s, now) -> graph.pruneCache(now.minus(Duration.ofDays(s.retentionDays())), s.maxEntries())),

@@ -52,6 +52,15 @@ public class AnswerInspector {
 
     /** One stage of the timeline: its name, time, share of the longest stage (percent), model calls and tokens. */
     public record Stage(String name, long ms, int width, long calls, long tokens) implements Serializable {
+
+        /** What the stage asked of models: "no model call", "1 model call · 1,052 tokens", "2 model calls · 342 tokens". */
+        public String modelWork() {
+            if (calls == 0) {
+                return "no model call";
+            }
+            return calls + (calls == 1 ? " model call · " : " model calls · ") + String.format(java.util.Locale.ENGLISH, "%,d", tokens)
+                    + (tokens == 1 ? " token" : " tokens");
+        }
     }
 
     private Shown shown() {
@@ -99,6 +108,12 @@ public class AnswerInspector {
     public JsonObject getUsage() {
         JsonValue u = trace() == null ? null : trace().get("usage");
         return u instanceof JsonObject o ? o : null;
+    }
+
+    /** One count of the answer's usage ({@code total_tokens}, {@code prompt_tokens}, …); null when the trace has none. */
+    public Long tokens(String name) {
+        JsonObject usage = getUsage();
+        return usage != null && usage.get(name) instanceof jakarta.json.JsonNumber n ? n.longValue() : null;
     }
 
     public List<Stage> getStages() {

@@ -202,7 +202,8 @@ public abstract class OwnItemsPage<R> {
         boolean named = e.field() == null || e.getMessage().startsWith(e.field() + ":");
         String text = named ? e.getMessage() : e.field() + ": " + e.getMessage();
         faces.addMessage(EDITOR, new FacesMessage(FacesMessage.SEVERITY_ERROR, text, null));
-        faces.addMessage(null, new FacesMessage(FacesMessage.SEVERITY_ERROR, capitalised() + " not saved", e.getMessage()));
+        // the reason stands under the editor; the growl says only what happened, so it covers less of the page
+        faces.addMessage(null, new FacesMessage(FacesMessage.SEVERITY_ERROR, capitalised() + " not saved", null));
         faces.validationFailed();
     }
 

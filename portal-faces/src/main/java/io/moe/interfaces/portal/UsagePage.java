@@ -6,6 +6,7 @@ import io.moe.domain.identity.UsageRanking;
 import io.moe.domain.shared.Refusal;
 import io.moe.infrastructure.faces.Charts;
 import io.moe.infrastructure.faces.PageMessages;
+import io.moe.infrastructure.faces.RoutingWords;
 import io.moe.infrastructure.faces.ViewState;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -97,6 +98,11 @@ public class UsagePage {
 
     public String getModelsChart() {
         return Charts.shares(getModels());
+    }
+
+    /** A row's routing mode in words (orchestrated, reasoning, native). */
+    public String routing(String moeMode) {
+        return RoutingWords.of(moeMode);
     }
 
     public long getTotalTokens() {
