@@ -40,6 +40,8 @@ public class KnowledgePage implements Serializable {
 
     private static final long serialVersionUID = 1L;
     static final int MAX_IMPORT_BYTES = 2_000_000;
+    /** An outcome of the import as a validation foresees it: created as "to create". */
+    private static final Map<String, String> FORESEEN = Map.of("created", "to create", "merged", "to merge", "skipped", "to skip");
 
     @Inject
     transient KnowledgeSearch search;
@@ -175,13 +177,23 @@ public class KnowledgePage implements Serializable {
         return report == null ? List.of() : List.copyOf(report.counts().entrySet());
     }
 
-    /** A count of the report as a person reads it: {@code entities_created} as "Entities created". */
+    /**
+     * A count of the report as a person reads it: {@code entities_created} as "Entities created", or, in a validation
+     * that changed nothing, "Entities to create".
+     */
     public String countLabel(String key) {
-        return switch (key) {
-            case "contradicted" -> "Skipped as contradictions";
-            case "error_count" -> "Errors";
-            default -> Character.toUpperCase(key.charAt(0)) + key.substring(1).replace('_', ' ');
-        };
+        boolean preview = report != null && report.dryRun();
+        if (key.equals("error_count")) {
+            return "Errors";
+        }
+        if (key.equals("contradicted")) {
+            return preview ? "To skip as contradictions" : "Skipped as contradictions";
+        }
+        int cut = key.lastIndexOf('_');
+        String what = (cut < 0 ? key : key.substring(0, cut)).replace('_', ' ');
+        String outcome = cut < 0 ? "" : key.substring(cut + 1);
+        String label = preview && FORESEEN.containsKey(outcome) ? what + " " + FORESEEN.get(outcome) : key.replace('_', ' ');
+        return Character.toUpperCase(label.charAt(0)) + label.substring(1);
     }
 
     private static String counted(Long n, String one, String many) {
@@ -194,7 +206,8 @@ public class KnowledgePage implements Serializable {
             return List.of();
         }
         return report.examples().entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .flatMap(e -> e.getValue().stream().map(v -> e.getKey() + ": " + v)).toList();
+                .flatMap(e -> e.getValue().stream().map(v -> (report.dryRun() ? FORESEEN.getOrDefault(e.getKey(), e.getKey()) : e.getKey()) + ": " + v))
+                .toList();
     }
 
     public String getQuery() {

@@ -15,6 +15,7 @@ import io.moe.infrastructure.faces.PageMessages;
 import io.moe.infrastructure.faces.PerView;
 import io.moe.infrastructure.faces.UploadedText;
 import jakarta.inject.Inject;
+import jakarta.faces.model.SelectItem;
 import jakarta.inject.Named;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
@@ -202,8 +203,15 @@ public class ProfilesPage implements Serializable {
         return servers.list().stream().map(s -> s.settings().name()).sorted().toList();
     }
 
-    public List<String> getModes() {
-        return Arrays.stream(ProfileMode.values()).map(ProfileMode::wireName).toList();
+    /** The profile modes, each its id (as export files carry it) and what it does. */
+    public List<SelectItem> getModes() {
+        return Arrays.stream(ProfileMode.values()).map(m -> new SelectItem(m.wireName(), m.wireName() + " — " + whatItDoes(m))).toList();
+    }
+
+    /** "straight to the tool model", or the pipeline mode it runs in: "pipeline, mode agent_orchestrated, thinking shown". */
+    public String whatItDoes(ProfileMode mode) {
+        return mode.pipelineMode() == null ? "straight to the tool model"
+                : "pipeline, mode " + mode.pipelineMode().modeName() + (mode.showsReasoning() ? ", thinking shown" : "");
     }
 
     public List<String> getTemplateNames() {

@@ -7,6 +7,7 @@ import io.moe.domain.identity.Permission;
 import io.moe.domain.identity.ResourceType;
 import io.moe.infrastructure.faces.PageMessages;
 import io.moe.infrastructure.faces.PerView;
+import jakarta.faces.model.SelectItem;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 
@@ -44,8 +45,21 @@ public class UserPermissionsSection implements Serializable {
         return users.permissions(page.getId());
     }
 
-    public List<String> getTypes() {
-        return Arrays.stream(ResourceType.values()).map(ResourceType::wireName).toList();
+    /** The resource types, each in words with its id as the API and SSO grant rules name it: "Expert template (expert_template)". */
+    public List<SelectItem> getTypes() {
+        return Arrays.stream(ResourceType.values()).map(t -> new SelectItem(t.wireName(), typeInWords(t) + " (" + t.wireName() + ")")).toList();
+    }
+
+    /** A resource type as the navigation names what it grants: "Expert template", "Model on a server", … */
+    public String typeInWords(ResourceType type) {
+        return switch (type) {
+            case EXPERT_TEMPLATE -> "Expert template";
+            case CC_PROFILE -> "Coding-client profile";
+            case MODEL_ENDPOINT -> "Model on a server";
+            case SKILL -> "Skill";
+            case MCP_TOOL -> "Tool";
+            case MOE_MODE -> "Mode";
+        };
     }
 
     public List<GrantableResources.Choice> getChoices() {

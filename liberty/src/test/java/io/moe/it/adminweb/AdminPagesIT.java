@@ -132,7 +132,7 @@ class AdminPagesIT {
                 .getValuesAs(JsonObject.class).stream().filter(t -> t.getString("name").equals("default")).findFirst().orElseThrow()
                 .getString("id");
         web.click(By.cssSelector("[id='sections:grant:type'] .ui-selectonemenu-trigger"));
-        web.click(By.cssSelector("[id='sections:grant:type_items'] li[data-label='expert_template']"));
+        web.click(By.cssSelector("[id='sections:grant:type_items'] li[data-label='Expert template (expert_template)']"));
         web.waitForAjax();
         WebElement template = web.visible(By.name("sections:grant:resource_editableInput"));
         template.clear();

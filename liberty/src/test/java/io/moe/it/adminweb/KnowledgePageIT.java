@@ -87,9 +87,12 @@ class KnowledgePageIT {
         web.type("import:source-tag", "web_" + tag);
         assertEquals("2", report("import:validate-button", "Validation", "knowledge-validated").get("entities_created"));
         assertFalse(exists(other), "a validation changes nothing");
+        assertTrue(web.visible("report").getText().contains("Entities to create"), "a validation says what an import would do: "
+                + web.visible("report").getText());
 
         assertEquals("1", report("import:import-button", "Import done", "knowledge-imported").get("relations_created"));
         assertTrue(exists(other), "the import wrote the entity");
+        assertTrue(web.visible("report").getText().contains("Entities created"), web.visible("report").getText());
     }
 
     /** Presses the button, waits for the report headed {@code heading}, screenshots it; returns its counts. */

@@ -60,7 +60,10 @@ class ProfilesPageIT {
         web.type("editor:name", name);
         web.type("editor:accepted", "claude-sonnet-4-5, claude-haiku-4-5");
         web.type("editor:tool-model", "sim-coder:7b");
-        new Select(web.visible("editor:mode")).selectByValue("moe_orchestrated");
+        Select mode = new Select(web.visible("editor:mode"));
+        assertTrue(mode.getOptions().stream().anyMatch(o -> o.getText().equals("native — straight to the tool model")),
+                "each mode says what it does: " + mode.getOptions().stream().map(org.openqa.selenium.WebElement::getText).toList());
+        mode.selectByValue("moe_orchestrated");
         web.type("editor:tool-max", "0");
         web.click("editor:save");
         web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("editor"), "tool_max_tokens"));
