@@ -31,9 +31,12 @@ mkdir -p "$DATA"
 DATA=$(cd "$DATA" && pwd)
 SERVER_PID=""
 stop_all() {
-  trap - INT TERM HUP EXIT
+  # A second Ctrl-C (or TERM) while stopping is ignored: ending the script here would leave the stores running in
+  # their own session, with nothing left to stop them.
+  trap - EXIT
+  trap '' INT TERM HUP
   echo
-  echo "==> Stopping"
+  echo "==> Stopping (the server, then the stores; a few seconds)"
   if [[ -n $SERVER_PID ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
     "$WLP/bin/server" stop moeServer >/dev/null 2>&1 || kill "$SERVER_PID" 2>/dev/null || true
     wait "$SERVER_PID" 2>/dev/null || true
