@@ -55,12 +55,18 @@ public class UserBudgetSection implements Serializable {
     }
 
     /** The counters [daily, monthly, total]; null when the counter store cannot be read right now. */
-    public long[] getUsed() {
+    private long[] used() {
         try {
             return spend.used(page.getId());
         } catch (RuntimeException e) {
             return null;
         }
+    }
+
+    /** Tokens used today (0), this month (1) or in total (2), grouped ("12,345"); "unknown" when the store does not answer. */
+    public String usedText(int window) {
+        long[] used = used();
+        return used == null ? "unknown" : String.format(java.util.Locale.ENGLISH, "%,d", used[window]);
     }
 
     public Long getDaily() {
