@@ -298,7 +298,8 @@ class OidcSignInIT {
         JsonObject account = userNamed(login);
         assertEquals(0, account.getInt("is_expert"));
         assertEquals(List.of("moe_mode:moe_orchestrated"), grantsOf(account.getString("id")));
-        assertEquals(403, send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/user/api/templates"))).statusCode());
+        assertEquals(403, send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/user/api/templates/copyable"))).statusCode(),
+                "not an author: nothing to copy into own templates");
 
         assertEquals(200, Admin.put(Admin.USERS + "/" + account.getString("id"), "{\"is_active\":false}").statusCode());
         HttpResponse<String> refused = browse(URI.create(ItConfig.adminUrl() + "/user/sso"), login);

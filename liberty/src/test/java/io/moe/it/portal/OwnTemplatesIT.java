@@ -165,11 +165,36 @@ public class OwnTemplatesIT {
     }
 
     @Test
+    void anOwnerWhoseRoleWasTakenAwayStillListsExportsDeactivatesAndDeletesButWritesNothing() {
+        PortalBrowser bob = expert();
+        JsonObject kept = created(bob, template(marker + "-kept"));
+        JsonObject gone = created(bob, template(marker + "-gone"));
+        assertEquals(200, Admin.put(Admin.USERS + "/" + bob.userId, "{\"is_expert\":false}").statusCode());
+
+        assertEquals(List.of(marker + "-gone", marker + "-kept"), names(bob).stream().sorted().toList());
+        HttpResponse<String> export = bob.json("GET", API + "/export", null);
+        assertEquals(200, export.statusCode(), export.body());
+        assertEquals(2, Http.object(export).getJsonArray("items").size());
+        String keptPath = API + "/" + kept.getString("id");
+        assertEquals(200, bob.json("GET", keptPath, null).statusCode());
+        HttpResponse<String> off = bob.json("POST", keptPath + "/toggle", null);
+        assertEquals(200, off.statusCode(), off.body());
+        assertFalse(Http.object(off).getBoolean("is_active"));
+        HttpResponse<String> on = bob.json("POST", keptPath + "/toggle", null);
+        assertEquals(403, on.statusCode(), "activating is an author's right");
+        assertTrue(on.body().contains("template_authoring_not_permitted"), on.body());
+        assertEquals(403, bob.json("PUT", keptPath, template(marker + "-kept")).statusCode(), "changing too");
+        assertTrue(bob.json("DELETE", API + "/" + gone.getString("id"), null).statusCode() / 100 == 2);
+        assertEquals(List.of(marker + "-kept"), names(bob));
+        assertFalse(bob.json("GET", keptPath, null).body().contains("\"is_active\":true"), "still inactive");
+    }
+
+    @Test
     void withoutTheRoleOrAGrantItIs403AndAModelOutsideTheGrantsIsRefused() {
         PortalBrowser member = PortalBrowser.signedInAsNewUser();
         Admin.grant(member.userId, "model_endpoint", "*@local");
-        assertEquals(403, member.json("GET", API, null).statusCode(), "no expert role");
-        assertEquals(403, member.json("POST", API, template(marker + "-x")).statusCode());
+        assertEquals(List.of(), names(member), "no expert role: nothing of their own to list");
+        assertEquals(403, member.json("POST", API, template(marker + "-x")).statusCode(), "no expert role");
 
         PortalBrowser ungranted = PortalBrowser.signedInAsNewUser();
         assertEquals(200, Admin.put(Admin.USERS + "/" + ungranted.userId, "{\"is_expert\":true}").statusCode());

@@ -275,6 +275,25 @@ class PortalPagesIT {
 
         web.open("/user/keys");
         assertTrue(web.visible("new-key:profile").getText().contains(marker + "-p"), "a key can be bound to the own profile");
+
+        // an admin takes the role away: the owner still sees, deactivates and deletes what they made, and writes nothing new
+        assertEquals(200, Admin.put(Admin.USERS + "/" + user[0], "{\"is_expert\":false}").statusCode());
+        web.open("/user/templates");
+        assertTrue(web.visible("not-allowed").getText().contains("You can still export, deactivate and delete"));
+        web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("list-form:items"), marker + "-t"));
+        assertTrue(web.driver.findElements(By.id("list-form:new")).isEmpty(), "no new template");
+        assertTrue(web.driver.findElements(By.id("import")).isEmpty(), "no import");
+        web.click(By.cssSelector("button[aria-label='Deactivate " + marker + "-t']"));
+        web.growl("deactivated");
+        web.wait.until(ExpectedConditions.invisibilityOfElementLocated(By.cssSelector("button[aria-label='Deactivate " + marker + "-t']")));
+        assertTrue(web.driver.findElements(By.cssSelector("button[aria-label='Activate " + marker + "-t']")).isEmpty(),
+                "activating is an author's right");
+        web.screenshot("portal-templates-former-expert");
+        web.click(By.cssSelector("button[aria-label='Delete " + marker + "-t']"));
+        web.confirm();
+        web.growl("deleted");
+        web.wait.until(ExpectedConditions.invisibilityOfElementLocated(By.cssSelector("button[aria-label='Delete " + marker + "-t']")));
+        assertTrue(web.driver.findElement(By.id("list-form:items")).getText().contains(marker + "-team"), "the other one stays");
     }
 
     @Test

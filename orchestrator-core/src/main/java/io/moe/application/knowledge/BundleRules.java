@@ -18,7 +18,8 @@ public final class BundleRules {
     public static final Pattern DOMAIN = Pattern.compile("[a-z0-9][a-z0-9_-]{0,63}");
     public static final Pattern WORD = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_ .:-]{0,63}");
     public static final Pattern SOURCE_TAG = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}");
-    private static final Pattern TEXT = Pattern.compile("[\\p{L}\\p{M}\\p{N} _.,:'()/+&%?!#*=@-]+");
+    /** Letters, digits, spaces, plain punctuation, every dash (en, em: "COVID–19") and typographic apostrophes ("Alzheimer’s"). */
+    private static final Pattern TEXT = Pattern.compile("[\\p{L}\\p{M}\\p{N}\\p{Pd} _.,:'\u2018\u2019()\\[\\]/+&%?!#*=@]+");
     private static final Pattern PROSE = Pattern.compile("[^{}$\\\\`<>\\x00-\\x09\\x0B-\\x1F\\x7F]+");
     /** Relation types never exported nor imported (spec: export protection 3). */
     public static final Set<String> EXCLUDED_TYPES = Set.of("HAS_PASSWORD", "HAS_CREDENTIAL", "AUTHENTICATES_WITH");
@@ -31,6 +32,12 @@ public final class BundleRules {
         return text(value, field, MAX_NAME);
     }
 
+    /** Whether {@code value}, stripped, is a name a bundle can carry: what ingest stores, an export gives back and an import takes. */
+    public static boolean isName(String value) {
+        String v = value == null ? "" : value.strip();
+        return !v.isEmpty() && v.length() <= MAX_NAME && TEXT.matcher(v).matches() && !v.contains("//");
+    }
+
     /** Free text of a search query or a synthesis: the name rule with another length. */
     public static String text(String value, String field, int max) {
         String v = value == null ? "" : value.strip();
@@ -39,7 +46,7 @@ public final class BundleRules {
         }
         if (!TEXT.matcher(v).matches() || v.contains("//")) {
             throw new KnowledgeRefusedException("invalid_" + leaf(field), field, "'" + field
-                    + "' may hold letters, digits, spaces and the punctuation . , : ' ( ) / + & % ? ! # * = @ - only");
+                    + "' may hold letters, digits, spaces, dashes and the punctuation . , : ' ’ ( ) [ ] / + & % ? ! # * = @ only");
         }
         return v;
     }

@@ -13,12 +13,21 @@ import java.util.Set;
 /**
  * An import request read strictly (spec: knowledge import): the bundle with format_version 1.0 and its
  * entities, relations and syntheses, the source tag, the trust floor and the dry-run flag. Every field is
- * checked before anything is read from or written to the graph; the first bad one refuses the whole request
- * with its path (e.g. {@code bundle.relations[3].predicate}). Unknown fields are refused too, so that a typo
- * never silently drops data.
+ * checked before anything is read from or written to the graph. A bad request field, bundle field or count
+ * refuses the whole request with its path; a bad entry (e.g. {@code bundle.relations[3].predicate}) is left out
+ * and named in {@link #problems()}, which the report lists in {@code errors} (spec: other problems are listed
+ * there). Unknown fields count as bad, so that a typo never silently drops data.
  */
 public record ImportedBundle(List<KnowledgeStore.Entity> entities, List<KnowledgeStore.Relation> relations,
-                             List<KnowledgeStore.Synthesis> syntheses, String sourceTag, double trustFloor, boolean dryRun) {
+                             List<KnowledgeStore.Synthesis> syntheses, List<Problem> problems, String sourceTag,
+                             double trustFloor, boolean dryRun) {
+
+    /** What part of the bundle an entry left out belongs to. */
+    public enum Part { ENTITY, RELATION, SYNTHESIS }
+
+    /** An entry left out, and why (its message names its path). */
+    public record Problem(Part part, String message) {
+    }
 
     public static final String DEFAULT_SOURCE_TAG = "community_import";
     static final int MAX_TEXT = 4_000;
@@ -50,50 +59,72 @@ public record ImportedBundle(List<KnowledgeStore.Entity> entities, List<Knowledg
         String tag = BundleRules.sourceTag(string(request, "source_tag", "source_tag", DEFAULT_SOURCE_TAG), "source_tag");
         double floor = Math.min(number(request, "trust_floor", "trust_floor", ceiling), ceiling);
         boolean dryRun = bool(request, "dry_run", "dry_run", false);
+        List<Problem> problems = new ArrayList<>();
         List<KnowledgeStore.Entity> es = new ArrayList<>();
         for (int i = 0; i < entities.size(); i++) {
-            String at = "bundle.entities[" + i + "]";
-            JsonObject e = object(entities.get(i), at);
-            known(e, ENTITY, at + ".");
-            String source = string(e, "source", at + ".source", null);
-            es.add(new KnowledgeStore.Entity(BundleRules.name(string(e, "name", at + ".name", null), at + ".name"),
-                    BundleRules.word(string(e, "type", at + ".type", "concept"), at + ".type"),
-                    source == null ? null : BundleRules.name(source, at + ".source"),
-                    BundleRules.domain(string(e, "domain", at + ".domain", "general"), at + ".domain")));
+            try {
+                es.add(entity(entities.get(i), "bundle.entities[" + i + "]"));
+            } catch (KnowledgeRefusedException bad) {
+                problems.add(new Problem(Part.ENTITY, bad.getMessage()));
+            }
         }
         List<KnowledgeStore.Relation> rs = new ArrayList<>();
         for (int i = 0; i < relations.size(); i++) {
-            String at = "bundle.relations[" + i + "]";
-            JsonObject r = object(relations.get(i), at);
-            known(r, RELATION, at + ".");
-            double trust = number(r, "trust_score", at + ".trust_score", 0.5);
-            rs.add(new KnowledgeStore.Relation(BundleRules.name(string(r, "subject", at + ".subject", null), at + ".subject"),
-                    BundleRules.predicate(string(r, "predicate", at + ".predicate", null), at + ".predicate"),
-                    BundleRules.name(string(r, "object", at + ".object", null), at + ".object"),
-                    number(r, "confidence", at + ".confidence", trust), trust, bool(r, "verified", at + ".verified", false)));
+            try {
+                rs.add(relation(relations.get(i), "bundle.relations[" + i + "]"));
+            } catch (KnowledgeRefusedException bad) {
+                problems.add(new Problem(Part.RELATION, bad.getMessage()));
+            }
         }
         List<KnowledgeStore.Synthesis> ss = new ArrayList<>();
         for (int i = 0; i < syntheses.size(); i++) {
-            String at = "bundle.syntheses[" + i + "]";
-            JsonObject s = object(syntheses.get(i), at);
-            known(s, SYNTHESIS, at + ".");
-            JsonArray names = array(s, "entities", at + ".entities");
-            if (names.size() > MAX_SYNTHESIS_ENTITIES) {
-                throw new KnowledgeRefusedException("invalid_entities", at + ".entities", "a synthesis names at most " + MAX_SYNTHESIS_ENTITIES + " entities");
+            try {
+                ss.add(synthesis(syntheses.get(i), "bundle.syntheses[" + i + "]"));
+            } catch (KnowledgeRefusedException bad) {
+                problems.add(new Problem(Part.SYNTHESIS, bad.getMessage()));
             }
-            List<String> named = new ArrayList<>();
-            for (int j = 0; j < names.size(); j++) {
-                String nat = at + ".entities[" + j + "]";
-                if (!(names.get(j) instanceof JsonString n)) {
-                    throw new KnowledgeRefusedException("invalid_entities", nat, "'" + nat + "' must be a string");
-                }
-                named.add(BundleRules.name(n.getString(), nat));
-            }
-            ss.add(new KnowledgeStore.Synthesis(BundleRules.prose(string(s, "text", at + ".text", null), at + ".text", MAX_TEXT),
-                    BundleRules.word(string(s, "insight_type", at + ".insight_type", "insight"), at + ".insight_type"),
-                    named, number(s, "confidence", at + ".confidence", 0.5)));
         }
-        return new ImportedBundle(es, rs, ss, tag, floor, dryRun);
+        return new ImportedBundle(es, rs, ss, problems, tag, floor, dryRun);
+    }
+
+    private static KnowledgeStore.Entity entity(JsonValue value, String at) {
+        JsonObject e = object(value, at);
+        known(e, ENTITY, at + ".");
+        String source = string(e, "source", at + ".source", null);
+        return new KnowledgeStore.Entity(BundleRules.name(string(e, "name", at + ".name", null), at + ".name"),
+                BundleRules.word(string(e, "type", at + ".type", "concept"), at + ".type"),
+                source == null ? null : BundleRules.name(source, at + ".source"),
+                BundleRules.domain(string(e, "domain", at + ".domain", "general"), at + ".domain"));
+    }
+
+    private static KnowledgeStore.Relation relation(JsonValue value, String at) {
+        JsonObject r = object(value, at);
+        known(r, RELATION, at + ".");
+        double trust = number(r, "trust_score", at + ".trust_score", 0.5);
+        return new KnowledgeStore.Relation(BundleRules.name(string(r, "subject", at + ".subject", null), at + ".subject"),
+                BundleRules.predicate(string(r, "predicate", at + ".predicate", null), at + ".predicate"),
+                BundleRules.name(string(r, "object", at + ".object", null), at + ".object"),
+                number(r, "confidence", at + ".confidence", trust), trust, bool(r, "verified", at + ".verified", false));
+    }
+
+    private static KnowledgeStore.Synthesis synthesis(JsonValue value, String at) {
+        JsonObject s = object(value, at);
+        known(s, SYNTHESIS, at + ".");
+        JsonArray names = array(s, "entities", at + ".entities");
+        if (names.size() > MAX_SYNTHESIS_ENTITIES) {
+            throw new KnowledgeRefusedException("invalid_entities", at + ".entities", "'" + at + ".entities' names at most " + MAX_SYNTHESIS_ENTITIES + " entities");
+        }
+        List<String> named = new ArrayList<>();
+        for (int j = 0; j < names.size(); j++) {
+            String nat = at + ".entities[" + j + "]";
+            if (!(names.get(j) instanceof JsonString n)) {
+                throw new KnowledgeRefusedException("invalid_entities", nat, "'" + nat + "' must be a string");
+            }
+            named.add(BundleRules.name(n.getString(), nat));
+        }
+        return new KnowledgeStore.Synthesis(BundleRules.prose(string(s, "text", at + ".text", null), at + ".text", MAX_TEXT),
+                BundleRules.word(string(s, "insight_type", at + ".insight_type", "insight"), at + ".insight_type"),
+                named, number(s, "confidence", at + ".confidence", 0.5));
     }
 
     private static void known(JsonObject o, Set<String> fields, String prefix) {

@@ -17,7 +17,8 @@ import java.util.Set;
 
 /**
  * POST /graph/knowledge/import and /import/validate (spec: knowledge import). The request is read whole and
- * checked first ({@link ImportedBundle}); then, in chunks of {@value #CHUNK}: entities are merged by
+ * checked first ({@link ImportedBundle}; a bad entry is left out, counted as skipped and listed in {@code errors});
+ * then, in chunks of {@value #CHUNK}: entities are merged by
  * lower-case name (an existing one is skipped and only tagged); a relation that exists and is verified is
  * never touched; one that exists unverified is merged (tagged, trust raised at most to the cap); a triple that
  * contradicts an established relation between the same entities (trust at least
@@ -44,6 +45,14 @@ public class KnowledgeImport {
         ImportedBundle bundle = ImportedBundle.read(body, settings.maxImportItems, settings.trustFloor);
         boolean dryRun = validateOnly || bundle.dryRun();
         ImportReport report = new ImportReport(dryRun, bundle.sourceTag(), bundle.trustFloor());
+        for (ImportedBundle.Problem problem : bundle.problems()) {
+            switch (problem.part()) {
+                case ENTITY -> report.entitiesSkipped++;
+                case RELATION -> report.relationsSkipped++;
+                case SYNTHESIS -> report.synthesesSkipped++;
+            }
+            report.error(problem.message() + "; the entry was left out");
+        }
         Map<String, KnowledgeStore.Entity> entities = entities(bundle);
         List<KnowledgeStore.Entity> created = new ArrayList<>();
         List<KnowledgeStore.Entity> all = new ArrayList<>(entities.values());

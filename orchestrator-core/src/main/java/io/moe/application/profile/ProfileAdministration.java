@@ -73,6 +73,9 @@ public class ProfileAdministration {
         ProfileFile.Contents contents = ProfileFile.read(text);
         List<CcProfile> checked = new ArrayList<>();
         for (ProfileFile.Item item : contents.items()) {
+            if (mode == ImportMode.MERGE && profiles.withName(item.name()).isPresent()) {
+                continue; // skipped unread, as the template import does
+            }
             checked.add(checks.checked(item.json(), item.path()));
         }
         int imported = 0;
@@ -87,7 +90,7 @@ public class ProfileAdministration {
                 imported++;
             }
         }
-        return new ImportResult(imported, contents.nameless() + checked.size() - imported);
+        return new ImportResult(imported, contents.nameless() + contents.items().size() - imported);
     }
 
     /** Checks that {@code profileId} names a profile (null is fine: no binding); call before creating what binds it. */

@@ -30,6 +30,11 @@ public final class ProfileFile {
     /** An item of the file with its position ({@code items[i]}). */
     public record Item(int index, JsonObject json) {
 
+        /** Its name without surrounding white space (the file holds only named items). */
+        public String name() {
+            return json.getString("name").strip();
+        }
+
         public String path() {
             return "items[" + index + "]";
         }

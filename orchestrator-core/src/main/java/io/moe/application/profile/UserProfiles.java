@@ -60,15 +60,14 @@ public class UserProfiles implements OwnItems<UserProfileRecord, CcProfileRecord
     @Inject
     UserRepository accounts;
 
+    /** The caller's own profiles: reading, exporting, deactivating and deleting need only ownership, as for own templates. */
     @Override
     public List<UserProfileRecord> list(Caller caller) {
-        authors.requireAuthor(caller);
         return profiles.ofUser(caller.userId());
     }
 
     @Override
     public UserProfileRecord get(Caller caller, String id) {
-        authors.requireAuthor(caller);
         return own(caller, id);
     }
 
@@ -94,14 +93,15 @@ public class UserProfiles implements OwnItems<UserProfileRecord, CcProfileRecord
     /** Deletes the profile; the owner's keys bound to it lose the binding. */
     @Override
     public void remove(Caller caller, String id) {
-        authors.requireAuthor(caller);
         profiles.remove(own(caller, id));
     }
 
     @Override
     public UserProfileRecord toggle(Caller caller, String id) {
-        authors.requireAuthor(caller);
         UserProfileRecord record = own(caller, id);
+        if (!record.isActive()) {
+            authors.requireAuthor(caller); // activating is an author's right, deactivating the owner's
+        }
         record.toggle();
         profiles.update(record);
         return record;
@@ -141,6 +141,9 @@ public class UserProfiles implements OwnItems<UserProfileRecord, CcProfileRecord
         ProfileFile.Contents contents = ProfileFile.read(text);
         List<CcProfile> checked = new ArrayList<>();
         for (ProfileFile.Item item : contents.items()) {
+            if (mode == ImportMode.MERGE && named(caller, item.name()).isPresent()) {
+                continue; // skipped unread, as the template import does
+            }
             checked.add(allowed(caller, checks.checked(item.json(), item.path()), item.path() + "."));
         }
         int imported = 0;
@@ -155,7 +158,7 @@ public class UserProfiles implements OwnItems<UserProfileRecord, CcProfileRecord
                 imported++;
             }
         }
-        return new ImportResult(imported, contents.nameless() + checked.size() - imported);
+        return new ImportResult(imported, contents.nameless() + contents.items().size() - imported);
     }
 
     /** Every user's profiles, for an admin (/user-content); at most {@code limit}. */

@@ -93,14 +93,17 @@ public class TemplateAdministration {
     }
 
     /**
-     * Imports a file: every named item is checked first (one bad item refuses the whole file, naming
-     * {@code items[i].field}), then written; an item whose name exists is skipped ({@code merge}) or overwrites
-     * that template in place, keeping its id ({@code replace}).
+     * Imports a file: an item whose name exists is skipped ({@code merge}: unread, so a server renamed since the export
+     * does not refuse it) or overwrites that template in place, keeping its id ({@code replace}); every item that will be
+     * written is checked first (one bad item refuses the whole file, naming {@code items[i].field}), then written.
      */
     public ImportResult importFile(String text, ImportMode mode) {
         TemplateFile.Contents contents = TemplateFile.read(text);
         List<ExpertTemplate> checked = new ArrayList<>();
         for (TemplateFile.Item item : contents.items()) {
+            if (mode == ImportMode.MERGE && templates.withName(item.name()).isPresent()) {
+                continue;
+            }
             checked.add(checks.checked(item.json(), item.path()));
         }
         int imported = 0;
@@ -116,7 +119,7 @@ public class TemplateAdministration {
             }
         }
         refreshAfterCommit();
-        return new ImportResult(imported, contents.nameless() + checked.size() - imported);
+        return new ImportResult(imported, contents.nameless() + contents.items().size() - imported);
     }
 
     /** Refuses with 400 naming {@code field} when {@code templateId} is given but names no template. */

@@ -81,15 +81,17 @@ public class UserTemplates implements OwnItems<UserTemplateRecord, ExpertTemplat
         return caller.mayUse(ResourceType.MODEL_ENDPOINT, modelId) || caller.mayUse(ResourceType.MODEL_ENDPOINT, "*@" + server);
     }
 
+    /**
+     * The caller's own templates. Reading, exporting, deactivating and deleting them needs only ownership: a user whose
+     * role or last grant an admin took away still sees and can clean up what they made (writing needs {@link #requireAuthor}).
+     */
     @Override
     public List<UserTemplateRecord> list(Caller caller) {
-        requireAuthor(caller);
         return templates.ofUser(caller.userId());
     }
 
     @Override
     public UserTemplateRecord get(Caller caller, String id) {
-        requireAuthor(caller);
         return own(caller, id);
     }
 
@@ -115,7 +117,6 @@ public class UserTemplates implements OwnItems<UserTemplateRecord, ExpertTemplat
 
     @Override
     public void remove(Caller caller, String id) {
-        requireAuthor(caller);
         templates.remove(own(caller, id));
         refreshAfterCommit();
     }
@@ -133,11 +134,16 @@ public class UserTemplates implements OwnItems<UserTemplateRecord, ExpertTemplat
         return record;
     }
 
-    /** Activates an inactive template or deactivates an active one; only active ones are selectable by name. */
+    /**
+     * Activates an inactive template (an author's right) or deactivates an active one (the owner's); only active ones are
+     * selectable by name.
+     */
     @Override
     public UserTemplateRecord toggle(Caller caller, String id) {
-        requireAuthor(caller);
         UserTemplateRecord record = own(caller, id);
+        if (!record.isActive()) {
+            requireAuthor(caller);
+        }
         record.toggle();
         templates.update(record);
         refreshAfterCommit();
@@ -188,6 +194,9 @@ public class UserTemplates implements OwnItems<UserTemplateRecord, ExpertTemplat
         TemplateFile.Contents contents = TemplateFile.read(text);
         List<ExpertTemplate> checked = new ArrayList<>();
         for (TemplateFile.Item item : contents.items()) {
+            if (mode == ImportMode.MERGE && named(caller, item.name()).isPresent()) {
+                continue; // skipped unread: a grant lost since the export does not refuse a template the user keeps
+            }
             checked.add(allowed(caller, checks.checked(item.json(), item.path()), item.path() + "."));
         }
         int imported = 0;
@@ -203,7 +212,7 @@ public class UserTemplates implements OwnItems<UserTemplateRecord, ExpertTemplat
             }
         }
         refreshAfterCommit();
-        return new ImportResult(imported, contents.nameless() + checked.size() - imported);
+        return new ImportResult(imported, contents.nameless() + contents.items().size() - imported);
     }
 
     private UserTemplateRecord add(Caller caller, ExpertTemplate template) {

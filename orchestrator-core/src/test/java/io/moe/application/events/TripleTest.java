@@ -20,6 +20,12 @@ class TripleTest {
     }
 
     @Test
+    void namesABundleCouldNotCarryAreDroppedTypographicOnesKept() {
+        assertEquals(List.of(new Triple("Alzheimer\u2019s disease", "TREATED_BY", "Donepezil")),
+                Triple.parse("{x} | TREATS | y\nAlzheimer\u2019s disease | treated by | Donepezil\nsee <b> | IS_A | tag\n"));
+    }
+
+    @Test
     void atMostEightTriplesPerAnswer() {
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < 12; i++) {

@@ -87,6 +87,18 @@ class TemplateAdministrationTest {
     }
 
     @Test
+    void mergeSkipsATakenNameUnreadSoAServerGoneSinceTheExportDoesNotRefuseTheFile() {
+        admin.create(template("a", "old"));
+        String onGoneServer = "{\"name\":\"a\",\"experts\":{\"general\":{\"models\":[{\"model\":\"m\",\"endpoint\":\"gpu9\"}]}}}";
+        assertEquals(new ImportResult(1, 1), admin.importFile(file(onGoneServer, template("b", "new")), ImportMode.MERGE));
+        assertEquals("old", modelOf("a"));
+        TemplateRefusedException e = assertThrows(TemplateRefusedException.class,
+                () -> admin.importFile(file(onGoneServer), ImportMode.REPLACE), "replace writes it, so it is checked");
+        assertEquals("items[0].experts.general.models[0].endpoint", e.field());
+        assertEquals("old", modelOf("a"));
+    }
+
+    @Test
     void replaceOverwritesTakenNamesInPlace() {
         ExpertTemplateRecord a = admin.create(template("a", "old"));
         ImportResult r = admin.importFile(file(template("a", "new"), template("b", "new")), ImportMode.REPLACE);
