@@ -131,8 +131,10 @@ class AdminPagesIT {
         String defaultTemplate = Http.object(Admin.get(ItConfig.adminUrl() + "/api/expert-templates")).getJsonArray("templates")
                 .getValuesAs(JsonObject.class).stream().filter(t -> t.getString("name").equals("default")).findFirst().orElseThrow()
                 .getString("id");
+        WebElement modeField = web.driver.findElement(By.name("sections:grant:resource_editableInput"));
         web.click(By.cssSelector("[id='sections:grant:type'] .ui-selectonemenu-trigger"));
         web.click(By.cssSelector("[id='sections:grant:type_items'] li[data-label='Expert template (expert_template)']"));
+        web.wait.until(ExpectedConditions.stalenessOf(modeField)); // the type's change re-renders the resource field
         web.waitForAjax();
         WebElement template = web.visible(By.name("sections:grant:resource_editableInput"));
         template.clear();

@@ -128,7 +128,14 @@ public final class AdminWeb implements AutoCloseable {
     /** Waits for a growl message containing {@code text}; returns its whole text. */
     public String growl(String text) {
         By message = By.xpath("//div[contains(@class,'ui-growl-message')][contains(., \"" + text + "\")]");
-        return wait.until(ExpectedConditions.visibilityOfElementLocated(message)).getText();
+        try {
+            return wait.until(ExpectedConditions.visibilityOfElementLocated(message)).getText();
+        } catch (org.openqa.selenium.TimeoutException e) {
+            screenshot("failed-growl");
+            List<String> shown = driver.findElements(By.cssSelector(".ui-growl-message, .ui-message-error, .ui-messages-error"))
+                    .stream().map(WebElement::getText).toList();
+            throw new AssertionError("no message \"" + text + "\"; the page shows " + shown + " (screenshot failed-growl)", e);
+        }
     }
 
     public void waitForPage() {
