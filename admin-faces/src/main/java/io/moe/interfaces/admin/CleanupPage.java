@@ -47,6 +47,7 @@ public class CleanupPage implements Serializable {
         private final String nextRun;
         private final String lastRun;
         private final String lastOutcome;
+        private final String average;
 
         JobRow(JobStatus s) {
             name = s.job().name();
@@ -58,6 +59,7 @@ public class CleanupPage implements Serializable {
             nextRun = s.nextRun().map(TIME::format).orElse("not scheduled");
             lastRun = s.lastRun().map(r -> TIME.format(r.startedAt())).orElse("never");
             lastOutcome = s.lastRun().map(r -> r.status() + (r.finishedAt() == null ? "" : " · removed " + r.removed())).orElse("");
+            average = s.averageMillis() == null ? "" : String.format(java.util.Locale.ROOT, "average run: %,d ms", s.averageMillis());
         }
 
         public String getName() { return name; }
@@ -73,6 +75,7 @@ public class CleanupPage implements Serializable {
         public String getNextRun() { return nextRun; }
         public String getLastRun() { return lastRun; }
         public String getLastOutcome() { return lastOutcome; }
+        public String getAverage() { return average; }
     }
 
     private List<JobRow> rows;

@@ -169,6 +169,8 @@ class AdminPagesIT {
 
         web.click(By.linkText("Usage"));
         web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("sections:usage-recent"), "moe-orchestrator"));
+        assertTrue(web.visible("sections:usage-recent").getText().matches("(?s).*browser\\s+" + rawKey.substring(0, 16) + "….*"),
+                "the request's key by its label and prefix: " + web.visible("sections:usage-recent").getText());
         web.visible(By.cssSelector("[id='sections:usage-chart'] canvas"));
         web.screenshot("user-usage");
 

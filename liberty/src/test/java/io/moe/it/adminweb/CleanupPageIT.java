@@ -86,6 +86,7 @@ class CleanupPageIT {
         web.growl("Ran usage_log_retention: ok, removed");
         String shown = web.visible(row).getText();
         assertTrue(shown.contains("ok · removed"), "the job's row shows the run's end, as the history does: " + shown);
+        assertTrue(shown.matches("(?s).*average run: [\\d,]+ ms.*"), "and the average run time (spec: averages): " + shown);
         By finished = By.xpath("//*[@id='history-form:history']//tbody/tr[td[2][normalize-space()='usage_log_retention']]"
                 + "[.//span[contains(@class,'run-status')][text()='ok']]");
         web.wait.until(d -> {

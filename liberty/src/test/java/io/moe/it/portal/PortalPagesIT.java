@@ -123,6 +123,16 @@ class PortalPagesIT {
         String usage = web.driver.findElement(By.id("main")).getText();
         assertTrue(usage.matches("(?s).*\\borchestrated\\b.*") && !usage.contains("moe_orchestrated"),
                 "the routing mode in words: " + usage);
+        assertTrue(usage.matches("(?s).*laptop " + marker + "\\s+" + key.substring(0, 16) + "….*"), "the request's key by its label and prefix: " + usage);
+        WebElement modelFilter = web.visible(By.cssSelector("[id='rows-form:rows'] input.ui-column-filter"));
+        modelFilter.sendKeys("no-such-model");
+        web.wait.until(ExpectedConditions.invisibilityOfElementLocated(inspect)); // the column filter reaches the server
+        modelFilter = web.visible(By.cssSelector("[id='rows-form:rows'] input.ui-column-filter"));
+        modelFilter.clear();
+        modelFilter.sendKeys("orchestrator");
+        web.visible(inspect);
+        scrollTo("rows-heading");
+        web.screenshot("portal-usage-requests");
         web.click(inspect);
         web.visible("timeline");
         String plan = web.visible("plan").getText();
@@ -214,6 +224,9 @@ class PortalPagesIT {
             WebElement json = web.visible("editor:json");
             String text = json.getAttribute("value");
             assertTrue(text.contains("\"my-template\"") && text.contains("@local"), text);
+            String granted = web.visible("granted-models").getText();
+            assertTrue(granted.contains("sim-general:8b@local") && granted.contains("sim-judge:32b@local"),
+                    "the *@local grant, expanded to the server's models, beside the editor: " + granted);
             json.clear();
             json.sendKeys(text.replace("my-template", marker + "-t"));
             web.click("editor:save");

@@ -84,6 +84,11 @@ public class PasswordResets {
         return new IssuedLink(link.url(), link.expiresAt(), email);
     }
 
+    /** Whether links can be sent by e-mail (a mail server is configured): the portal offers the request form only then. */
+    public boolean byEmail() {
+        return mailer.isConfigured();
+    }
+
     /**
      * A user asks for a link by username or e-mail: when the account exists, is active and mail can be sent, the link
      * goes to its address (in the background, so the answer takes the same time either way). Empty when the request

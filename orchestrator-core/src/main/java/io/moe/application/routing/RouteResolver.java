@@ -122,6 +122,16 @@ public class RouteResolver {
             }
         }
         ids.addAll(ownTemplates.activeNames(caller.userId()));
+        ids.addAll(directModelIds(caller));
+        return new ArrayList<>(ids);
+    }
+
+    /**
+     * The {@code model@server} ids {@code caller} may call directly (and name in own templates and profiles): its
+     * model_endpoint grants, a {@code *@server} grant expanded to the models the server listed.
+     */
+    public List<String> directModelIds(Caller caller) {
+        Set<String> ids = new LinkedHashSet<>();
         for (InferenceServer server : servers.all().values()) {
             for (String model : listedModels(server)) {
                 ModelRef ref = new ModelRef(model, server.name());

@@ -1,5 +1,6 @@
 package io.moe.interfaces.portal;
 
+import io.moe.application.routing.RouteResolver;
 import io.moe.application.servers.InferenceServerAdministration;
 import io.moe.application.template.ImportMode;
 import io.moe.application.template.ImportResult;
@@ -51,6 +52,9 @@ public abstract class OwnItemsPage<R> {
     @Inject
     InferenceServerAdministration servers;
 
+    @Inject
+    RouteResolver routes;
+
     /** What the page keeps while it is shown: the editor, the copy and import choices, the last import's result. */
     static final class Editor implements Serializable {
         private static final long serialVersionUID = 1L;
@@ -65,6 +69,8 @@ public abstract class OwnItemsPage<R> {
     private UploadedFile upload;
     private List<Row> rows;
     private Boolean allowed;
+    private List<String> grantedModels;
+    static final int MODELS_SHOWN = 40;
 
     /** The editor state of this page's view (each page is a view of its own). */
     private Editor editor() {
@@ -101,6 +107,23 @@ public abstract class OwnItemsPage<R> {
             rows = service().list(user.caller()).stream().map(this::row).toList(); // the owner's, author or not
         }
         return rows;
+    }
+
+    /**
+     * The {@code model@server} ids the user's grants allow, shown beside the editor (at most {@value #MODELS_SHOWN}): what
+     * planner_model, judge_model, the experts' models and a profile's tool model may name.
+     */
+    public List<String> getGrantedModels() {
+        if (grantedModels == null) {
+            grantedModels = routes.directModelIds(user.caller()).stream().sorted().toList();
+        }
+        return grantedModels.subList(0, Math.min(MODELS_SHOWN, grantedModels.size()));
+    }
+
+    /** How many granted models {@link #getGrantedModels()} leaves out. */
+    public int getGrantedModelsLeftOut() {
+        getGrantedModels();
+        return Math.max(0, grantedModels.size() - MODELS_SHOWN);
     }
 
     public Map<String, String> getCopyable() {

@@ -46,6 +46,11 @@ public class PasswordResetPages {
         return ViewState.of(Link.class, Link::new);
     }
 
+    /** Whether a user can ask for a link by e-mail here (a mail server is configured); else an admin issues one. */
+    public boolean isByEmail() {
+        return resets.byEmail();
+    }
+
     public void request() {
         FacesContext faces = FacesContext.getCurrentInstance();
         HttpServletRequest http = (HttpServletRequest) faces.getExternalContext().getRequest();

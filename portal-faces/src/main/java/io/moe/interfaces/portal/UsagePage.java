@@ -1,10 +1,12 @@
 package io.moe.interfaces.portal;
 
+import io.moe.application.identity.OwnKeys;
 import io.moe.application.identity.OwnUsage;
 import io.moe.domain.identity.UsageEntry;
 import io.moe.domain.identity.UsageRanking;
 import io.moe.domain.shared.Refusal;
 import io.moe.infrastructure.faces.Charts;
+import io.moe.infrastructure.faces.KeyNames;
 import io.moe.infrastructure.faces.PageMessages;
 import io.moe.infrastructure.faces.RoutingWords;
 import io.moe.infrastructure.faces.ViewState;
@@ -20,7 +22,7 @@ import java.util.Map;
 /**
  * Backing bean of {@code /user/usage}: the user's requests between two UTC days (the last 30 by default),
  * optionally of one model, with charts of tokens and requests per day and of tokens by model, and the list of
- * requests (each answered one opens in the answer inspector).
+ * requests with the key each was made with (each answered one opens in the answer inspector).
  */
 @Named("portalUsage")
 @RequestScoped
@@ -35,6 +37,9 @@ public class UsagePage {
     @Inject
     OwnUsage usage;
 
+    @Inject
+    OwnKeys keys;
+
     /** The filters, kept while the page is shown. */
     static final class Filters implements Serializable {
         private static final long serialVersionUID = 1L;
@@ -45,6 +50,7 @@ public class UsagePage {
 
     private List<UsageEntry> rows;
     private List<UsageRanking> models;
+    private KeyNames keyNames;
 
     private Filters filters() {
         Filters f = ViewState.of(Filters.class, Filters::new);
@@ -74,6 +80,14 @@ public class UsagePage {
             rows = usage.history(user.id(), f.from, f.to, f.model);
         }
         return rows;
+    }
+
+    /** The keys a row's request may have been made with, named as the keys page names them (label, prefix). */
+    public KeyNames getKeyNames() {
+        if (keyNames == null) {
+            keyNames = new KeyNames(keys.list(user.caller()).stream().map(OwnKeys.OwnKey::key).toList());
+        }
+        return keyNames;
     }
 
     /** The models the user asked for in the window, most tokens first. */
