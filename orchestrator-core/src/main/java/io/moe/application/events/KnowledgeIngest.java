@@ -3,11 +3,13 @@ package io.moe.application.events;
 import io.moe.domain.shared.Failures;
 import io.moe.application.knowledge.BundleRules;
 import io.moe.application.pipeline.merge.Merger;
+import io.moe.application.shared.UnitsOfWork;
 import io.moe.application.template.TemplateCatalog;
 import io.moe.domain.chat.ChatMessage;
 import io.moe.domain.chat.Completion;
 import io.moe.domain.chat.ModelCall;
 import io.moe.domain.shared.Jsonp;
+import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ExpertTemplateRecord;
 import io.moe.domain.template.ModelRef;
 import io.moe.infrastructure.kafka.EventConsumer;
@@ -55,6 +57,9 @@ public class KnowledgeIngest {
 
     @Inject
     TemplateCatalog templates;
+
+    @Inject
+    UnitsOfWork units;
 
     @Inject
     EventBroker broker;
@@ -133,8 +138,7 @@ public class KnowledgeIngest {
             if (alreadyIngested(responseId)) {
                 return;
             }
-            judge = Merger.judgeModel(templates.active(event.getString("template", ""))
-                    .map(ExpertTemplateRecord::template).orElseGet(templates::defaultTemplate));
+            judge = Merger.judgeModel(templateOf(event.getString("template", "")));
             Completion done = inference.complete(new ModelCall(judge, List.of(ChatMessage.system(SYSTEM),
                     ChatMessage.user("Question: " + event.getString("query", "") + "\n\nAnswer:\n" + answer)), 0))
                     .toCompletableFuture().get(10, TimeUnit.MINUTES);
@@ -150,6 +154,15 @@ public class KnowledgeIngest {
             }
             LOG.log(Level.WARNING, "An answer could not be ingested into the knowledge graph: " + Failures.describe(e));
         }
+    }
+
+    /**
+     * The template the answer came from, else the default. Read in a unit of work of its own: when the catalog was just
+     * invalidated this thread reads PostgreSQL, and outside a unit of work the consumer's thread, which lives as long as
+     * the application, would keep that connection for good (IdleConnectionsIT saw one in use on an idle server).
+     */
+    private ExpertTemplate templateOf(String name) {
+        return units.get(() -> templates.active(name).map(ExpertTemplateRecord::template).orElseGet(templates::defaultTemplate));
     }
 
     /** An event delivered again (a re-send, or a redelivery after a rebalance) costs no second judge call. */
