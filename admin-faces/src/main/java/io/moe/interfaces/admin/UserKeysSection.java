@@ -33,12 +33,15 @@ public class UserKeysSection implements Serializable {
     @Inject
     UserAdministration users;
 
+    @Inject
+    UserKeyList keys;
+
     private String label;
     private LocalDate lastDay;
     private transient String rawKey;
 
     public List<ApiKey> getKeys() {
-        return users.keys(page.getId());
+        return keys.get();
     }
 
     public void create() {
@@ -46,6 +49,7 @@ public class UserKeysSection implements Serializable {
         try {
             var expires = lastDay == null ? null : lastDay.plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC);
             UserAdministration.CreatedKey created = users.createKey(page.getId(), UsersPage.blankToNull(label), expires);
+            keys.changed();
             rawKey = created.rawKey();
             PageMessages.done("Key " + created.key().keyPrefix() + "… created: copy it now, it is shown only once");
             label = null;
@@ -59,6 +63,7 @@ public class UserKeysSection implements Serializable {
         rawKey = null;
         try {
             users.revokeKey(page.getId(), key.id());
+            keys.changed();
             PageMessages.done("Key " + key.keyPrefix() + "… revoked: it is refused from the next request");
         } catch (IdentityException e) {
             PageMessages.refused("Not revoked", e, Map.of());

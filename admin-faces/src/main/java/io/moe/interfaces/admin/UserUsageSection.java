@@ -26,6 +26,9 @@ public class UserUsageSection {
     @Inject
     ServiceOverview overview;
 
+    @Inject
+    UserKeyList keys;
+
     /** Rows [status, requests, prompt tokens, completion tokens, total tokens]. */
     public List<Object[]> getTotals() {
         return users.usageTotals(page.getId());
@@ -36,7 +39,7 @@ public class UserUsageSection {
     /** The user's keys, named as the keys tab names them (label, prefix), for the key a row's request was made with. */
     public KeyNames getKeyNames() {
         if (keyNames == null) {
-            keyNames = new KeyNames(users.keys(page.getId()));
+            keyNames = new KeyNames(keys.get());
         }
         return keyNames;
     }

@@ -155,6 +155,7 @@ class AdminPagesIT {
         assertTrue(rawKey.matches("moe-sk-[0-9a-f]{48}"), "the raw key is shown: " + rawKey.substring(0, Math.min(10, rawKey.length())));
         web.visible("copy-key");
         web.assertEveryFieldHasALabel("/user-account (keys)");
+        assertTrue(web.visible("sections:keys-form:keys").getText().contains("browser"), "the new key is listed at once");
         web.screenshot("user-keys");
 
         HttpResponse<String> answer = chat(rawKey);
@@ -182,6 +183,13 @@ class AdminPagesIT {
         web.click("sections:budget:save");
         web.growl("Budget of " + name + " saved");
         web.screenshot("user-budget");
+
+        web.click(By.linkText("API keys"));
+        web.click(By.cssSelector("button[aria-label='Revoke key " + rawKey.substring(0, 16) + "']"));
+        web.confirm();
+        web.growl("revoked");
+        web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("sections:keys-form:keys"), "revoked"));
+        assertEquals(401, chat(rawKey).statusCode(), "a revoked key is refused");
     }
 
     @Test

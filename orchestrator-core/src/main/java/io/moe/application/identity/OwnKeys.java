@@ -41,6 +41,11 @@ public class OwnKeys {
     public record OwnKey(ApiKey key, String profileId, String profileName) {
     }
 
+    /** The caller's keys alone, for pages that name them but show no profile. */
+    public List<ApiKey> keys(Caller caller) {
+        return users.keys(caller.userId());
+    }
+
     public List<OwnKey> list(Caller caller) {
         Map<String, String> names = profileNames(caller);
         Map<String, String> bindings = profiles.keyBindings(caller.userId());

@@ -1,15 +1,14 @@
 package io.moe.interfaces.portal;
 
 import io.moe.application.routing.RouteResolver;
-import io.moe.application.servers.InferenceServerAdministration;
 import io.moe.application.template.ImportMode;
 import io.moe.application.template.ImportResult;
 import io.moe.application.template.OwnItems;
 import io.moe.application.template.UserTemplates;
 import io.moe.domain.identity.Caller;
-import io.moe.domain.identity.ResourceType;
 import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal;
+import io.moe.domain.template.ModelRef;
 import io.moe.infrastructure.faces.PageMessages;
 import io.moe.infrastructure.faces.UploadedText;
 import io.moe.infrastructure.faces.ViewState;
@@ -48,9 +47,6 @@ public abstract class OwnItemsPage<R> {
 
     @Inject
     UserTemplates authors;
-
-    @Inject
-    InferenceServerAdministration servers;
 
     @Inject
     RouteResolver routes;
@@ -231,24 +227,17 @@ public abstract class OwnItemsPage<R> {
         faces.validationFailed();
     }
 
-    /** A model the user may use, as [model, server]: an exact grant, else a model the wildcard's server lists. */
+    /**
+     * The model the "new" example names, as [model, server]: the first granted model, a wildcard grant's server with a
+     * placeholder model when that server has listed none, a placeholder when the user has no grant.
+     */
     private String[] firstGrantedModel() {
-        List<String> grants = user.caller().granted(ResourceType.MODEL_ENDPOINT).stream().sorted().toList();
-        for (String grant : grants) {
-            int at = grant.lastIndexOf('@');
-            if (!grant.startsWith("*@") && at > 0) {
-                return new String[]{grant.substring(0, at), grant.substring(at + 1)};
-            }
-        }
-        for (String grant : grants) {
-            if (grant.startsWith("*@")) {
-                String server = grant.substring(2);
-                String model = servers.list().stream().filter(s -> s.settings().name().equals(server))
-                        .flatMap(s -> s.health().stream()).flatMap(h -> h.models().stream()).findFirst().orElse("model:tag");
-                return new String[]{model, server};
-            }
-        }
-        return new String[]{"model:tag", "server"};
+        getGrantedModels();
+        return grantedModels.stream().filter(id -> !id.startsWith("*@")).findFirst()
+                .or(() -> grantedModels.stream().findFirst())
+                .map(ModelRef::parse)
+                .map(ref -> new String[]{ref.model().equals("*") ? "model:tag" : ref.model(), ref.endpoint()})
+                .orElse(new String[]{"model:tag", "server"});
     }
 
     static String pretty(JsonObject json) {

@@ -26,7 +26,8 @@ import java.time.format.DateTimeFormatter;
 public class PortalUser {
 
     private static final DateTimeFormatter MINUTES = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
-    private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd");
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
 
     @Inject
     UserAdministration users;
@@ -77,9 +78,14 @@ public class PortalUser {
         return time == null ? "" : MINUTES.format(time.atZoneSameInstant(zone()));
     }
 
-    /** A time in the user's time zone, to the second; empty for none. */
-    public String exactTime(OffsetDateTime time) {
-        return time == null ? "" : SECONDS.format(time.atZoneSameInstant(zone()));
+    /** The day of a time in the user's time zone; empty for none. */
+    public String day(OffsetDateTime time) {
+        return time == null ? "" : DAY.format(time.atZoneSameInstant(zone()));
+    }
+
+    /** The time of day of a time in the user's time zone, to the second; empty for none. */
+    public String timeOfDay(OffsetDateTime time) {
+        return time == null ? "" : CLOCK.format(time.atZoneSameInstant(zone()));
     }
 
     /** The name the pages greet the user with. */

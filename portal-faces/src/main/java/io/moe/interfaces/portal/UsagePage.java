@@ -85,7 +85,7 @@ public class UsagePage {
     /** The keys a row's request may have been made with, named as the keys page names them (label, prefix). */
     public KeyNames getKeyNames() {
         if (keyNames == null) {
-            keyNames = new KeyNames(keys.list(user.caller()).stream().map(OwnKeys.OwnKey::key).toList());
+            keyNames = new KeyNames(keys.keys(user.caller()));
         }
         return keyNames;
     }
