@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A server with nothing to do holds no database connection: its long-lived threads (the database breaker's checker
@@ -21,6 +22,12 @@ class IdleConnectionsIT {
         for (int i = 0; i < 6; i++) { // each unknown key is one bounded read, spread over that pool's threads
             String unknown = "moe-sk-" + UUID.randomUUID().toString().replace("-", "") + "0123456789abcdef";
             assertEquals(401, Http.get(ItConfig.orchestratorUrl() + "/v1/models", "Authorization", Http.bearer(unknown)).statusCode());
+        }
+
+        String metrics = Metrics.text();
+        for (String series : new String[]{"connectionpool_managedConnections", "connectionpool_freeConnections"}) {
+            assertTrue(metrics.lines().anyMatch(l -> l.startsWith(series + "{") && l.contains(POOL)),
+                    "the pool's " + series + " series is published (without it nothing below could fail)");
         }
 
         // A leak holds its connection for good; work an earlier test left running (a pipeline branch still waiting for

@@ -2,6 +2,7 @@ package io.moe.it.portal;
 
 import io.moe.it.Http;
 import io.moe.it.ItConfig;
+import io.moe.it.Poll;
 import io.moe.it.Simulator;
 import io.moe.it.adminweb.AdminWeb;
 import io.moe.it.identity.Admin;
@@ -21,6 +22,7 @@ import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
@@ -318,11 +320,8 @@ class PortalPagesIT {
                 "{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"user\",\"content\":\"Hello " + marker + "\"}]}",
                 "Authorization", Http.bearer(key), "Content-Type", "application/json");
         String id = Http.object(answer).getString("id");
-        Instant deadline = Instant.now().plusSeconds(30);
-        while (owner.get("/user/requests/" + id).statusCode() != 200 && Instant.now().isBefore(deadline)) {
-            Thread.onSpinWait();
-        }
-        assertEquals(200, owner.get("/user/requests/" + id).statusCode(), "the owner sees the answer");
+        Poll.until(() -> owner.get("/user/requests/" + id).statusCode(), status -> status == 200, Duration.ofSeconds(30),
+                "the owner sees the answer (its record is written after the answer)");
 
         String[] stranger = PortalBrowser.newUser();
         signIn(stranger[1], PortalBrowser.PASSWORD);

@@ -93,9 +93,8 @@ class ServerSlotsTest {
             return null;
         });
         await(() -> slots.waiting("a") == 1);
-        long start = System.nanoTime();
         BulkheadException e = assertThrows(BulkheadException.class, () -> slots.acquire("a", 1, LONG));
-        assertTrue(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) < 5, "refused without waiting");
+        // refused before waiting: a call that had waited would be told that no slot came free
         assertTrue(e.getMessage().contains("moe.servers.max-waiting"), e.getMessage());
         held.close();
         waiting.get(30, TimeUnit.SECONDS);
