@@ -70,6 +70,10 @@ class PostgresFrozenIT {
             HttpResponse<String> unknownKey = chat("moe-sk-" + "0".repeat(48), "moe-orchestrator", "A key this node never saw");
             assertEquals(503, unknownKey.statusCode(), unknownKey.body());
             assertTrue(unknownKey.body().contains("database_unavailable"), unknownKey.body());
+            // the tool server reads its switches from the database on every call: refused the same way, not a failure
+            HttpResponse<String> tools = Http.get(ItConfig.toolsUrl() + "/health");
+            assertEquals(503, tools.statusCode(), tools.body());
+            assertEquals("database_unavailable", Http.object(tools).getJsonObject("error").getString("error_code"), tools.body());
         } finally {
             signal(postgres, "CONT");
         }

@@ -91,6 +91,19 @@ class ToolLimitsIT {
     }
 
     @Test
+    void aRegexThatWouldRecurseTooDeepIsRefusedAs422AndTheToolGoesOn() {
+        String body = Json.createObjectBuilder().add("tool", "regex_extract").add("args", Json.createObjectBuilder()
+                .add("text", "a".repeat(100_000)).add("pattern", "(a|b)*")).build().toString();
+        HttpResponse<String> r = ToolsIT.invoke(body, TOKEN);
+        assertEquals(422, r.statusCode(), r.body());
+        assertEquals("input_too_complex", error(r).getString("error_code"));
+        String small = Json.createObjectBuilder().add("tool", "regex_extract").add("args", Json.createObjectBuilder()
+                .add("text", "a".repeat(100)).add("pattern", "(a|b)*")).build().toString();
+        HttpResponse<String> next = ToolsIT.invoke(small, TOKEN);
+        assertEquals(200, next.statusCode(), next.body());
+    }
+
+    @Test
     void aBodyOverTheLimitIsRefusedWith413() {
         String huge = "{\"tool\":\"hash_text\",\"args\":{\"text\":\"" + "a".repeat(2_100_000) + "\"}}";
         HttpResponse<String> r = ToolsIT.invoke(huge, TOKEN);

@@ -74,10 +74,7 @@ public class McpProtocol {
             return error(id, -32602, "tools/call needs params.name");
         }
         JsonObject arguments = params.get("arguments") instanceof JsonObject a ? a : JsonValue.EMPTY_JSON_OBJECT;
-        if (tools.find(name.getString()).isEmpty()) {
-            return error(id, -32602, "unknown tool '" + name.getString() + "'");
-        }
-        try {
+        try { // an unknown name too goes through the invoker, which writes every call to the tool call log
             JsonValue value = invoker.invoke(name.getString(), arguments, caller);
             JsonObjectBuilder result = Jsonp.createObjectBuilder()
                     .add("content", Jsonp.createArrayBuilder().add(Jsonp.createObjectBuilder().add("type", "text").add("text", value.toString())))
@@ -87,6 +84,9 @@ public class McpProtocol {
             }
             return result(id, result.build());
         } catch (ToolException e) {
+            if (e.code().equals("unknown_tool")) { // a protocol error in MCP, not a tool's result
+                return error(id, -32602, "unknown tool '" + name.getString() + "'; tools/list lists them");
+            }
             return result(id, Jsonp.createObjectBuilder()
                     .add("content", Jsonp.createArrayBuilder().add(Jsonp.createObjectBuilder().add("type", "text")
                             .add("text", ToolErrors.body(e).toString())))

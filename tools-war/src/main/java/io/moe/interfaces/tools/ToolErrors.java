@@ -1,8 +1,11 @@
 package io.moe.interfaces.tools;
 
+import io.moe.domain.shared.Failures;
 import io.moe.domain.shared.Jsonp;
+import io.moe.domain.shared.Refusal;
 import io.moe.domain.shared.Refusal.Kind;
 import io.moe.infrastructure.web.RefusalStatus;
+import io.moe.infrastructure.web.StoreFailures;
 
 import io.moe.tools.ToolException;
 import jakarta.json.JsonObject;
@@ -19,7 +22,8 @@ import java.util.logging.Logger;
 
 /**
  * Every failure on the tools port as {@code {"error": {"error_code", "message", "argument"}}}: tool
- * refusals with their own status, unknown routes 404, anything unexpected 500 with an incident id.
+ * refusals with their own status, unknown routes 404, a database that does not answer (or its open breaker) 503,
+ * anything unexpected 500 with an incident id.
  */
 @Provider
 public class ToolErrors implements ExceptionMapper<Throwable> {
@@ -61,6 +65,16 @@ public class ToolErrors implements ExceptionMapper<Throwable> {
                 case 415 -> new ToolException(Kind.UNSUPPORTED_MEDIA, "unsupported_media_type", null, "send the body as application/json");
                 default -> new ToolException(RefusalStatus.kindOf(status), "http_" + status, null, String.valueOf(w.getMessage()));
             };
+        }
+        Refusal refusal = Failures.chain(failure).filter(Refusal.class::isInstance).map(Refusal.class::cast).findFirst().orElse(null);
+        if (refusal != null) { // e.g. the key check's database_unavailable
+            return new ToolException(refusal.kind(), refusal.code(), refusal.field(), refusal.getMessage());
+        }
+        if (StoreFailures.databaseUnreachable(failure)) { // the tool switches could not be read
+            return new ToolException(Kind.UNAVAILABLE, "database_unavailable", null, "the database (PostgreSQL) did not answer; retry shortly");
+        }
+        if (StoreFailures.breakerOpen(failure)) {
+            return new ToolException(Kind.UNAVAILABLE, "service_unavailable", null, StoreFailures.BREAKER_OPEN);
         }
         String incident = UUID.randomUUID().toString();
         LOG.log(Level.SEVERE, "Unexpected failure on the tools port, incident " + incident, failure);

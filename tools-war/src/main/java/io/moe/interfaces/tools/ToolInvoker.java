@@ -66,6 +66,10 @@ public class ToolInvoker {
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Tool " + name + " failed", e);
             throw new ToolException(Kind.FAILED, "tool_failed", null, "the tool failed unexpectedly: " + e.getClass().getSimpleName());
+        } catch (StackOverflowError e) { // the thread's stack unwound; nothing of the call is kept
+            LOG.warning("Tool " + name + " ran out of stack on its input");
+            throw new ToolException(Kind.UNPROCESSABLE, "input_too_complex", null, "the input needs deeper recursion than the tool may "
+                    + "use (for example a repeated group of a regular expression over a long text); simplify it or shorten the text");
         }
     }
 

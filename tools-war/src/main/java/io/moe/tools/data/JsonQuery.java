@@ -4,13 +4,16 @@ import com.jayway.jsonpath.Configuration;
 import com.jayway.jsonpath.InvalidJsonException;
 import com.jayway.jsonpath.InvalidPathException;
 import com.jayway.jsonpath.JsonPath;
+import com.jayway.jsonpath.JsonPathException;
 import com.jayway.jsonpath.PathNotFoundException;
 import io.moe.domain.shared.Jsonp;
+import io.moe.domain.shared.Refusal.Kind;
 import io.moe.tools.ResultBudget;
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
 import io.moe.tools.ToolException;
+import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 
@@ -69,14 +72,25 @@ public final class JsonQuery implements Tool {
                 return Jsonp.createObjectBuilder().add("path", path).add("found", false).addNull("result").build();
             }
             throw ToolException.invalid("path", "'" + path + "' is not a valid JSONPath expression: " + e.getMessage());
+        } catch (JsonPathException e) { // a valid path that does not apply, e.g. avg() of an empty array
+            throw new ToolException(Kind.UNPROCESSABLE, "path_not_applicable", "path", "'" + path + "' cannot be applied to this document: "
+                    + e.getMessage());
         }
         measure(result, new ResultBudget(maxResultChars, "use a more specific path than a deep scan ($..) over the whole document"));
-        JsonValue value = result == null ? JsonValue.NULL
-                : result instanceof String text ? Jsonp.createValue(text)
-                : result instanceof Boolean b ? (b ? JsonValue.TRUE : JsonValue.FALSE)
-                : result instanceof Number n ? Jsonp.readValue(n.toString())
-                : Jsonp.readValue(config.jsonProvider().toJson(result));
-        return Jsonp.createObjectBuilder().add("path", path).add("found", true).add("result", value).build();
+        return Jsonp.createObjectBuilder().add("path", path).add("found", true).add("result", asJson(result, config)).build();
+    }
+
+    private static JsonValue asJson(Object result, Configuration config) {
+        try {
+            return result == null ? JsonValue.NULL
+                    : result instanceof String text ? Jsonp.createValue(text)
+                    : result instanceof Boolean b ? (b ? JsonValue.TRUE : JsonValue.FALSE)
+                    : result instanceof Number n ? Jsonp.readValue(n.toString())
+                    : Jsonp.readValue(config.jsonProvider().toJson(result));
+        } catch (JsonException | NumberFormatException e) { // the lenient reader took NaN, Infinity or 1e400 (beyond a double)
+            throw ToolException.invalid("json", "the result holds NaN, Infinity or a number beyond ±1.8e308, which JSON cannot carry; "
+                    + "write such numbers as strings");
+        }
     }
 
     /** Spends the approximate JSON length of a json-smart value (maps, lists, scalars); stops at the budget. */

@@ -50,6 +50,8 @@ public final class UnitConvert implements Tool {
             entry("kilometer", Units.METRE.prefix(javax.measure.MetricPrefix.KILO)), entry("km", Units.METRE.prefix(javax.measure.MetricPrefix.KILO)),
             entry("gram", Units.GRAM), entry("grams", Units.GRAM), entry("kilogram", Units.KILOGRAM), entry("kilograms", Units.KILOGRAM));
 
+    private static final java.util.regex.Pattern HUGE_EXPONENT = java.util.regex.Pattern.compile("\\^\\s*[-+]?\\d{3,}");
+
     @Override
     public String name() {
         return "unit_convert";
@@ -97,6 +99,9 @@ public final class UnitConvert implements Tool {
         Unit<?> named = NAMED.get(t.toLowerCase(Locale.ROOT));
         if (named != null) {
             return named;
+        }
+        if (HUGE_EXPONENT.matcher(t).find()) { // no physical unit has one; the library would recurse that deep
+            throw ToolException.invalid(argument, "the unit '" + text + "' has an exponent above 99; units such as m^2 or s^-1 are meant");
         }
         try {
             return SimpleUnitFormat.getInstance().parse(t.replace("²", "^2").replace("³", "^3"));

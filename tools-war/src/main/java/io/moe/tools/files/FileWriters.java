@@ -6,6 +6,7 @@ import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
+import org.apache.poi.ss.SpreadsheetVersion;
 import org.apache.poi.ss.usermodel.Row;
 import org.apache.poi.ss.usermodel.Sheet;
 import org.apache.poi.xslf.usermodel.SlideLayout;
@@ -40,7 +41,7 @@ final class FileWriters {
         byte[] bytes = switch (format) {
             case PPTX -> pptx(content, limits);
             case DOCX -> docx(content, limits);
-            case XLSX -> xlsx(table(content, limits));
+            case XLSX -> xlsx(sheet(table(content, limits)));
             case CSV -> table(content, limits).toCsv().getBytes(StandardCharsets.UTF_8);
             case PDF -> pdf(content, limits);
             case HTML -> html(title, content);
@@ -54,6 +55,15 @@ final class FileWriters {
         FileLimits.check("rows", content.lines().count(), limits.maxRows());
         Table table = Table.parse(content);
         FileLimits.check("cells", table.rows().stream().mapToLong(List::size).sum(), limits.maxCells());
+        return table;
+    }
+
+    /** A table a spreadsheet holds: Excel's own bounds of 16,384 columns and 32,767 characters a cell. */
+    private static Table sheet(Table table) {
+        SpreadsheetVersion excel = SpreadsheetVersion.EXCEL2007;
+        FileLimits.check("columns in a row", table.rows().stream().mapToLong(List::size).max().orElse(0), excel.getMaxColumns());
+        FileLimits.check("characters in a cell", table.rows().stream().flatMap(List::stream).mapToLong(String::length).max().orElse(0),
+                excel.getMaxTextLength());
         return table;
     }
 
@@ -165,10 +175,13 @@ final class FileWriters {
         }
     }
 
-    /** Helvetica's WinAnsi encoding covers Latin-1; other characters become '?'. */
+    /**
+     * What Helvetica's WinAnsi encoding can show: printable Latin-1 and the euro sign; control characters (C0, DEL, C1)
+     * and everything else become '?'.
+     */
     private static String latin1(String s) {
         StringBuilder out = new StringBuilder();
-        s.codePoints().forEach(c -> out.append(c >= 32 && c <= 255 && c != 127 ? (char) c : c == '€' ? '?' : '?'));
+        s.codePoints().forEach(c -> out.append((c >= 32 && c < 127) || (c >= 160 && c <= 255) || c == '€' ? (char) c : '?'));
         return out.toString();
     }
 

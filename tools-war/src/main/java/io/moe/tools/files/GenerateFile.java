@@ -19,8 +19,6 @@ import java.io.IOException;
  */
 public final class GenerateFile implements Tool {
 
-    static final int MAX_CONTENT = 1_000_000;
-
     private final Downloads downloads;
     private final String publicUrl;
     private final FileLimits limits;
@@ -51,10 +49,7 @@ public final class GenerateFile implements Tool {
 
     @Override
     public JsonValue invoke(ToolArgs args) {
-        String content = args.string("content", "text", "body");
-        if (content.length() > MAX_CONTENT) {
-            throw new ToolException(Kind.TOO_LARGE, "input_too_large", "content", "content is limited to " + MAX_CONTENT + " characters");
-        }
+        String content = args.string("content", "text", "body"); // at most ToolArgs.MAX_STRING characters, as every text argument
         FileFormat format = FileFormat.of(args.optionalString("format", "type", "file_type").orElse("txt"));
         String requested = args.optionalString("filename", "file_name", "name", "title").orElse("document");
         byte[] bytes;

@@ -2,12 +2,15 @@ package io.moe.tools.files;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
- * Content read as slides: a line starting with {@code #} or {@code ##} opens a slide with that title;
- * the other non-empty lines are its bullets (list markers removed).
+ * Content read as slides: a {@code #} or {@code ##} heading opens a slide with that title; the other non-empty lines,
+ * deeper headings ({@code ###} and below) among them, are its bullets (list and heading markers removed).
  */
 record Slides(List<Slide> slides) {
+
+    private static final Pattern SLIDE_TITLE = Pattern.compile("#{1,2}(\\s|$)");
 
     record Slide(String title, List<String> bullets) {
     }
@@ -18,7 +21,7 @@ record Slides(List<Slide> slides) {
         List<String> bullets = new ArrayList<>();
         for (String raw : content.split("\\R")) {
             String line = raw.strip();
-            if (line.startsWith("#")) {
+            if (SLIDE_TITLE.matcher(line).lookingAt()) {
                 if (title != null || !bullets.isEmpty()) {
                     slides.add(new Slide(title == null ? "" : title, bullets));
                 }
@@ -35,6 +38,6 @@ record Slides(List<Slide> slides) {
     }
 
     static String bullet(String line) {
-        return line.replaceFirst("^([-*•+]|\\d+[.)])\\s+", "");
+        return line.replaceFirst("^([-*•+]|\\d+[.)]|#{3,})\\s+", "");
     }
 }

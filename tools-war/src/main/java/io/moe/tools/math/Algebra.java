@@ -12,6 +12,7 @@ import org.matheclipse.core.parser.ExprParser;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -27,6 +28,13 @@ final class Algebra {
     static final int MAX_EXPRESSION = 1000;
     private static final Set<String> FUNCTIONS = Set.of("Plus", "Times", "Power", "Sqrt", "Abs", "Round", "Sin", "Cos",
             "Tan", "Log", "Log10", "Exp", "Floor", "Ceiling", "Factorial", "Mod", "Rational", "Equal", "Complex");
+    /** How many arguments each function takes, as {least, most}; Plus and Times take any number. */
+    private static final Map<String, int[]> ARITY = Map.ofEntries(Map.entry("Power", new int[]{2, 2}), Map.entry("Sqrt", new int[]{1, 1}),
+            Map.entry("Abs", new int[]{1, 1}), Map.entry("Round", new int[]{1, 2}), Map.entry("Sin", new int[]{1, 1}),
+            Map.entry("Cos", new int[]{1, 1}), Map.entry("Tan", new int[]{1, 1}), Map.entry("Log", new int[]{1, 2}),
+            Map.entry("Log10", new int[]{1, 1}), Map.entry("Exp", new int[]{1, 1}), Map.entry("Floor", new int[]{1, 1}),
+            Map.entry("Ceiling", new int[]{1, 1}), Map.entry("Factorial", new int[]{1, 1}), Map.entry("Mod", new int[]{2, 2}),
+            Map.entry("Rational", new int[]{2, 2}), Map.entry("Equal", new int[]{2, 2}), Map.entry("Complex", new int[]{2, 2}));
     private static final Set<String> CONSTANTS = Set.of("Pi", "E");
     private static final Pattern PERCENT_OF = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*%\\s*(?:of|von)\\s+");
     private static final Pattern PERCENT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*%");
@@ -115,6 +123,12 @@ final class Algebra {
         if (!FUNCTIONS.contains(head)) {
             throw ToolException.invalid(argument, "function '" + head.toLowerCase(Locale.ROOT) + "' is not allowed; use sqrt, abs, round, sin, cos, tan, log, ln, exp, floor, ceil, factorial, mod");
         }
+        int[] arity = ARITY.get(head);
+        if (arity != null && (ast.argSize() < arity[0] || ast.argSize() > arity[1])) {
+            String takes = arity[0] == arity[1] ? String.valueOf(arity[0]) : arity[0] + " or " + arity[1];
+            throw ToolException.invalid(argument, "function '" + head.toLowerCase(Locale.ROOT) + "' takes " + takes
+                    + (arity[1] == 1 ? " argument" : " arguments") + ", not " + ast.argSize());
+        }
         if (head.equals("Factorial") && ast.arg1().isInteger() && ast.arg1().toString().length() > 4) {
             throw ToolException.invalid(argument, "factorial is limited to arguments below 10000");
         }
@@ -124,6 +138,18 @@ final class Algebra {
         for (int i = 1; i < ast.size(); i++) {
             check(argument, ast.get(i), variables);
         }
+    }
+
+    /**
+     * {@code value}, unless the computer algebra gave up on part of it (it answers {@code Hold(...)} when an
+     * evaluation passes its own iteration limits, e.g. {@code 3000!}): a 422 instead of a result without a value.
+     */
+    static IExpr evaluated(String argument, IExpr value) {
+        if (value.toString().contains("Hold(")) {
+            throw new ToolException(Kind.UNPROCESSABLE, "not_evaluated", argument,
+                    "the computer algebra could not evaluate this within its limits (a factorial or power this large); use smaller numbers");
+        }
+        return value;
     }
 
     /** The value as a decimal string with up to 20 significant digits, or null when it is not a real number. */

@@ -48,7 +48,7 @@ public final class Calculate implements Tool {
         }
         IExpr parsed = Algebra.parse("expression", Algebra.normalise("expression", expression), Set.of());
         return algebra.evaluate("expression", evaluator -> {
-            IExpr exact = evaluator.eval(parsed);
+            IExpr exact = Algebra.evaluated("expression", evaluator.eval(parsed));
             if (exact.isIndeterminate() || exact.isComplexInfinity() || exact.isInfinity() || exact.isNegativeInfinity()) {
                 throw ToolException.invalid("expression", "the expression has no finite value (e.g. division by zero)");
             }

@@ -73,7 +73,7 @@ public final class SolveEquation implements Tool {
             if (result.isList()) {
                 for (IExpr solution : (IAST) result) {
                     if (solution.isList() && ((IAST) solution).argSize() == 1 && ((IAST) solution).arg1().isRuleAST()) {
-                        IExpr value = ((IAST) ((IAST) solution).arg1()).arg2();
+                        IExpr value = Algebra.evaluated("equation", ((IAST) ((IAST) solution).arg1()).arg2());
                         exact.add(value.toString());
                         String d = Algebra.decimal(evaluator, value);
                         if (d == null) {

@@ -1,6 +1,7 @@
 package io.moe.tools.math;
 
 import io.moe.domain.shared.Jsonp;
+import io.moe.domain.shared.Refusal.Kind;
 import io.moe.tools.Schema;
 import io.moe.tools.Tool;
 import io.moe.tools.ToolArgs;
@@ -15,6 +16,7 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -52,15 +54,18 @@ public final class StatisticsCalc implements Tool {
             throw ToolException.invalid("data", "'data' must contain at least one number");
         }
         double[] data = numbers.stream().mapToDouble(BigDecimal::doubleValue).toArray();
+        if (Arrays.stream(data).anyMatch(d -> !Double.isFinite(d))) {
+            throw ToolException.invalid("data", "'data' holds a number beyond the range of a double (about ±1.8e308)");
+        }
         Set<String> ops = ops(args.optionalString("op", "operations", "operation").orElse("all"));
         DescriptiveStatistics stats = new DescriptiveStatistics(data);
         JsonObjectBuilder out = Jsonp.createObjectBuilder();
         for (String op : ops) {
             switch (op) {
-                case "mean" -> out.add("mean", stats.getMean());
-                case "median" -> out.add("median", percentile(data, 50));
-                case "stdev" -> out.add("stdev", data.length < 2 ? 0.0 : stats.getStandardDeviation());
-                case "variance" -> out.add("variance", data.length < 2 ? 0.0 : stats.getVariance());
+                case "mean" -> out.add("mean", finite("mean", stats.getMean()));
+                case "median" -> out.add("median", finite("median", percentile(data, 50)));
+                case "stdev" -> out.add("stdev", data.length < 2 ? 0.0 : finite("stdev", stats.getStandardDeviation()));
+                case "variance" -> out.add("variance", data.length < 2 ? 0.0 : finite("variance", stats.getVariance()));
                 case "min" -> out.add("min", stats.getMin());
                 case "max" -> out.add("max", stats.getMax());
                 case "sum" -> out.add("sum", numbers.stream().reduce(BigDecimal.ZERO, BigDecimal::add));
@@ -75,13 +80,22 @@ public final class StatisticsCalc implements Tool {
                 default -> {
                     JsonObjectBuilder p = Jsonp.createObjectBuilder();
                     for (double q : PERCENTILES) {
-                        p.add("p" + (int) q, percentile(data, q));
+                        p.add("p" + (int) q, finite("p" + (int) q, percentile(data, q)));
                     }
                     out.add("percentiles", p);
                 }
             }
         }
         return out.build();
+    }
+
+    /** {@code value}, which the numbers' range may have pushed beyond a double's (their mean or variance overflows). */
+    private static double finite(String op, double value) {
+        if (!Double.isFinite(value)) {
+            throw new ToolException(Kind.UNPROCESSABLE, "result_out_of_range", "data", "the " + op
+                    + " of these numbers is beyond the range of a double (about ±1.8e308); scale them down and ask again");
+        }
+        return value;
     }
 
     private static double percentile(double[] data, double q) {

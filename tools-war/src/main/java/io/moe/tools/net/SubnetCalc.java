@@ -44,6 +44,9 @@ public final class SubnetCalc implements Tool {
         } catch (AddressStringException e) {
             throw ToolException.invalid("cidr", "'" + cidr + "' is not an IPv4 or IPv6 CIDR such as 192.168.1.0/24: " + e.getMessage());
         }
+        if (address == null) { // '*', '/24', '': every address or none, no one network
+            throw ToolException.invalid("cidr", "'" + cidr + "' names no single network; write address/prefix, e.g. 192.168.1.0/24");
+        }
         Integer prefix = address.getNetworkPrefixLength();
         if (prefix == null) {
             throw ToolException.invalid("cidr", "'" + cidr + "' has no prefix length; write it as address/prefix, e.g. 192.168.1.0/24");

@@ -31,6 +31,9 @@ class DataToolsTest {
         ToolCase.refused(new JsonQuery(1_000_000), "{\"json\":\"{not json\",\"path\":\"$\"}", "invalid_argument", "json");
         ToolCase.refused(new JsonQuery(1_000_000), "{\"json\":\"{}\",\"path\":\"$[[\"}", "invalid_argument", "path");
         ToolCase.refused(new JsonQuery(1_000_000), "{\"json\":\"[]\",\"path\":\"$[?(@.a =~ /((a+)+)+b/)]\"}", "invalid_argument", "path");
+        ToolCase.refused(new JsonQuery(1_000_000), "{\"json\":{\"a\":[]},\"path\":\"$.a.avg()\"}", "path_not_applicable", "path");
+        ToolCase.refused(new JsonQuery(1_000_000), "{\"json\":\"{\\\"a\\\":[1e400]}\",\"path\":\"$.a.max()\"}", "invalid_argument", "json");
+        ToolCase.refused(new JsonQuery(1_000_000), "{\"json\":\"NaN\",\"path\":\"$\"}", "invalid_argument", "json");
     }
 
     @ParameterizedTest
@@ -48,5 +51,7 @@ class DataToolsTest {
         ToolCase.refused(new UnitConvert(), "{\"value\":1,\"from\":\"furlongz\",\"to\":\"m\"}", "invalid_argument", "from");
         ToolCase.refused(new UnitConvert(), "{\"value\":\"ten\",\"from\":\"m\",\"to\":\"km\"}", "invalid_argument", "value");
         ToolCase.refused(new UnitConvert(), "{\"from\":\"m\",\"to\":\"km\"}", "missing_argument", "value");
+        ToolCase.refused(new UnitConvert(), "{\"value\":1,\"from\":\"m^100000\",\"to\":\"km^100000\"}", "invalid_argument", "from");
+        assertEquals("1E-60", ToolCase.run(new UnitConvert(), "{\"value\":1,\"from\":\"m^20\",\"to\":\"km^20\"}").get("result").toString());
     }
 }

@@ -47,6 +47,16 @@ class FileLimitsTest {
     }
 
     @Test
+    void aSpreadsheetStaysWithinExcelsOwnBounds() {
+        GenerateFile tool = tool(GenerateFileTest.LIMITS, GenerateFileTest.QUOTA);
+        ToolException wide = ToolCase.refused(tool, args(",".repeat(20_000), "xlsx"), "result_too_large", "content");
+        assertTrue(wide.getMessage().contains("20001 columns in a row; the limit is 16384"), wide.getMessage());
+        ToolException longCell = ToolCase.refused(tool, args("x".repeat(40_000), "xlsx"), "result_too_large", "content");
+        assertTrue(longCell.getMessage().contains("40000 characters in a cell; the limit is 32767"), longCell.getMessage());
+        ToolCase.run(tool, args(",".repeat(20_000), "csv")); // a CSV file has no such bounds
+    }
+
+    @Test
     void aFileOverTheSizeLimitIsRefused() {
         ToolException e = ToolCase.refused(tool(new FileLimits(1_000, 3, 50, 5, 12, 2), GenerateFileTest.QUOTA),
                 args("x".repeat(2_000), "txt"), "result_too_large", "content");

@@ -64,6 +64,12 @@ class GenerateFileTest {
             assertEquals("Ausblick", slides.get(1).getTitle());
             assertEquals(List.of("Neue Märkte", "Team wächst"), bullets(slides.get(1)));
         }
+        Path deeper = generated(args("# Deck\n## Eins\n- a\n### Unterpunkt\ntext\n#hashtag", "pptx", "tiefer"));
+        try (InputStream in = Files.newInputStream(deeper); XMLSlideShow show = new XMLSlideShow(in)) {
+            List<XSLFSlide> slides = show.getSlides();
+            assertEquals(List.of("Deck", "Eins"), slides.stream().map(XSLFSlide::getTitle).toList(), "# and ## open slides");
+            assertEquals(List.of("a", "Unterpunkt", "text", "#hashtag"), bullets(slides.get(1)), "### and below are bullets");
+        }
     }
 
     private static List<String> bullets(XSLFSlide slide) {
@@ -111,6 +117,11 @@ class GenerateFileTest {
         try (var doc = Loader.loadPDF(pdf.toFile())) {
             String text = new PDFTextStripper().getText(doc);
             assertTrue(text.contains("Bericht über Größen"), text);
+        }
+        Path controls = generated(args("a\u0080b\u009fc \u20ac 5 \u2603", "pdf", "steuerzeichen")); // C1 controls, euro, snowman
+        try (var doc = Loader.loadPDF(controls.toFile())) {
+            String text = new PDFTextStripper().getText(doc);
+            assertTrue(text.contains("a?b?c \u20ac 5 ?"), "what Helvetica cannot show becomes '?': " + text);
         }
         String html = Files.readString(generated(args("## Hallo\n<script>alert(1)</script>\n\n*kursiv*", "html", "seite")));
         assertTrue(html.contains("<h2>Hallo</h2>"), html);

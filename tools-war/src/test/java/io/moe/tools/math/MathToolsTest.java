@@ -1,6 +1,8 @@
 package io.moe.tools.math;
 
+import io.moe.infrastructure.web.RefusalStatus;
 import io.moe.tools.ToolCase;
+import io.moe.tools.ToolException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -42,6 +44,12 @@ class MathToolsTest {
         ToolCase.refused(new Calculate(ALGEBRA), "{\"expression\":\"1/0\"}", "invalid_argument", "expression");
         ToolCase.refused(new Calculate(ALGEBRA), "{\"expression\":\"factorial(100000)\"}", "invalid_argument", "expression");
         ToolCase.refused(new Calculate(ALGEBRA), "{}", "missing_argument", "expression");
+        ToolCase.refused(new Calculate(ALGEBRA), "{\"expression\":\"power(2)\"}", "invalid_argument", "expression");
+        ToolCase.refused(new Calculate(ALGEBRA), "{\"expression\":\"rational(1)\"}", "invalid_argument", "expression");
+        ToolCase.refused(new Calculate(ALGEBRA), "{\"expression\":\"factorial()\"}", "invalid_argument", "expression");
+        ToolCase.refused(new SolveEquation(ALGEBRA), "{\"equation\":\"power(x) = 0\"}", "invalid_argument", "equation");
+        ToolException arity = ToolCase.refused(new Calculate(ALGEBRA), "{\"expression\":\"mod(7)\"}", "invalid_argument", "expression");
+        assertEquals("function 'mod' takes 2 arguments, not 1", arity.getMessage());
     }
 
     @Test
@@ -52,6 +60,8 @@ class MathToolsTest {
         ToolCase.refused(new SolveEquation(ALGEBRA), "{\"equation\":\"x = 10^10^10\"}", "result_too_large", "equation");
         assertEquals(30103, ToolCase.run(new Calculate(ALGEBRA), "{\"expression\":\"2^99999\"}").getString("exact").length());
         assertEquals("2", ToolCase.run(new Calculate(ALGEBRA), "{\"expression\":\"sqrt(2^2)\"}").getString("exact"));
+        assertEquals(2568, ToolCase.run(new Calculate(ALGEBRA), "{\"expression\":\"factorial(1000)\"}").getString("exact").length());
+        ToolCase.refused(new Calculate(ALGEBRA), "{\"expression\":\"3000!\"}", "not_evaluated", "expression");
     }
 
     @Test
@@ -154,6 +164,11 @@ class MathToolsTest {
     @Test
     void statisticsRefusesBadInput() {
         ToolCase.refused(new StatisticsCalc(), "{\"data\":[]}", "invalid_argument", "data");
+        ToolCase.refused(new StatisticsCalc(), "{\"data\":[1e400]}", "invalid_argument", "data");
+        ToolException overflow = ToolCase.refused(new StatisticsCalc(), "{\"data\":[1e308,1e308],\"op\":\"mean\"}", "result_out_of_range", "data");
+        assertEquals(422, RefusalStatus.of(overflow));
+        assertEquals(0, new java.math.BigDecimal("2e308").compareTo(ToolCase.run(new StatisticsCalc(),
+                "{\"data\":[1e308,1e308],\"op\":\"sum\"}").getJsonNumber("sum").bigDecimalValue()), "the sum is exact, so it is not refused");
         ToolCase.refused(new StatisticsCalc(), "{\"data\":[1,\"x\"]}", "invalid_argument", "data");
         ToolCase.refused(new StatisticsCalc(), "{\"data\":[1],\"op\":\"kurtosis\"}", "invalid_argument", "op");
         ToolCase.refused(new StatisticsCalc(), "{\"op\":\"mean\"}", "missing_argument", "data");

@@ -44,6 +44,8 @@ class SubnetCalcTest {
         ToolCase.refused(new SubnetCalc(), "{\"cidr\":\"192.168.1.1\"}", "invalid_argument", "cidr");
         ToolCase.refused(new SubnetCalc(), "{\"cidr\":\"10.0.0.0/33\"}", "invalid_argument", "cidr");
         ToolCase.refused(new SubnetCalc(), "{\"cidr\":\"hello\"}", "invalid_argument", "cidr");
+        ToolCase.refused(new SubnetCalc(), "{\"cidr\":\"*\"}", "invalid_argument", "cidr"); // every address: no one network
+        ToolCase.refused(new SubnetCalc(), "{\"cidr\":\"/24\"}", "invalid_argument", "cidr");
         ToolCase.refused(new SubnetCalc(), "{}", "missing_argument", "cidr");
     }
 }
