@@ -47,6 +47,7 @@ class PostgresFrozenIT {
         assertEquals(200, chat(key, "moe-orchestrator", "Before the freeze").statusCode());
         assertEquals(200, chat(key, "sim-general:8b@local", "Before the freeze, natively").statusCode());
 
+        assertEquals(200, Http.get(ItConfig.toolsUrl() + "/health").statusCode(), "the tool switches, read before the freeze");
         awaitReportedUp();
         List<ProcessHandle> postgres = postgres();
         signal(postgres, "STOP");
@@ -70,10 +71,17 @@ class PostgresFrozenIT {
             HttpResponse<String> unknownKey = chat("moe-sk-" + "0".repeat(48), "moe-orchestrator", "A key this node never saw");
             assertEquals(503, unknownKey.statusCode(), unknownKey.body());
             assertTrue(unknownKey.body().contains("database_unavailable"), unknownKey.body());
-            // the tool server reads its switches from the database on every call: refused the same way, not a failure
+            // the tool server reads its switches on every call; while the database does not answer, they stand as last read
             HttpResponse<String> tools = Http.get(ItConfig.toolsUrl() + "/health");
-            assertEquals(503, tools.statusCode(), tools.body());
-            assertEquals("database_unavailable", Http.object(tools).getJsonObject("error").getString("error_code"), tools.body());
+            assertEquals(200, tools.statusCode(), tools.body());
+            HttpResponse<String> tool = invokeTool("{\"tool\":\"calculate\",\"args\":{\"expression\":\"6*7\"}}",
+                    System.getProperty("moe.it.tools-token"));
+            assertEquals(200, tool.statusCode(), "the orchestrator's tool calls go on: " + tool.body());
+            HttpResponse<String> strangerOnTools = invokeTool("{\"tool\":\"calculate\",\"args\":{\"expression\":\"1\"}}",
+                    "moe-sk-" + "1".repeat(48));
+            assertEquals(503, strangerOnTools.statusCode(), strangerOnTools.body());
+            assertEquals("database_unavailable", Http.object(strangerOnTools).getJsonObject("error").getString("error_code"),
+                    "a key the tool port never saw is refused as on the other ports, not a failure: " + strangerOnTools.body());
         } finally {
             signal(postgres, "CONT");
         }
@@ -153,6 +161,10 @@ class PostgresFrozenIT {
     private static HttpResponse<String> chat(String key, String model, String text) {
         return Http.post(ChatCompletionsIT.URL, ChatCompletionsIT.request(model, text),
                 "Authorization", Http.bearer(key), "Content-Type", "application/json");
+    }
+
+    private static HttpResponse<String> invokeTool(String body, String credential) {
+        return Http.post(ItConfig.toolsUrl() + "/invoke", body, "Authorization", Http.bearer(credential));
     }
 
     /** The postmaster and its backends. */

@@ -22,7 +22,7 @@ import java.util.logging.Logger;
 
 /**
  * Every failure on the tools port as {@code {"error": {"error_code", "message", "argument"}}}: tool
- * refusals with their own status, unknown routes 404, a database that does not answer (or its open breaker) 503,
+ * refusals with their own status, unknown routes 404, a database that does not answer 503,
  * anything unexpected 500 with an incident id.
  */
 @Provider
@@ -70,11 +70,8 @@ public class ToolErrors implements ExceptionMapper<Throwable> {
         if (refusal != null) { // e.g. the key check's database_unavailable
             return new ToolException(refusal.kind(), refusal.code(), refusal.field(), refusal.getMessage());
         }
-        if (StoreFailures.databaseUnreachable(failure)) { // the tool switches could not be read
+        if (StoreFailures.databaseUnreachable(failure)) { // e.g. the tool switches, never read before, could not be read
             return new ToolException(Kind.UNAVAILABLE, "database_unavailable", null, "the database (PostgreSQL) did not answer; retry shortly");
-        }
-        if (StoreFailures.breakerOpen(failure)) {
-            return new ToolException(Kind.UNAVAILABLE, "service_unavailable", null, StoreFailures.BREAKER_OPEN);
         }
         String incident = UUID.randomUUID().toString();
         LOG.log(Level.SEVERE, "Unexpected failure on the tools port, incident " + incident, failure);
