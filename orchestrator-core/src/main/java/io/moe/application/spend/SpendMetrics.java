@@ -1,5 +1,6 @@
 package io.moe.application.spend;
 
+import io.moe.application.shared.BoundedLabel;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.metrics.Counter;
@@ -11,13 +12,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The spec's counters on /metrics: moe_requests_total{mode,cache_hit,user_id},
  * moe_tokens_total{model,token_type,node,user_id} and moe_budget_exceeded_total{user_id,limit_type}.
- * Requests without a valid key count as user_id "anon"; labels take only bounded values (mode ids,
- * configured model references and server names, user ids).
+ * Requests without a valid key count as user_id "anon"; labels take only bounded values (mode ids, server names,
+ * user ids, and at most {@value #MODELS} model names, then "other": a grant of a whole server lets a user name any).
  */
 @ApplicationScoped
 public class SpendMetrics {
@@ -34,8 +36,12 @@ public class SpendMetrics {
     /** More counters than this are looked up in the registry each time instead of being kept here. */
     static final int KEPT_MAX = 10_000;
 
+    static final int MODELS = 500;
+
     @Inject
     MetricRegistry registry;
+
+    private final BoundedLabel models = new BoundedLabel(Set.of(), MODELS);
 
     /** The counters already registered, by name and label values: the registry's lookup is not free on every request. */
     private final Map<List<String>, Counter> kept = new ConcurrentHashMap<>();
@@ -44,7 +50,8 @@ public class SpendMetrics {
         counter(REQUESTS, "mode", mode, "cache_hit", String.valueOf(cacheHit), "user_id", user(userId)).inc();
     }
 
-    public void tokens(String model, String node, String userId, long prompt, long completion) {
+    public void tokens(String modelName, String node, String userId, long prompt, long completion) {
+        String model = models.of(modelName);
         if (prompt > 0) {
             counter(TOKENS, "model", model, "token_type", "prompt", "node", node, "user_id", user(userId)).inc(prompt);
         }

@@ -7,7 +7,10 @@ import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
-/** Ready once the schema is migrated and the first admin exists; retries the preparation while it is not. */
+/**
+ * Ready once the schema is migrated and the first admin exists; while it is not, each probe starts one more attempt of
+ * the preparation in the background and answers at once with the last attempt's reason.
+ */
 @Readiness
 @ApplicationScoped
 public class DatabaseReadiness implements HealthCheck {
@@ -17,11 +20,8 @@ public class DatabaseReadiness implements HealthCheck {
 
     @Override
     public HealthCheckResponse call() {
-        try {
-            startup.ensureReady();
-            return HealthCheckResponse.up("database");
-        } catch (RuntimeException e) {
-            return HealthCheckResponse.named("database").down().withData("reason", String.valueOf(e.getMessage())).build();
-        }
+        String notReady = startup.notReadyBecause();
+        return notReady == null ? HealthCheckResponse.up("database")
+                : HealthCheckResponse.named("database").down().withData("reason", notReady).build();
     }
 }

@@ -1,15 +1,20 @@
 package io.moe.application.pipeline.after;
 
+import io.moe.application.shared.BoundedLabel;
+import io.moe.domain.pipeline.Category;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.Tag;
 
+import java.util.Set;
+
 /**
  * The pipeline's counters on /metrics: moe_expert_calls_total{model,category,node},
- * moe_confidence_total{level,category}, moe_cache_hits_total{type} and moe_cache_misses_total. Model
- * and node labels come from templates, categories from the known set, so label values stay bounded.
+ * moe_confidence_total{level,category}, moe_cache_hits_total{type} and moe_cache_misses_total. Node labels are
+ * configured server names; models and categories can come from users' own templates, so those labels take the spec's
+ * categories and at most {@value #MORE_CATEGORIES} further categories and {@value #MODELS} models, then "other".
  */
 @ApplicationScoped
 public class PipelineMetrics {
@@ -23,15 +28,22 @@ public class PipelineMetrics {
     private static final Metadata CACHE_MISSES = Metadata.builder().withName("moe_cache_misses")
             .withDescription("Semantic cache misses").build();
 
+    static final int MORE_CATEGORIES = 100;
+    static final int MODELS = 500;
+
     @Inject
     MetricRegistry registry;
 
+    private final BoundedLabel models = new BoundedLabel(Set.of(), MODELS);
+    private final BoundedLabel categories = new BoundedLabel(Category.known(Set.of()), MORE_CATEGORIES);
+
     public void expertCall(String model, String category, String node) {
-        registry.counter(EXPERT_CALLS, new Tag("model", model), new Tag("category", category), new Tag("node", node)).inc();
+        registry.counter(EXPERT_CALLS, new Tag("model", models.of(model)), new Tag("category", categories.of(category)),
+                new Tag("node", node)).inc();
     }
 
     public void confidence(String level, String category) {
-        registry.counter(CONFIDENCE, new Tag("level", level), new Tag("category", category)).inc();
+        registry.counter(CONFIDENCE, new Tag("level", level), new Tag("category", categories.of(category))).inc();
     }
 
     public void cacheHit(String type) {
