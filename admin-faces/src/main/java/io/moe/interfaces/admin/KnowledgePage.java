@@ -14,14 +14,12 @@ import io.moe.infrastructure.faces.PerView;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import jakarta.json.JsonException;
-import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
 import org.primefaces.model.DefaultStreamedContent;
 import org.primefaces.model.StreamedContent;
 import org.primefaces.model.file.UploadedFile;
 
 import java.io.Serializable;
-import java.io.StringReader;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -148,8 +146,8 @@ public class KnowledgePage implements Serializable {
 
     private JsonValue body(String text) {
         JsonValue bundle;
-        try (JsonReader reader = Jsonp.createReader(new StringReader(text))) {
-            bundle = reader.readValue();
+        try {
+            bundle = Jsonp.readValue(text);
         } catch (JsonException e) {
             throw new io.moe.application.knowledge.KnowledgeRefusedException("invalid_json", "file", "The file is not a JSON bundle.");
         }

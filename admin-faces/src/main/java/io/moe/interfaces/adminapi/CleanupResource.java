@@ -72,8 +72,7 @@ public class CleanupResource {
     @POST
     @Path("config")
     public String changeConfig(String body) {
-        JsonObject jobs = object(body).getJsonObject("jobs");
-        if (jobs == null) {
+        if (!(object(body).get("jobs") instanceof JsonObject jobs)) {
             throw invalid("jobs", "send {\"jobs\": {\"<job>\": {\"enabled\": true, \"interval_minutes\": 1440, \"retention_days\": 30, \"max_entries\": 50000}}}");
         }
         List<JobSettings> changed = new ArrayList<>();
@@ -87,7 +86,7 @@ public class CleanupResource {
                     whole(given, "retention_days", now.retentionDays(), e.getKey()),
                     whole(given, "max_entries", now.maxEntries(), e.getKey())));
         }
-        changed.forEach(s -> cleanup.change(s));
+        cleanup.changeAll(changed); // all checked before any is saved: a refusal leaves every job as it was
         return config();
     }
 
@@ -105,6 +104,9 @@ public class CleanupResource {
         try {
             n = Integer.parseInt(limit);
         } catch (NumberFormatException e) {
+            n = 0;
+        }
+        if (n < 1 || n > CleanupService.MAX_HISTORY) {
             throw invalid("limit", "limit must be a whole number from 1 to " + CleanupService.MAX_HISTORY);
         }
         JsonArrayBuilder runs = Jsonp.createArrayBuilder();

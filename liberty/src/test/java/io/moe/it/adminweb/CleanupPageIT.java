@@ -122,6 +122,24 @@ class CleanupPageIT {
         assertEquals(400, bad.statusCode(), bad.body());
         assertEquals("semantic_cache_prune.retention_days", Http.object(bad).getString("field"), bad.body());
 
+        // one job in range, the next out of it: refused as a whole, the first job left as it was
+        int entries = Http.object(Admin.get(API + "/config")).getJsonObject("jobs").getJsonObject("semantic_cache_prune").getInt("max_entries");
+        HttpResponse<String> half = Admin.post(API + "/config", "{\"jobs\":{\"semantic_cache_prune\":{\"max_entries\":" + (entries + 1)
+                + "},\"graph_flagged_relations\":{\"interval_minutes\":0}}}");
+        assertEquals(400, half.statusCode(), half.body());
+        assertEquals("graph_flagged_relations.interval_minutes", Http.object(half).getString("field"), half.body());
+        assertEquals(entries, Http.object(Admin.get(API + "/config")).getJsonObject("jobs").getJsonObject("semantic_cache_prune")
+                .getInt("max_entries"), "nothing of a refused change is saved");
+        HttpResponse<String> notAnObject = Admin.post(API + "/config", "{\"jobs\":\"x\"}");
+        assertEquals(400, notAnObject.statusCode(), notAnObject.body());
+        assertEquals("jobs", Http.object(notAnObject).getString("field"), notAnObject.body());
+        for (String limit : new String[]{"0", "100000", "x"}) {
+            HttpResponse<String> outOfRange = Admin.get(API + "/history?limit=" + limit);
+            assertEquals(400, outOfRange.statusCode(), limit + ": " + outOfRange.body());
+        }
+        HttpResponse<String> hugeNumber = Admin.post(API + "/config", "{\"jobs\":{\"semantic_cache_prune\":{\"max_entries\":1e99999999999}}}");
+        assertEquals(400, hugeNumber.statusCode(), "a number the JSON reader cannot hold is bad input: " + hugeNumber.body());
+
         HttpResponse<String> config = Admin.get(API + "/config");
         assertEquals(200, config.statusCode(), config.body());
         assertEquals(200, Admin.post(API + "/write-cron-env", "").statusCode());

@@ -100,7 +100,8 @@ class KnowledgeSearchIT {
     @Test
     void anEmptyOrOverLongQueryOrABadPageIsRefusedWith400() {
         for (String query : List.of("", "q=", "q=%20%20", "q=" + "a".repeat(501), "q=x&limit=0", "q=x&limit=51",
-                "q=x&offset=-1", "q=x&offset=190&limit=20", "q=x&limit=ten")) {
+                "q=x&offset=-1", "q=x&offset=190&limit=20", "q=x&limit=ten",
+                "q=x&offset=2147483647&limit=1", "q=x&offset=2147483600&limit=50")) { // offset + limit beyond an int
             var response = Graph.get("/search?" + query, memberKey);
             assertEquals(400, response.statusCode(), query + " → " + response.body());
         }

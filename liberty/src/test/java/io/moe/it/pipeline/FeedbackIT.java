@@ -121,12 +121,18 @@ class FeedbackIT {
     void badFeedbackIsA400WithAMessage() {
         for (String body : new String[]{"", "[]", "{\"rating\":5}", "{\"response_id\":\"chatcmpl-x\",\"rating\":7}",
                 "{\"response_id\":\"chatcmpl-x\",\"rating\":\"5\"}", "{\"response_id\":\"chatcmpl-x\",\"rating\":2.5}",
-                "{\"response_id\":\"chatcmpl-x\",\"rating\":2,\"correction\":5}"}) {
+                "{\"response_id\":\"chatcmpl-x\",\"rating\":2,\"correction\":5}", "{\"response_id\":\"chatcmpl-x\",\"rating\":1e99999999999}",
+                "{\"response_id\":\"chatcmpl-x\",\"rating\":" + "9".repeat(1200) + "}"}) { // numbers the JSON reader cannot hold
             HttpResponse<String> r = Http.post(FEEDBACK, body, "Authorization", Http.bearer(ItConfig.apiKey()));
             assertEquals(400, r.statusCode(), body + " -> " + r.body());
             assertTrue(Http.object(r).getJsonObject("error").getString("message").length() > 10);
         }
         assertEquals(404, rate("chatcmpl-unknown", 3, null, ItConfig.apiKey()).statusCode());
+        for (String limit : new String[]{"abc", "99999999999", "0"}) {
+            HttpResponse<String> r = Http.get(ItConfig.orchestratorUrl() + "/v1/admin/planner-patterns?limit=" + limit,
+                    "Authorization", Http.bearer(ItConfig.apiKey()));
+            assertEquals(400, r.statusCode(), "limit=" + limit + " is bad input, not a missing route: " + r.body());
+        }
     }
 
     @Test

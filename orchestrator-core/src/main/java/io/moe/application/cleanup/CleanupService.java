@@ -65,9 +65,17 @@ public class CleanupService {
     }
 
     public JobSettings change(JobSettings settings) {
-        job(settings.job());
-        store.save(settings.checked());
+        changeAll(List.of(settings));
         return settings;
+    }
+
+    /** Changes several jobs' settings: every one is checked (the job exists, each value in range) before any is saved. */
+    public void changeAll(List<JobSettings> all) {
+        List<JobSettings> checked = all.stream().map(s -> {
+            job(s.job());
+            return s.checked();
+        }).toList();
+        checked.forEach(store::save);
     }
 
     /** Starts {@code name} now in the background; the returned run is {@code running}, its end is in the history. */

@@ -55,7 +55,7 @@ public class KnowledgeSearch {
         if (limit < 1 || limit > MAX_LIMIT) {
             throw new KnowledgeRefusedException("invalid_limit", "limit", "'limit' must be between 1 and " + MAX_LIMIT);
         }
-        if (offset < 0 || offset + limit > MAX_WINDOW) {
+        if (offset < 0 || (long) offset + limit > MAX_WINDOW) { // as a long: a huge offset must not wrap round
             throw new KnowledgeRefusedException("invalid_offset", "offset", "'offset' must be 0 or more, and offset + limit at most " + MAX_WINDOW);
         }
         embeddings.kick();

@@ -10,9 +10,11 @@ import io.moe.domain.identity.ResourceType;
 import io.moe.domain.identity.UserRepository;
 import io.moe.domain.profile.CcProfile;
 import io.moe.domain.profile.CcProfileRecord;
+import io.moe.domain.profile.ProfileSchema;
 import io.moe.domain.profile.ProfileRepository;
 import io.moe.domain.profile.UserProfileRecord;
 import io.moe.domain.profile.UserProfileRepository;
+import io.moe.domain.shared.CopyName;
 import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 import io.moe.domain.template.ModelRef;
@@ -116,7 +118,7 @@ public class UserProfiles implements OwnItems<UserProfileRecord, CcProfileRecord
                         "no coding-client profile with id '" + adminProfileId + "' that your account may use"));
         String name = source.name();
         for (int n = 1; named(caller, name).isPresent(); n++) {
-            name = source.name() + (n == 1 ? " (copy)" : " (copy " + n + ")");
+            name = CopyName.of(source.name(), n, ProfileSchema.MAX_NAME);
         }
         JsonObject item = Jsonp.createObjectBuilder(source.profile().toJson()).add("name", name).build();
         return add(caller, allowed(caller, checks.checked(item.toString()), ""));

@@ -81,6 +81,9 @@ public record ServerInput(String name, String url, String apiType, boolean token
                 throw ServerRefusedException.invalid(field, "url must be an http:// or https:// address with a host and"
                         + " no credentials, query or fragment, e.g. http://gpu2:11434");
             }
+            if (uri.getPort() > 65535) {
+                throw ServerRefusedException.invalid(field, "url has port " + uri.getPort() + "; a port is 1 to 65535");
+            }
             String text = uri.toString();
             return URI.create(text.endsWith("/") ? text.substring(0, text.length() - 1) : text);
         } catch (URISyntaxException e) {

@@ -92,6 +92,8 @@ public class ServerProbes {
             result = ServerHealth.up(elapsedMillis(start), discovery.models(server));
         } catch (ModelDiscovery.DiscoveryException e) {
             result = ServerHealth.down(elapsedMillis(start), e.getMessage(), health.get(server.name()));
+        } catch (RuntimeException e) { // e.g. an address the HTTP client refuses: this server is down, the round goes on
+            result = ServerHealth.down(elapsedMillis(start), "the probe failed: " + e.getMessage(), health.get(server.name()));
         }
         ServerHealth before = health.put(server.name(), result);
         if (before == null || before.healthy() != result.healthy()) {

@@ -6,6 +6,7 @@ import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.ResourceType;
 import io.moe.domain.identity.UserRepository;
 import io.moe.domain.mode.Mode;
+import io.moe.domain.shared.CopyName;
 import io.moe.domain.shared.Refusal.Kind;
 import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ExpertTemplate.ServerMention;
@@ -165,9 +166,7 @@ public class UserTemplates implements OwnItems<UserTemplateRecord, ExpertTemplat
                         "no admin template with id '" + adminTemplateId + "' that your account may use"));
         String name = source.name();
         for (int n = 1; named(caller, name).isPresent() || Mode.fromModelId(name).isPresent() || adminNamed(name); n++) {
-            String suffix = n == 1 ? " (copy)" : " (copy " + n + ")";
-            // a long admin name is shortened so that the copy's name stays within the limit the user cannot change
-            name = source.name().substring(0, Math.min(source.name().length(), ExpertTemplate.MAX_NAME - suffix.length())).strip() + suffix;
+            name = CopyName.of(source.name(), n, ExpertTemplate.MAX_NAME);
         }
         JsonObject item = io.moe.domain.shared.Jsonp.createObjectBuilder(source.template().toJson()).add("name", name)
                 .add("cost_factor", Math.max(1.0, source.template().costFactor())).build(); // an own template's least

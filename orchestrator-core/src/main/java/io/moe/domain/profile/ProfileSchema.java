@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  */
 public final class ProfileSchema {
 
-    static final int MAX_NAME = 200;
+    public static final int MAX_NAME = 200;
     static final int MAX_MODELS = 64;
     static final int MAX_MODEL_ID = 200;
     static final int MAX_PREFIX = 20_000;

@@ -2,6 +2,7 @@ package io.moe.domain.shared;
 
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -78,9 +79,16 @@ public final class Jsonp {
         return read(text, JsonReader::readValue);
     }
 
+    /**
+     * Reads with {@code part}; a number the provider cannot hold (an exponent beyond an int, more than 1,100 digits),
+     * which Parsson reports as NumberFormatException or UnsupportedOperationException, is a {@link JsonException}
+     * like any other unreadable JSON, so every caller answers it as bad input.
+     */
     private static <T> T read(String text, Function<JsonReader, T> part) {
         try (JsonReader reader = createReader(new StringReader(text))) {
             return part.apply(reader);
+        } catch (NumberFormatException | UnsupportedOperationException e) {
+            throw new JsonException("a number is too large or too long to read (" + e.getMessage() + ")", e);
         }
     }
 

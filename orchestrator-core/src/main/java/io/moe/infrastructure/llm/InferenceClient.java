@@ -13,14 +13,12 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonReader;
 import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.client.ClientRequestContext;
 import jakarta.ws.rs.client.ClientRequestFilter;
 import org.eclipse.microprofile.faulttolerance.Asynchronous;
 import org.eclipse.microprofile.rest.client.RestClientBuilder;
 
-import java.io.StringReader;
 import java.net.SocketTimeoutException;
 import java.net.http.HttpTimeoutException;
 import java.util.Map;
@@ -148,8 +146,8 @@ public class InferenceClient {
     }
 
     private JsonObject chunk(InferenceServer server, String data) {
-        try (JsonReader reader = Jsonp.createReader(new StringReader(data))) {
-            return reader.readObject();
+        try {
+            return Jsonp.readObject(data);
         } catch (JsonException | IllegalStateException e) {
             breakers.failed(server.name());
             throw new InferenceException("inference server '" + server.name() + "' sent a stream chunk that is not a JSON object", false, e);

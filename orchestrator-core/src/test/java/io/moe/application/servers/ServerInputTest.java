@@ -81,7 +81,8 @@ class ServerInputTest {
         assertEquals("http://10.0.0.2:11434", ServerInput.checkedUrl("http://10.0.0.2:11434/").toString());
         assertEquals("https://api.example.org/llm", ServerInput.checkedUrl("https://api.example.org/llm").toString());
         for (String bad : new String[]{null, " ", "ftp://x", "file:///etc/passwd", "http://", "javascript:alert(1)",
-                "http://user:pw@host", "http://host/?q=1", "http://host/#f", "http://a b", "gpu2:11434", "http://h/" + "p".repeat(2040)}) {
+                "http://user:pw@host", "http://host/?q=1", "http://host/#f", "http://a b", "gpu2:11434", "http://h/" + "p".repeat(2040),
+                "http://gpu:99999", "http://gpu:65536"}) {
             assertEquals("url", assertThrows(ServerRefusedException.class, () -> ServerInput.checkedUrl(bad)).field(), bad);
         }
     }

@@ -13,7 +13,6 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -25,7 +24,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 
-import java.io.StringReader;
 import java.util.Map;
 
 /**
@@ -109,8 +107,8 @@ public class KnowledgeGraphResource {
         if (body == null || body.isBlank()) {
             throw new KnowledgeRefusedException("missing_body", "body", "send a JSON object with 'bundle' (and optionally source_tag, trust_floor, dry_run)");
         }
-        try (JsonReader reader = Jsonp.createReader(new StringReader(body))) {
-            return reader.readValue();
+        try {
+            return Jsonp.readValue(body);
         } catch (JsonException e) {
             throw new KnowledgeRefusedException("invalid_json", "body", "the body is not valid JSON");
         }

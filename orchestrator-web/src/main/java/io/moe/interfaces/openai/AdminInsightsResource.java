@@ -35,21 +35,28 @@ public class AdminInsightsResource {
 
     @GET
     @Path("planner-patterns")
-    public String plannerPatterns(@QueryParam("limit") @DefaultValue("50") int limit) {
+    public String plannerPatterns(@QueryParam("limit") @DefaultValue("50") String limit) {
         return list("pattern", "count", patterns.top(bounded(limit)));
     }
 
     @GET
     @Path("ontology-gaps")
-    public String ontologyGaps(@QueryParam("limit") @DefaultValue("50") int limit) {
+    public String ontologyGaps(@QueryParam("limit") @DefaultValue("50") String limit) {
         return list("term", "count", gaps.top(bounded(limit)));
     }
 
-    private static int bounded(int limit) {
-        if (limit < 1 || limit > MAX_LIMIT) {
-            throw ApiError.invalidRequest("invalid_value", "'limit' must be between 1 and " + MAX_LIMIT);
+    /** The limit as text (a parameter typed int would make 'abc' a 404 "no such route", as JAX-RS has it). */
+    private static int bounded(String limit) {
+        int n;
+        try {
+            n = Integer.parseInt(limit.strip());
+        } catch (NumberFormatException e) {
+            n = 0;
         }
-        return limit;
+        if (n < 1 || n > MAX_LIMIT) {
+            throw ApiError.invalidRequest("invalid_value", "'limit' must be a whole number between 1 and " + MAX_LIMIT);
+        }
+        return n;
     }
 
     private static String list(String name, String count, List<Map.Entry<String, Double>> entries) {
