@@ -8,6 +8,8 @@ import io.moe.application.template.TemplateAdministration;
 import io.moe.domain.profile.CcProfile;
 import io.moe.domain.profile.CcProfileRecord;
 import io.moe.domain.profile.ProfileMode;
+import io.moe.domain.profile.ProfileSchema;
+import io.moe.domain.shared.CopyName;
 import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal;
 import io.moe.domain.template.ExpertTemplateRecord;
@@ -155,9 +157,10 @@ public class ProfilesPage implements Serializable {
 
     public void copy(CcProfileRecord record) {
         List<String> taken = getProfiles().stream().map(CcProfileRecord::name).toList();
-        String copyName = record.name() + "-copy";
+        String base = CopyName.shortened(record.name(), "-copy-999", ProfileSchema.MAX_NAME);
+        String copyName = base + "-copy";
         for (int i = 2; taken.contains(copyName) && i < 1000; i++) {
-            copyName = record.name() + "-copy-" + i;
+            copyName = base + "-copy-" + i;
         }
         try {
             CcProfile p = record.profile();

@@ -66,7 +66,7 @@ public class SkillsPage implements Serializable {
 
     public void save() {
         try {
-            StoredSkill saved = skills.save(name, markdown, active);
+            StoredSkill saved = creating ? skills.create(name, markdown, active) : skills.save(name, markdown, active);
             PageMessages.done("Skill /" + saved.name() + " saved" + (saved.active() ? "" : " (inactive)"));
             editing = false;
             all = null;

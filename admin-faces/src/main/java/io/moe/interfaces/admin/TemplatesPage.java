@@ -5,8 +5,10 @@ import io.moe.application.template.ImportMode;
 import io.moe.application.template.ImportResult;
 import io.moe.application.template.TemplateAdministration;
 import io.moe.application.template.TemplateRefusedException;
+import io.moe.domain.shared.CopyName;
 import io.moe.domain.shared.Refusal;
 import io.moe.domain.template.ExpertRole;
+import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ExpertTemplateRecord;
 import io.moe.infrastructure.faces.PageMessages;
 import io.moe.infrastructure.faces.PerView;
@@ -95,7 +97,8 @@ public class TemplatesPage implements Serializable {
     /** Creates a copy named "{@code <name>} copy" (or "copy 2", …), which the editor then shows. */
     public void copy(ExpertTemplateRecord record) {
         TemplateForm copy = TemplateForm.of(record.template());
-        copy.setName(freeName(record.name() + " copy"));
+        // the source shortened so that "<name> copy 999" still fits the limit the admin did not choose to reach
+        copy.setName(freeName(CopyName.shortened(record.name(), " copy 999", ExpertTemplate.MAX_NAME) + " copy"));
         try {
             ExpertTemplateRecord saved = templates.create(copy.toJson());
             PageMessages.done("Copied " + record.name() + " to " + saved.name());

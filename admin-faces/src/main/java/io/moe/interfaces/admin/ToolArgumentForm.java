@@ -21,6 +21,9 @@ import java.util.Map;
  */
 public class ToolArgumentForm implements Serializable {
 
+    /** As the tools take numbers (ToolArgs.MAX_DIGITS). */
+    static final int MAX_DIGITS = 4000;
+
     private static final long serialVersionUID = 1L;
     static final int MAX_FIELDS = 32;
 
@@ -114,17 +117,28 @@ public class ToolArgumentForm implements Serializable {
         return args.build();
     }
 
+    /**
+     * {@code n} when the tools would take it: at most {@value #MAX_DIGITS} digits before and after the point. Checked on
+     * precision and scale, before 1e30000000 is written out as thirty million digits.
+     */
+    private static BigDecimal bounded(int index, Field f, BigDecimal n) {
+        if (n.precision() - n.scale() > MAX_DIGITS || n.scale() > MAX_DIGITS) {
+            throw new BadArgument(index, f.name + " may have at most " + MAX_DIGITS + " digits before and after the point.");
+        }
+        return n;
+    }
+
     private static JsonValue value(int index, Field f, String text) {
         switch (f.type) {
             case "integer":
                 try {
-                    return Jsonp.createValue(new BigDecimal(text).toBigIntegerExact());
+                    return Jsonp.createValue(bounded(index, f, new BigDecimal(text)).toBigIntegerExact());
                 } catch (ArithmeticException | NumberFormatException e) {
                     throw new BadArgument(index, f.name + " must be a whole number.");
                 }
             case "number":
                 try {
-                    return Jsonp.createValue(new BigDecimal(text));
+                    return Jsonp.createValue(bounded(index, f, new BigDecimal(text)));
                 } catch (NumberFormatException e) {
                     throw new BadArgument(index, f.name + " must be a number.");
                 }

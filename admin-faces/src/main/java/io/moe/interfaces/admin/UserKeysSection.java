@@ -47,7 +47,7 @@ public class UserKeysSection implements Serializable {
     public void create() {
         rawKey = null;
         try {
-            var expires = lastDay == null ? null : lastDay.plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC);
+            var expires = lastDay == null ? null : UserAdministration.endOfDay(lastDay);
             UserAdministration.CreatedKey created = users.createKey(page.getId(), UsersPage.blankToNull(label), expires);
             keys.changed();
             rawKey = created.rawKey();

@@ -93,7 +93,7 @@ class AdminPagesIT {
         web.driver.switchTo().activeElement().sendKeys(Keys.ENTER);
         web.waitForAjax();
         web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("new-user-dialog"),
-                "password needs at least 10 characters"));
+                "password needs 10 to 1024 characters"));
         web.screenshot("users-validation");
 
         WebElement password = web.visible("new-user:password");

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
 
 import java.util.Map;
 import java.util.UUID;
@@ -55,6 +56,18 @@ class SkillsPageIT {
         web.click(By.cssSelector("button[aria-label='Disable /" + name + "']"));
         web.growl("Skill /" + name + " disabled");
         assertTrue(web.visible(row).getText().contains("inactive"));
+
+        // a new skill with the name of one that exists is refused, not written over it
+        web.click("skills-form:new");
+        web.type("skill-editor:name", name);
+        WebElement other = web.visible("skill-editor:markdown");
+        other.clear();
+        other.sendKeys("---\nname: " + name + "\ndescription: A second one\n---\nOverwritten: $ARGUMENTS\n");
+        web.click("skill-editor:save");
+        web.growl("Skill not saved");
+        web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("skill-editor"), "exists"));
+        web.click("skill-editor:cancel");
+        assertTrue(web.visible(row).getText().contains("Written in the browser"), "the first skill is kept");
 
         web.click("upstream-form:pull");
         web.growl("The upstream has");

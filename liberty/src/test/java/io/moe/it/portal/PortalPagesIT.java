@@ -162,6 +162,15 @@ class PortalPagesIT {
         assertTrue(web.visible("bills").getText().contains(month), "this month is billed for display");
         web.screenshot("portal-billing");
 
+        web.open("/user/usage"); // a window whose last day lies before its first is refused beside the field
+        // the days set as the calendar would set them, without opening it over the button
+        ((JavascriptExecutor) web.driver).executeScript("document.getElementById('filters:from_input').value = '2026-03-10';"
+                + "document.getElementById('filters:to_input').value = '2026-03-01';");
+        web.click("filters:apply");
+        web.growl("Filters not applied");
+        web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("filters"), "the last day lies before the first"));
+        assertFalse(web.driver.findElement(By.tagName("body")).getText().contains("incident"), "said beside the field, not a failure page");
+
         web.open("/user/no-such-page.xhtml"); // the failure page of the portal: a missing page, said plainly, no internals
         String missing = web.driver.findElement(By.tagName("body")).getText();
         assertTrue(missing.contains("Page not found"), missing);

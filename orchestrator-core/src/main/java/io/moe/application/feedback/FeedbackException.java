@@ -8,4 +8,9 @@ public class FeedbackException extends Refusal {
     public FeedbackException(Kind kind, String code, String message) {
         super(kind, code, null, message);
     }
+
+    /** A refusal of one field of the feedback. */
+    public FeedbackException(Kind kind, String code, String field, String message) {
+        super(kind, code, field, message);
+    }
 }

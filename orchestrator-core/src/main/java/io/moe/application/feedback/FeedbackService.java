@@ -42,6 +42,9 @@ import java.util.regex.Pattern;
 @ApplicationScoped
 public class FeedbackService {
 
+    /** Most characters of a rating's correction. */
+    public static final int MAX_CORRECTION = 4000;
+
     static final int MAX_RESPONSE_ID = 64;
 
     static final Pattern NUMBER = Pattern.compile("\\d");
@@ -83,6 +86,10 @@ public class FeedbackService {
      */
     public JsonObject rate(Caller caller, String responseId, int rating, String correction) {
         requireResponseId(responseId);
+        if (correction != null && correction.length() > MAX_CORRECTION) { // every way in: the API and the portal's form
+            throw new FeedbackException(Kind.INVALID, "invalid_value", "correction",
+                    "'correction' is limited to " + MAX_CORRECTION + " characters");
+        }
         ResponseRecord meta = settled(responseId).map(ResponseRecord::fromJson)
                 .filter(m -> m.receivedBy(caller.userId(), caller.apiKeyId())).orElseThrow(() ->
                 new FeedbackException(Kind.NOT_FOUND, "response_not_found", "no response '" + responseId

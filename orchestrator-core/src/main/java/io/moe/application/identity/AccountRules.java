@@ -43,7 +43,7 @@ final class AccountRules {
 
     static void requirePassword(String password) {
         if (password == null || password.length() < MIN_PASSWORD || password.length() > MAX_PASSWORD) {
-            throw IdentityException.invalid("password", "password needs at least " + MIN_PASSWORD + " characters");
+            throw IdentityException.invalid("password", "password needs " + MIN_PASSWORD + " to " + MAX_PASSWORD + " characters");
         }
     }
 

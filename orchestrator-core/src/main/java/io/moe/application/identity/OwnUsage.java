@@ -34,6 +34,9 @@ import java.util.stream.Collectors;
 @UnitOfWork
 public class OwnUsage {
 
+    private static final LocalDate FIRST_DAY = LocalDate.of(2000, 1, 1);
+    private static final LocalDate LAST_DAY = LocalDate.of(9999, 12, 31);
+
     /** At most this many rows of history per page view, and this many days per window. */
     public static final int MAX_ROWS = 1_000;
     public static final int MAX_DAYS = 366;
@@ -121,6 +124,11 @@ public class OwnUsage {
     private static void requireWindow(LocalDate from, LocalDate to) {
         if (from == null || to == null) {
             throw IdentityException.invalid(from == null ? "from" : "to", "choose the first and the last day");
+        }
+        for (LocalDate day : new LocalDate[]{from, to}) { // a far date (year 999999999) would overflow the day after it
+            if (day.isBefore(FIRST_DAY) || day.isAfter(LAST_DAY)) {
+                throw IdentityException.invalid(day == from ? "from" : "to", "choose a day from " + FIRST_DAY + " to " + LAST_DAY);
+            }
         }
         if (to.isBefore(from)) {
             throw IdentityException.invalid("to", "the last day lies before the first");

@@ -21,7 +21,9 @@ import io.moe.domain.shared.Ids;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 
 /**
@@ -191,6 +193,17 @@ public class UserAdministration {
     public List<ApiKey> keys(String userId) {
         user(userId);
         return apiKeys.ofUser(userId);
+    }
+
+    /**
+     * The moment a key given a last day expires: the start of the next UTC day. A day past the year
+     * {@value #LAST_EXPIRY_YEAR} is refused here (the day after the last one a date can hold would overflow).
+     */
+    public static OffsetDateTime endOfDay(LocalDate lastDay) {
+        if (lastDay.getYear() > LAST_EXPIRY_YEAR) {
+            throw IdentityException.invalid("expires_at", "the last day must lie before the year " + (LAST_EXPIRY_YEAR + 1));
+        }
+        return lastDay.plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC);
     }
 
     public CreatedKey createKey(String userId, String label, OffsetDateTime expiresAt) {

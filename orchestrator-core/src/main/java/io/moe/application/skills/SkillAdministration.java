@@ -42,6 +42,15 @@ public class SkillAdministration {
         return store.named(checkedName(name)).orElseThrow(() -> unknown(name));
     }
 
+    /** Creates skill {@code name}, refused when one of that name exists (a new skill never replaces another). */
+    public StoredSkill create(String name, String markdown, boolean active) {
+        if (store.named(checkedName(name)).isPresent()) {
+            throw new SkillRefusedException(Kind.CONFLICT, "duplicate_name", "name",
+                    "a skill named '" + name + "' exists; choose another name, or edit that one");
+        }
+        return save(name, markdown, active);
+    }
+
     /** Creates or replaces skill {@code name}; the Markdown's front matter must name it. */
     public StoredSkill save(String name, String markdown, boolean active) {
         StoredSkill skill = new StoredSkill(checkedName(name), active, checkedMarkdown(name, markdown, "markdown"));

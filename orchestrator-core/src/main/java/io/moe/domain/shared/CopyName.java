@@ -12,6 +12,11 @@ public final class CopyName {
 
     public static String of(String source, int n, int maxLength) {
         String suffix = n == 1 ? " (copy)" : " (copy " + n + ")";
-        return source.substring(0, Math.min(source.length(), maxLength - suffix.length())).strip() + suffix;
+        return shortened(source, suffix, maxLength) + suffix;
+    }
+
+    /** {@code source} shortened so that {@code suffix} still fits after it within {@code maxLength}. */
+    public static String shortened(String source, String suffix, int maxLength) {
+        return source.substring(0, Math.min(source.length(), maxLength - suffix.length())).strip();
     }
 }

@@ -29,7 +29,6 @@ import jakarta.ws.rs.core.MediaType;
 @KeyRequired
 public class FeedbackResource {
 
-    static final int MAX_CORRECTION = 4000;
 
     @Inject
     FeedbackService feedback;
@@ -51,9 +50,6 @@ public class FeedbackResource {
             correction = c.getString();
         } else if (correctionValue != null && correctionValue != JsonValue.NULL) {
             throw ApiError.invalidRequest("invalid_type", "'correction' must be a string");
-        }
-        if (correction != null && correction.length() > MAX_CORRECTION) {
-            throw ApiError.invalidRequest("invalid_value", "'correction' is limited to " + MAX_CORRECTION + " characters");
         }
         return feedback.rate(caller(http), id.getString(), rating, correction).toString();
     }

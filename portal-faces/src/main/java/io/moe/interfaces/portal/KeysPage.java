@@ -78,7 +78,7 @@ public class KeysPage {
         State s = state();
         s.rawKey = null;
         try {
-            var expires = s.lastDay == null ? null : s.lastDay.plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC).minusSeconds(1);
+            var expires = s.lastDay == null ? null : UserAdministration.endOfDay(s.lastDay).minusSeconds(1);
             UserAdministration.CreatedKey created = keys.create(user.caller(), s.label == null || s.label.isBlank() ? null : s.label.strip(),
                     expires, s.profileId);
             s.rawKey = created.rawKey();

@@ -70,6 +70,7 @@ public class UsagePage {
         try {
             getRows();
         } catch (Refusal e) {
+            rows = List.of(); // the table shows nothing for a refused window; rendering must not ask again
             PageMessages.refused("Filters not applied", e, FIELDS);
         }
     }
