@@ -32,7 +32,6 @@ import java.util.regex.Pattern;
 @Produces(MediaType.APPLICATION_JSON)
 public class AdminCorrectionsResource {
 
-    static final int MAX_LIMIT = 500;
     private static final Pattern ID = Pattern.compile("[0-9a-f]{32}");
 
     @Inject
@@ -45,7 +44,7 @@ public class AdminCorrectionsResource {
             throw ApiError.invalidRequest("invalid_value", "'status' must be 'pending' or 'approved'");
         }
         JsonArrayBuilder data = Jsonp.createArrayBuilder();
-        corrections.list(status, bounded(limit)).forEach(c -> data.add(json(c)));
+        corrections.list(status, ListLimit.of(limit)).forEach(c -> data.add(json(c)));
         return Jsonp.createObjectBuilder().add("data", data).build().toString();
     }
 
@@ -69,18 +68,6 @@ public class AdminCorrectionsResource {
         c.categories().forEach(categories::add);
         return Jsonp.createObjectBuilder().add("id", c.id()).add("user_id", c.userId()).add("categories", categories)
                 .add("example", c.example()).add("status", c.status()).add("created", c.created()).build();
-    }
-
-    private static int bounded(String limit) {
-        try {
-            int n = Integer.parseInt(limit.strip());
-            if (n >= 1 && n <= MAX_LIMIT) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // answered below
-        }
-        throw ApiError.invalidRequest("invalid_value", "'limit' must be an integer between 1 and " + MAX_LIMIT);
     }
 
     private static String valid(String id) {

@@ -25,8 +25,6 @@ import java.util.Map;
 @Produces(MediaType.APPLICATION_JSON)
 public class AdminInsightsResource {
 
-    static final int MAX_LIMIT = 500;
-
     @Inject
     LearnedPatterns patterns;
 
@@ -36,27 +34,13 @@ public class AdminInsightsResource {
     @GET
     @Path("planner-patterns")
     public String plannerPatterns(@QueryParam("limit") @DefaultValue("50") String limit) {
-        return list("pattern", "count", patterns.top(bounded(limit)));
+        return list("pattern", "count", patterns.top(ListLimit.of(limit)));
     }
 
     @GET
     @Path("ontology-gaps")
     public String ontologyGaps(@QueryParam("limit") @DefaultValue("50") String limit) {
-        return list("term", "count", gaps.top(bounded(limit)));
-    }
-
-    /** The limit as text (a parameter typed int would make 'abc' a 404 "no such route", as JAX-RS has it). */
-    private static int bounded(String limit) {
-        int n;
-        try {
-            n = Integer.parseInt(limit.strip());
-        } catch (NumberFormatException e) {
-            n = 0;
-        }
-        if (n < 1 || n > MAX_LIMIT) {
-            throw ApiError.invalidRequest("invalid_value", "'limit' must be a whole number between 1 and " + MAX_LIMIT);
-        }
-        return n;
+        return list("term", "count", gaps.top(ListLimit.of(limit)));
     }
 
     private static String list(String name, String count, List<Map.Entry<String, Double>> entries) {
