@@ -1,7 +1,7 @@
 package io.moe.application.shared;
 
-import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The values one metric label may take: those given up front, then the first {@code extra} others seen; every later
@@ -14,7 +14,7 @@ public final class BoundedLabel {
 
     private final Set<String> fixed;
     private final int extra;
-    private final Set<String> seen = new HashSet<>();
+    private final Set<String> seen = ConcurrentHashMap.newKeySet(); // read without a lock: metrics count on every request
 
     public BoundedLabel(Set<String> fixed, int extra) {
         this.fixed = Set.copyOf(fixed);
@@ -26,10 +26,10 @@ public final class BoundedLabel {
         if (value == null) {
             return OTHER;
         }
-        if (fixed.contains(value)) {
+        if (fixed.contains(value) || seen.contains(value)) {
             return value;
         }
-        synchronized (seen) {
+        synchronized (seen) { // only a value not seen yet takes the lock, so the bound holds exactly
             if (seen.contains(value) || seen.size() < extra && seen.add(value)) {
                 return value;
             }
