@@ -133,7 +133,7 @@ test('a moe_reasoning profile answers with a thinking block before the text', as
 test('streamed reasoning: a thinking block with signature_delta, then the text block', async () => {
   const events = [];
   for await (const event of await reasoning.messages.create({
-    model, max_tokens: 1024, stream: true, thinking: { type: 'enabled', budget_tokens: 1024 },
+    model, max_tokens: 2048, stream: true, thinking: { type: 'enabled', budget_tokens: 1024 },
     messages: [{ role: 'user', content: 'Why is grass green? Think it through.' }],
   })) events.push(event);
   const types = events.map((e) => e.type);
@@ -147,7 +147,8 @@ test('streamed reasoning: a thinking block with signature_delta, then the text b
 });
 
 test('count_tokens', async () => {
-  const counted = await native.messages.countTokens({ model, messages: [{ role: 'user', content: 'Count me, please.' }], tools });
+  const counted = await native.messages.countTokens({ model, messages: [{ role: 'user', content: 'Count me, please.' }], tools,
+    thinking: { type: 'enabled', budget_tokens: 2048 } }); // as Claude Code counts: its thinking setting, no max_tokens
   assert.ok(counted.input_tokens > 0);
 });
 

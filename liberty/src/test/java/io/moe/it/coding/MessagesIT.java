@@ -412,6 +412,30 @@ class MessagesIT {
     }
 
     @Test
+    void aCodingClientsRefusalsAreInTheMessagesShape() {
+        HttpResponse<String> badKey = Http.get(ItConfig.orchestratorUrl() + "/v1/models", "x-api-key", "moe-sk-" + "0".repeat(48),
+                "anthropic-version", "2023-06-01");
+        assertEquals(401, badKey.statusCode(), badKey.body());
+        assertEquals("authentication_error", messagesError(badKey).getString("type"), "the model list's error, like its answer: " + badKey.body());
+
+        String key = key(Admin.newUser(), nativeProfile);
+        String tooLarge = "{\"model\":\"" + MODEL + "\",\"max_tokens\":5,\"messages\":[{\"role\":\"user\",\"content\":\""
+                + "word ".repeat(2_000_000) + "\"}]}"; // about 10 MB, the limit is 8 MiB
+        HttpResponse<String> refused = Http.post(MESSAGES, tooLarge, "x-api-key", key, "anthropic-version", "2023-06-01",
+                "Content-Type", "application/json");
+        assertEquals(413, refused.statusCode(), refused.body());
+        assertEquals("request_too_large", messagesError(refused).getString("type"), refused.body());
+    }
+
+    /** The {@code error} of a body in the messages API's error shape {@code {"type":"error","error":{"type","message"}}}. */
+    private static JsonObject messagesError(HttpResponse<String> response) {
+        JsonObject body = Http.object(response);
+        assertEquals("error", body.getString("type"), response.body());
+        assertTrue(body.getJsonObject("error").getString("message").length() > 10, response.body());
+        return body.getJsonObject("error");
+    }
+
+    @Test
     void aMessageIdTakesFeedbackAndIsBilled() {
         String user = Admin.newUser();
         String key = key(user, nativeProfile);

@@ -142,6 +142,23 @@ class RoutingIT {
     }
 
     @Test
+    void aNativeMaxTokensOutOfRangeIsRefusedNamingItInsteadOfFailingTheBudget() {
+        String user = Admin.newUser();
+        String key = Admin.newKey(user)[1];
+        Admin.grant(user, "model_endpoint", "*@" + server);
+        assertEquals(200, Admin.put(Admin.USERS + "/" + user + "/budget", "{\"daily_limit\":100000}").statusCode());
+        for (String field : new String[] {"max_tokens", "max_tokens", "max_tokens", "max_tokens", "max_completion_tokens"}) {
+            HttpResponse<String> refused = Http.post(CHAT, "{\"model\":\"" + coder() + "\",\"" + field + "\":9223372036854775807,"
+                    + "\"messages\":[{\"role\":\"user\",\"content\":\"hello\"}]}", "Authorization", Http.bearer(key), "Content-Type", "application/json");
+            assertEquals(400, refused.statusCode(), "not a 503 of the budget store: " + refused.body());
+            JsonObject error = Http.object(refused).getJsonObject("error");
+            assertEquals("invalid_max_tokens", error.getString("code"));
+            assertTrue(error.getString("message").startsWith("'" + field + "' must be an integer from 1 to "), error.getString("message"));
+        }
+        assertEquals(200, chat(key, coder(), "hello after five refusals").statusCode(), "the refusals hold none of the user's four places");
+    }
+
+    @Test
     void aNativeStreamKeepsItsConnectionAliveWhileTheServerIsStillReadingThePrompt() {
         String user = Admin.newUser();
         String key = Admin.newKey(user)[1];

@@ -6,6 +6,7 @@ import io.moe.domain.profile.CcProfile;
 import io.moe.domain.profile.CcProfileRecord;
 import io.moe.domain.profile.ProfileRepository;
 import io.moe.domain.profile.UserProfileRecord;
+import io.moe.domain.shared.PlainText;
 import io.moe.domain.shared.Refusal.Kind;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -33,6 +34,8 @@ public class ProfileResolver {
     private static final int NAMED = 10;
     /** How many accepted model ids a refusal lists. */
     private static final int LISTED = 40;
+    /** How much of the requested model id a refusal repeats. */
+    static final int ECHOED = 300;
 
     @Inject
     ProfileRepository profiles;
@@ -44,9 +47,9 @@ public class ProfileResolver {
     public ResolvedProfile resolve(Caller caller, String modelId) {
         List<ResolvedProfile> usable = usable(caller);
         return usable.stream().filter(p -> p.profile().accepts(modelId)).findFirst()
-                .orElseThrow(() -> new ProfileRefusedException(Kind.NOT_FOUND, "model_not_found", "model", "model '" + modelId
-                        + "' is not accepted by " + describe(usable) + "; " + (usable.size() == 1 ? "it accepts " : "they accept ")
-                        + listed(acceptedModels(usable))));
+                .orElseThrow(() -> new ProfileRefusedException(Kind.NOT_FOUND, "model_not_found", "model", "model '"
+                        + PlainText.fit(modelId, ECHOED) + "' is not accepted by " + describe(usable) + "; "
+                        + (usable.size() == 1 ? "it accepts " : "they accept ") + listed(acceptedModels(usable))));
     }
 
     /** The model ids the caller's usable profiles accept, each once, in the order of the profiles. */

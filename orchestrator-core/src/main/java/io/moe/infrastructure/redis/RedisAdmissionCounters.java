@@ -25,8 +25,10 @@ public class RedisAdmissionCounters implements AdmissionCounters {
 
     /**
      * KEYS[1] = places, KEYS[2..4] = counters. ARGV: now millis, stale-before millis, place limit, request id, places ttl
-     * seconds, tokens, then the limit per counter (-1 none), then the ttl seconds per counter (-1 none). Answers
-     * {-1, 0, 0} when no place is free, {i, used, limit} when counter i would pass its limit, {0, 0, 0} when admitted.
+     * seconds, tokens (a whole number), then the limit per counter (-1 none), then the ttl seconds per counter (-1 none).
+     * Answers {-1, 0, 0} when no place is free, {i, used, limit} when counter i would pass its limit, {0, 0, 0} when
+     * admitted. The tokens go to INCRBY as the string they came as: a Lua number would be sent as a double (1e+17), which
+     * INCRBY refuses. The place is taken last, so a script that fails on the way takes none.
      */
     static final String ADMIT = """
             redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[2])
@@ -39,13 +41,13 @@ public class RedisAdmissionCounters implements AdmissionCounters {
                 if used + tokens > limit then return {i - 1, used, limit} end
               end
             end
-            redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
-            redis.call('EXPIRE', KEYS[1], ARGV[5])
             for i = 2, #KEYS do
-              redis.call('INCRBY', KEYS[i], tokens)
+              redis.call('INCRBY', KEYS[i], ARGV[6])
               local ttl = tonumber(ARGV[8 + i])
               if ttl > 0 then redis.call('EXPIRE', KEYS[i], ttl) end
             end
+            redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
+            redis.call('EXPIRE', KEYS[1], ARGV[5])
             return {0, 0, 0}
             """;
     /**

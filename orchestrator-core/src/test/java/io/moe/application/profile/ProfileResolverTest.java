@@ -3,20 +3,14 @@ package io.moe.application.profile;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.Limits;
 import io.moe.domain.identity.ResourceType;
-import io.moe.domain.profile.CcProfile;
 import io.moe.domain.profile.CcProfileRecord;
 import io.moe.domain.profile.ProfileMode;
-import io.moe.domain.profile.ProfileRepository;
 import io.moe.domain.shared.Refusal.Kind;
 import org.junit.jupiter.api.Test;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -27,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Which profile a messages request runs with, for a caller with bindings and grants. */
 class ProfileResolverTest {
 
-    private final Profiles repository = new Profiles();
+    private final MemoryProfileRepository repository = new MemoryProfileRepository();
     private final ProfileResolver resolver = new ProfileResolver();
     private final CcProfileRecord fast = repository.add("a-fast", ProfileMode.NATIVE, "claude-haiku-4-5", "claude-sonnet-4-5");
     private final CcProfileRecord deep = repository.add("b-deep", ProfileMode.MOE_ORCHESTRATED, "claude-opus-4-1", "claude-sonnet-4-5");
@@ -56,6 +50,14 @@ class ProfileResolverTest {
     }
 
     @Test
+    void aRefusalRepeatsAtMostTheBeginningOfTheModelIdWithoutControlCharacters() {
+        String id = "x\u0000" + "y".repeat(10_000);
+        String message = assertThrows(ProfileRefusedException.class, () -> resolver.resolve(granted(fast), id)).getMessage();
+        assertTrue(message.startsWith("model 'x?" + "y".repeat(ProfileResolver.ECHOED - 2) + "' is not accepted"), message);
+        assertTrue(message.length() < ProfileResolver.ECHOED + 200, "the id is cut, the accepted ids still listed: " + message);
+    }
+
+    @Test
     void aProfileBoundToTheKeyOrChosenAsTheDefaultDecidesAlone() {
         Caller caller = granted(fast, deep);
         repository.keyBindings.put(caller.apiKeyId(), deep.id());
@@ -79,76 +81,5 @@ class ProfileResolverTest {
     private static Caller granted(CcProfileRecord... profiles) {
         Set<String> grants = Arrays.stream(profiles).map(CcProfileRecord::grant).collect(Collectors.toSet());
         return new Caller("user-1", "alice", "key-1", false, Map.of(ResourceType.CC_PROFILE, grants), Limits.NONE);
-    }
-
-    /** The profiles and bindings in memory. */
-    private static final class Profiles implements ProfileRepository {
-
-        private final List<CcProfileRecord> records = new ArrayList<>();
-        private final Map<String, String> keyBindings = new HashMap<>();
-        private final Map<String, String> defaults = new HashMap<>();
-
-        CcProfileRecord add(String name, ProfileMode mode, String... models) {
-            CcProfileRecord record = new CcProfileRecord(new CcProfile(name, List.of(models), "sim-coder:7b", "local", mode,
-                    CcProfile.TOOL_CHOICE_AUTO, CcProfile.DEFAULT_TOOL_MAX_TOKENS, CcProfile.DEFAULT_REASONING_MAX_TOKENS, null, true, null, null));
-            add(record);
-            return record;
-        }
-
-        @Override
-        public Optional<CcProfileRecord> withName(String name) {
-            return records.stream().filter(r -> r.name().equals(name)).findFirst();
-        }
-
-        @Override
-        public Optional<CcProfileRecord> withId(String id) {
-            return records.stream().filter(r -> r.id().equals(id)).findFirst();
-        }
-
-        @Override
-        public List<CcProfileRecord> all() {
-            return records.stream().sorted(Comparator.comparing(CcProfileRecord::name)).toList();
-        }
-
-        @Override
-        public void add(CcProfileRecord profile) {
-            records.add(profile);
-        }
-
-        @Override
-        public void update(CcProfileRecord profile) {
-        }
-
-        @Override
-        public void remove(CcProfileRecord profile) {
-            records.remove(profile);
-        }
-
-        @Override
-        public Optional<String> ofKey(String keyId) {
-            return Optional.ofNullable(keyBindings.get(keyId));
-        }
-
-        @Override
-        public KeyBinding bindingOf(String keyId) {
-            return new KeyBinding(keyBindings.get(keyId), null);
-        }
-
-        @Override
-        public Optional<String> defaultOf(String userId) {
-            return Optional.ofNullable(defaults.get(userId));
-        }
-
-        @Override
-        public boolean bindKey(String keyId, String profileId) {
-            keyBindings.put(keyId, profileId);
-            return true;
-        }
-
-        @Override
-        public boolean bindUserDefault(String userId, String profileId) {
-            defaults.put(userId, profileId);
-            return true;
-        }
     }
 }

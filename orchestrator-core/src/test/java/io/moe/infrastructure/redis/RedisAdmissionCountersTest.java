@@ -23,6 +23,7 @@ import java.util.stream.IntStream;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -101,6 +102,24 @@ class RedisAdmissionCountersTest {
         assertArrayEquals(new long[] {100, 100, 100}, counters.used(user, JAN_15));
         assertArrayEquals(new long[] {0, 100, 100}, counters.used(user, JAN_15.plus(Duration.ofHours(1))), "the next UTC day");
         assertArrayEquals(new long[] {0, 0, 100}, counters.used(user, Instant.parse("2030-02-01T00:00:00Z")), "the next month");
+    }
+
+    @Test
+    void aReservationBeyondWhatADoubleHoldsIsCountedExactly() {
+        String user = user();
+        long tokens = 123_456_789_012_345_678L; // 1.2345678901234568e+17 as a Lua number, which INCRBY refuses
+        assertTrue(reserve(user, Limits.NONE, tokens).admitted());
+        assertArrayEquals(new long[] {tokens, tokens, tokens}, counters.used(user, JAN_15));
+    }
+
+    @Test
+    void anAdmissionThatFailsOnTheWayTakesNoPlace() {
+        String user = user();
+        TestRedis.store().put(RedisBudgetCounters.keys(user, JAN_15).get(0), "not a number", Duration.ofMinutes(5));
+        assertThrows(RuntimeException.class, () -> reserve(user, Limits.NONE, 100), "the daily counter cannot be added to");
+        assertEquals(0, places.running(user), "no place is left taken for 60 s by a refused admission");
+        List<String> keys = RedisBudgetCounters.keys(user, JAN_15);
+        assertTrue(TestRedis.store().get(keys.get(1)).isEmpty() && TestRedis.store().get(keys.get(2)).isEmpty(), "nothing was reserved");
     }
 
     @Test

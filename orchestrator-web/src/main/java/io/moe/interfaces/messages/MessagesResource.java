@@ -19,6 +19,7 @@ import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ExpertTemplateRecord;
 import io.moe.interfaces.openai.ApiKeyFilter;
 import io.moe.interfaces.openai.ChatCompletionRequest;
+import io.moe.interfaces.openai.ClientDisconnect;
 import io.moe.interfaces.openai.KeyRequired;
 import io.moe.interfaces.openai.ProgressQueue;
 import io.moe.interfaces.openai.PromptEstimate;
@@ -106,7 +107,9 @@ public class MessagesResource {
     public String countTokens(String body, @Context HttpServletRequest http) {
         Caller caller = (Caller) http.getAttribute(ApiKeyFilter.CALLER);
         JsonObject json = ChatCompletionRequest.object(body);
-        MessagesRequest request = MessagesRequest.of(Jsonp.createObjectBuilder(json).add("max_tokens", 1).add("stream", false).build(), limits);
+        // counted, not answered: no max_tokens is sent, and the thinking setting (its budget is checked against max_tokens) counts nothing
+        MessagesRequest request = MessagesRequest.of(Jsonp.createObjectBuilder(json).add("max_tokens", 1).add("stream", false)
+                .remove("thinking").build(), limits);
         CcProfile profile = profiles.resolve(caller, request.model()).profile();
         JsonObject upstream = MessagesToOpenAi.translate(request, new MessagesToOpenAi.Settings(profile.toolModel(),
                 profile.systemPromptPrefix(), profile.toolChoice(), profile.toolMaxTokens(), true), limits);
@@ -126,7 +129,7 @@ public class MessagesResource {
         long promptEstimate = PromptEstimate.tokens(openAi.get("messages"));
         boolean showReasoning = profile.mode().showsReasoning() || request.thinking();
         long created = Instant.now().getEpochSecond();
-        Cancellation cancellation = new Cancellation();
+        Cancellation cancellation = ClientDisconnect.cancellation(async);
         if (request.stream()) {
             ProgressQueue progress = new ProgressQueue(!showReasoning); // the reasoning block comes before the text
             CompletableFuture<ChatAnswer> answer = chat.answer(caller, id, created, route, parsed.chat(), progress, cancellation)

@@ -16,18 +16,24 @@ import java.util.regex.Pattern;
 /**
  * A messages request in the OpenAI chat format of the inference servers, checked on the way (400 naming the
  * field, bounds from {@link RequestLimits}): {@code system} (string or text blocks, {@code cache_control} ignored)
- * after the profile's prefix becomes the system message; text and base64 or URL images become content parts;
- * text documents become text parts (a PDF is refused by name); an assistant's {@code tool_use} blocks become
- * {@code tool_calls}, a user's {@code tool_result} blocks become {@code tool} messages (placed before the rest of that
- * turn; a result's images follow in that turn's user message, since a tool message carries text only); thinking
- * blocks are dropped; {@code tools},
+ * after the profile's prefix becomes the system message; text and base64 images become content parts, and so do URL
+ * images for the tool model (the pipeline takes base64 images only); text documents become text parts (a PDF is
+ * refused by name); an assistant's {@code tool_use} blocks become {@code tool_calls}, a user's {@code tool_result}
+ * blocks become {@code tool} messages (placed before the rest of that turn; a result's images follow in that turn's
+ * user message, since a tool message carries text only); thinking blocks are dropped; every turn but a final
+ * assistant one must carry content (as the messages API says); {@code tools} the model can run (not the vendor's
+ * server tools; when none is left, neither {@code tools} nor {@code tool_choice} is sent),
  * {@code tool_choice} (auto, any → required, tool → that function, none), {@code stop_sequences}, sampling
  * settings and {@code metadata.user_id} are carried over.
  */
 public final class MessagesToOpenAi {
 
-    /** What the profile adds: the server's model name, the system prefix, the default tool choice and the token cap of tool turns. */
-    public record Settings(String upstreamModel, String systemPrefix, String defaultToolChoice, int toolMaxTokens, boolean withTools) {
+    /**
+     * What the profile adds: the server's model name, the system prefix, the default tool choice and the token cap of tool
+     * turns; and whether the request goes to the tool model ({@code forToolModel}: tools carried, URL images passed, no
+     * message bound) or to the pipeline.
+     */
+    public record Settings(String upstreamModel, String systemPrefix, String defaultToolChoice, int toolMaxTokens, boolean forToolModel) {
     }
 
     static final int MAX_TOOLS = 128;
@@ -48,23 +54,24 @@ public final class MessagesToOpenAi {
         if (!(in.get("messages") instanceof JsonArray turns) || turns.isEmpty()) {
             throw ApiError.invalidRequest("missing_messages", "messages: is required, a non-empty array of {role, content}");
         }
-        if (!settings.withTools() && turns.size() > limits.maxMessages) {
+        if (!settings.forToolModel() && turns.size() > limits.maxMessages) {
             // the pipeline's bound; a turn for the tool model is bounded by the body's size alone, as native pass-through
             // is, since an agent's session grows by two turns with each tool call
             throw ApiError.invalidRequest("too_many_messages", "messages: at most " + limits.maxMessages + " (moe.limits.max-messages)");
         }
         for (int i = 0; i < turns.size(); i++) {
-            turn(turns.get(i), "messages[" + i + "]", messages, limits);
+            turn(turns.get(i), i, i == turns.size() - 1, settings.forToolModel(), messages, limits);
         }
-        boolean tools = settings.withTools() && in.get("tools") instanceof JsonArray t && !t.isEmpty();
+        boolean tools = settings.forToolModel() && in.get("tools") instanceof JsonArray t && !t.isEmpty();
         int maxTokens = tools ? Math.min(request.maxTokens(), settings.toolMaxTokens()) : request.maxTokens();
         JsonObjectBuilder out = Jsonp.createObjectBuilder().add("model", settings.upstreamModel()).add("messages", messages)
                 .add("max_tokens", maxTokens).add("stream", request.stream());
         if (request.stream()) {
             out.add("stream_options", Jsonp.createObjectBuilder().add("include_usage", true));
         }
-        if (tools) {
-            out.add("tools", tools((JsonArray) in.get("tools")));
+        JsonArray functions = tools ? tools((JsonArray) in.get("tools")) : JsonValue.EMPTY_JSON_ARRAY;
+        if (!functions.isEmpty()) { // server tools alone leave nothing to offer, and nothing to choose from
+            out.add("tools", functions);
             toolChoice(in.get("tool_choice"), settings.defaultToolChoice(), out);
         }
         stops(in.get("stop_sequences"), out);
@@ -105,7 +112,12 @@ public final class MessagesToOpenAi {
         return text.toString();
     }
 
-    private static void turn(JsonValue value, String at, JsonArrayBuilder out, RequestLimits limits) {
+    /**
+     * Turn {@code index} of the conversation, added to {@code out}; {@code last} when it is the final turn, the one that
+     * may be an empty assistant turn (an answer's start for the model to continue).
+     */
+    private static void turn(JsonValue value, int index, boolean last, boolean forToolModel, JsonArrayBuilder out, RequestLimits limits) {
+        String at = "messages[" + index + "]";
         if (!(value instanceof JsonObject m)) {
             throw ApiError.invalidRequest("invalid_message", at + ": must be an object {role, content}");
         }
@@ -113,8 +125,12 @@ public final class MessagesToOpenAi {
         if (!role.equals("user") && !role.equals("assistant")) {
             throw ApiError.invalidRequest("invalid_role", at + ".role: must be user or assistant (the system prompt goes in 'system')");
         }
+        boolean mayBeEmpty = last && role.equals("assistant");
         JsonValue content = m.get("content");
         if (content instanceof JsonString s) {
+            if (s.getString().isBlank() && !mayBeEmpty) {
+                throw emptyContent(index);
+            }
             out.add(Jsonp.createObjectBuilder().add("role", role).add("content", s.getString()));
             return;
         }
@@ -129,6 +145,7 @@ public final class MessagesToOpenAi {
         StringBuilder text = new StringBuilder();
         int partCount = 0;
         int callCount = 0;
+        boolean carriesContent = false;
         for (int i = 0; i < blocks.size(); i++) {
             String where = at + ".content[" + i + "]";
             if (!(blocks.get(i) instanceof JsonObject b)) {
@@ -140,14 +157,16 @@ public final class MessagesToOpenAi {
                     parts.add(Jsonp.createObjectBuilder().add("type", "text").add("text", t));
                     text.append(t);
                     partCount++;
+                    carriesContent |= !t.isBlank();
                 }
                 case "image" -> {
                     if (!role.equals("user")) {
                         throw ApiError.invalidRequest("invalid_content", where + ": images are accepted in user turns only");
                     }
                     parts.add(Jsonp.createObjectBuilder().add("type", "image_url")
-                            .add("image_url", Jsonp.createObjectBuilder().add("url", imageUrl(b, where))));
+                            .add("image_url", Jsonp.createObjectBuilder().add("url", imageUrl(b, where, forToolModel))));
                     partCount++;
+                    carriesContent = true;
                 }
                 case "tool_use" -> {
                     if (!role.equals("assistant")) {
@@ -158,13 +177,14 @@ public final class MessagesToOpenAi {
                             .add("function", Jsonp.createObjectBuilder().add("name", string(b, "name", where))
                                     .add("arguments", input instanceof JsonObject o ? o.toString() : "{}")));
                     callCount++;
+                    carriesContent = true;
                 }
                 case "tool_result" -> {
                     if (!role.equals("user")) {
                         throw ApiError.invalidRequest("invalid_content", where + ": tool_result blocks belong to user turns");
                     }
                     String callId = string(b, "tool_use_id", where);
-                    JsonArray images = resultImages(b.get("content"), where);
+                    JsonArray images = resultImages(b.get("content"), where, forToolModel);
                     out.add(Jsonp.createObjectBuilder().add("role", "tool").add("tool_call_id", callId)
                             .add("content", (b.getBoolean("is_error", false) ? "Error: " : "") + resultText(b.get("content"), where)
                                     + (images.isEmpty() ? "" : "\n[" + images.size() + " image(s) of this result follow in the next user message]")));
@@ -174,18 +194,23 @@ public final class MessagesToOpenAi {
                         images.forEach(parts::add);
                         partCount += 1 + images.size();
                     }
+                    carriesContent = true;
                 }
                 case "document" -> {
                     String t = documentText(b, where);
                     parts.add(Jsonp.createObjectBuilder().add("type", "text").add("text", t));
                     text.append(t);
                     partCount++;
+                    carriesContent = true;
                 }
                 case "thinking", "redacted_thinking" -> {
                     // the service's own reasoning of an earlier turn; the server does not need it back
                 }
                 default -> throw ApiError.invalidRequest("invalid_content", where + ".type: must be text, image, document, tool_use, tool_result or thinking");
             }
+        }
+        if (!carriesContent && !mayBeEmpty) {
+            throw emptyContent(index);
         }
         if (role.equals("assistant")) {
             JsonObjectBuilder a = Jsonp.createObjectBuilder().add("role", "assistant");
@@ -203,11 +228,22 @@ public final class MessagesToOpenAi {
         }
     }
 
-    private static String imageUrl(JsonObject block, String where) {
+    /** The messages API's own words: only the final turn, and only an assistant's, may be empty. */
+    private static ApiError emptyContent(int index) {
+        return ApiError.invalidRequest("empty_content", "messages." + index
+                + ": all messages must have non-empty content except for the optional final assistant message");
+    }
+
+    /** An image block's source as a URL of the chat format: a data URL, or for the tool model also an http(s) URL. */
+    private static String imageUrl(JsonObject block, String where, boolean forToolModel) {
         if (!(block.get("source") instanceof JsonObject source)) {
             throw ApiError.invalidRequest("invalid_image", where + ".source: is required, {\"type\":\"base64\",\"media_type\",\"data\"}");
         }
         String type = source.getString("type", "");
+        if (type.equals("url") && !forToolModel) {
+            throw ApiError.invalidRequest("invalid_image", where + ".source.type: 'url' images are not taken by the pipeline (a profile "
+                    + "mode other than native); only base64 images are taken there: send the image as {\"type\":\"base64\",\"media_type\",\"data\"}");
+        }
         if (type.equals("url")) {
             String url = string(source, "url", where + ".source");
             if (!url.startsWith("https://") && !url.startsWith("http://")) {
@@ -258,13 +294,13 @@ public final class MessagesToOpenAi {
     }
 
     /** The images among a tool result's blocks, as image parts of the chat format (checked as a user's images are). */
-    private static JsonArray resultImages(JsonValue content, String where) {
+    private static JsonArray resultImages(JsonValue content, String where, boolean forToolModel) {
         JsonArrayBuilder images = Jsonp.createArrayBuilder();
         if (content instanceof JsonArray blocks) {
             for (int i = 0; i < blocks.size(); i++) {
                 if (blocks.get(i) instanceof JsonObject b && "image".equals(b.getString("type", ""))) {
                     images.add(Jsonp.createObjectBuilder().add("type", "image_url")
-                            .add("image_url", Jsonp.createObjectBuilder().add("url", imageUrl(b, where + ".content[" + i + "]"))));
+                            .add("image_url", Jsonp.createObjectBuilder().add("url", imageUrl(b, where + ".content[" + i + "]", forToolModel))));
                 }
             }
         }
@@ -296,7 +332,8 @@ public final class MessagesToOpenAi {
         throw ApiError.invalidRequest("invalid_content", where + ".content: must be a string or an array of blocks");
     }
 
-    private static JsonArrayBuilder tools(JsonArray tools) {
+    /** The tools the model can run, as functions; a vendor's server tool (no {@code input_schema}) is left out. */
+    private static JsonArray tools(JsonArray tools) {
         if (tools.size() > MAX_TOOLS) {
             throw ApiError.invalidRequest("too_many_tools", "tools: at most " + MAX_TOOLS);
         }
@@ -315,7 +352,7 @@ public final class MessagesToOpenAi {
             }
             out.add(Jsonp.createObjectBuilder().add("type", "function").add("function", function));
         }
-        return out;
+        return out.build();
     }
 
     private static void toolChoice(JsonValue choice, String profileDefault, JsonObjectBuilder out) {

@@ -25,7 +25,10 @@ import java.util.regex.Pattern;
 public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean includeUsage, boolean reasoningContent) {
 
     /** The longest model id: a model name, '@' and a server name ({@link ModelRef}). */
-    static final int MAX_MODEL_ID = ModelRef.MAX_MODEL_LENGTH + 64;
+    public static final int MAX_MODEL_ID = ModelRef.MAX_MODEL_LENGTH + 64;
+    /** What a refused model id is told: the bound and what an id is made of. */
+    public static final String MODEL_ID_FORM = "at most " + MAX_MODEL_ID + " characters without control characters (a model name of at most "
+            + ModelRef.MAX_MODEL_LENGTH + ", '@', a server name)";
     private static final Set<String> ROLES = Set.of("system", "developer", "user", "assistant", "tool");
     private static final Pattern DATA_URL = Pattern.compile("data:image/[a-zA-Z0-9.+-]+;base64,[A-Za-z0-9+/=\\s]+");
 
@@ -81,16 +84,24 @@ public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean in
         if (!(model instanceof JsonString s) || s.getString().isBlank()) {
             throw ApiError.invalidRequest("invalid_type", "'model' must be a non-empty string; GET /v1/models lists the ids your key may use");
         }
-        if (s.getString().length() > MAX_MODEL_ID || PlainText.hasControlCharacters(s.getString())) {
-            throw ApiError.invalidRequest("invalid_value", "'model' must be at most " + MAX_MODEL_ID + " characters without control "
-                    + "characters (a model name of at most " + ModelRef.MAX_MODEL_LENGTH + ", '@', a server name); GET /v1/models lists the ids your key may use");
+        if (!fitsModelId(s.getString())) {
+            throw ApiError.invalidRequest("invalid_value", "'model' must be " + MODEL_ID_FORM + "; GET /v1/models lists the ids your key may use");
         }
         return s.getString();
     }
 
-    /** {@code max_tokens} or its newer name {@code max_completion_tokens}: a positive integer up to the bound, or absent. */
-    private static int maxTokens(JsonObject json, RequestLimits limits) {
-        String field = json.containsKey("max_completion_tokens") ? "max_completion_tokens" : "max_tokens";
+    /** Whether {@code id} has the length and the characters a model id can have ({@link #MODEL_ID_FORM}). */
+    public static boolean fitsModelId(String id) {
+        return id.length() <= MAX_MODEL_ID && !PlainText.hasControlCharacters(id);
+    }
+
+    /**
+     * {@code max_tokens} or its newer name {@code max_completion_tokens} (which wins when it is given and not null): a
+     * positive integer up to the bound; 0 when neither is given. The pipeline's and the native route's one check.
+     */
+    static int maxTokens(JsonObject json, RequestLimits limits) {
+        JsonValue newer = json.get("max_completion_tokens");
+        String field = newer != null && newer != JsonValue.NULL ? "max_completion_tokens" : "max_tokens";
         JsonValue value = json.get(field);
         if (value == null || value == JsonValue.NULL) {
             return 0;

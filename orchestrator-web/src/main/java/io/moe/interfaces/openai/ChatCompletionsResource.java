@@ -18,7 +18,6 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.container.AsyncResponse;
-import jakarta.ws.rs.container.ConnectionCallback;
 import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -74,9 +73,9 @@ public class ChatCompletionsResource {
         }
         long created = Instant.now().getEpochSecond();
         String model = pipeline.modelId();
+        Cancellation cancellation = ClientDisconnect.cancellation(async);
         if (request.stream()) {
             ProgressQueue progress = new ProgressQueue(true);
-            Cancellation cancellation = new Cancellation();
             CompletableFuture<ChatAnswer> answer = chat.answer(caller, id, created, pipeline, request.chat(), progress, cancellation)
                     .toCompletableFuture();
             async.resume(Response.ok(new CompletionStream(new CompletionStream.Head(id, created, model),
@@ -87,8 +86,6 @@ public class ChatCompletionsResource {
                     .build());
             return;
         }
-        Cancellation cancellation = new Cancellation();
-        cancelOnDisconnect(async, cancellation);
         CompletableFuture<ChatAnswer> answer = chat.answer(caller, id, created, pipeline, request.chat(), Progress.NONE, cancellation)
                 .toCompletableFuture();
         answer.whenComplete((done, failure) -> {
@@ -99,14 +96,5 @@ public class ChatCompletionsResource {
                         MediaType.APPLICATION_JSON_TYPE).build());
             }
         });
-    }
-
-    /** Where the container reports a dropped connection of a waiting response, the pipeline stops too. */
-    private static void cancelOnDisconnect(AsyncResponse async, Cancellation cancellation) {
-        try {
-            async.register((ConnectionCallback) disconnected -> cancellation.cancel("the client went away"));
-        } catch (RuntimeException unsupported) {
-            // optional in JAX-RS: without it a dropped non-streamed request runs to its end and is billed in full
-        }
     }
 }

@@ -1,5 +1,6 @@
 package io.moe.interfaces.openai;
 
+import io.moe.application.limits.RequestLimits;
 import io.moe.application.routing.NativeChat;
 import io.moe.application.routing.PassThrough;
 import io.moe.application.routing.Route;
@@ -11,7 +12,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
-import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
@@ -33,7 +33,9 @@ import java.time.Duration;
  * The wire side of native pass-through: the client's body goes to the server unchanged except for
  * {@code model} (the server's own name for it) and, on a stream, {@code stream_options.include_usage}
  * (so the tokens can be counted; the usage chunk is passed on only when the client asked for it).
- * Tool calls, {@code tool} messages and sampling parameters pass as they are. The server's answer goes
+ * Tool calls, {@code tool} messages and sampling parameters pass as they are; {@code max_tokens} (or
+ * {@code max_completion_tokens}), which is reserved against the budget, is checked first as on the pipeline (400 naming
+ * the field outside 1 to {@code moe.limits.max-output-tokens}). The server's answer goes
  * back as it came; a 4xx of the server is passed on with its body, anything else is a 502. A stream that
  * ends without {@code [DONE]} ends with an error event, never as a finished answer.
  */
@@ -47,6 +49,9 @@ public class NativeCompletions {
     NativeChat natives;
 
     @Inject
+    RequestLimits limits;
+
+    @Inject
     @ConfigProperty(name = "moe.stream.keepalive-seconds", defaultValue = "10")
     int keepAliveSeconds;
 
@@ -54,6 +59,7 @@ public class NativeCompletions {
         if (!(json.get("messages") instanceof JsonArray messages) || messages.isEmpty()) {
             throw ApiError.invalidRequest("missing_messages", "'messages' is required: a non-empty array of {role, content}");
         }
+        int maxTokens = ChatCompletionRequest.maxTokens(json, limits);
         boolean stream = json.get("stream") == JsonValue.TRUE;
         boolean clientUsage = json.get("stream_options") instanceof JsonObject o && o.get("include_usage") == JsonValue.TRUE;
         JsonObjectBuilder upstream = Jsonp.createObjectBuilder(json).add("model", route.model().model());
@@ -62,7 +68,7 @@ public class NativeCompletions {
             upstream.add("stream_options", Jsonp.createObjectBuilder(options).add("include_usage", true));
         }
         String body = upstream.build().toString();
-        NativeChat.Exchange exchange = natives.open(caller, id, route, estimate(json, messages));
+        NativeChat.Exchange exchange = natives.open(caller, id, route, estimate(messages, maxTokens));
         try {
             return stream ? streamed(exchange, route, body, clientUsage, messages, Duration.ofSeconds(keepAliveSeconds))
                     : whole(exchange, route, body, messages);
@@ -180,10 +186,13 @@ public class NativeCompletions {
         return body != null && body.stripLeading().startsWith("{");
     }
 
-    private static long estimate(JsonObject json, JsonArray messages) {
-        long maxTokens = json.get("max_tokens") instanceof JsonNumber n ? n.longValue()
-                : json.get("max_completion_tokens") instanceof JsonNumber m ? m.longValue() : FALLBACK_MAX_TOKENS;
-        return PromptEstimate.tokens(messages) + Math.max(1, maxTokens);
+    /**
+     * The tokens reserved for a request: its prompt and its checked {@code max_tokens} (0: not given, then
+     * {@value #FALLBACK_MAX_TOKENS}). Both are bounded by the request's limits, so the sum cannot overflow; should it
+     * ever, it fails here rather than wrap into a negative reservation.
+     */
+    static long estimate(JsonArray messages, int maxTokens) {
+        return Math.addExact(PromptEstimate.tokens(messages), maxTokens > 0 ? maxTokens : FALLBACK_MAX_TOKENS);
     }
 
     /** What a whole reply says: its usage and the beginning of its answer. */

@@ -5,6 +5,7 @@ import io.moe.domain.shared.Refusal;
 import io.moe.infrastructure.web.RefusalStatus;
 import io.moe.interfaces.messages.MessagesErrors;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
@@ -13,8 +14,9 @@ import jakarta.ws.rs.ext.Provider;
 
 /**
  * Answers every exception escaping a resource of this port: in the messages API's error shape on
- * /v1/messages ({@link MessagesErrors}), with an OpenAI-shaped error body on the other /v1 routes, and with an
- * RFC 9457 {@code application/problem+json} body everywhere else.
+ * /v1/messages, and on GET /v1/models asked with {@code anthropic-version} ({@link MessagesErrors#speaksMessages}),
+ * with an OpenAI-shaped error body on the other /v1 routes, and with an RFC 9457 {@code application/problem+json} body
+ * everywhere else.
  */
 @Provider
 public class OpenAiExceptionMapper implements ExceptionMapper<Throwable> {
@@ -26,12 +28,15 @@ public class OpenAiExceptionMapper implements ExceptionMapper<Throwable> {
     @Context
     UriInfo uri;
 
+    @Context
+    HttpHeaders headers;
+
     @Override
     public Response toResponse(Throwable failure) {
         Refusal error = OpenAiErrors.classify(failure);
         int status = RefusalStatus.of(error);
         Response.ResponseBuilder response = Response.status(status);
-        if (isMessagesRoute()) {
+        if (speaksMessages()) {
             response.type(MediaType.APPLICATION_JSON_TYPE).entity(MessagesErrors.body(error).toString());
         } else if (isOpenAiRoute()) {
             response.type(MediaType.APPLICATION_JSON_TYPE).entity(OpenAiErrors.body(error).toString());
@@ -65,9 +70,9 @@ public class OpenAiExceptionMapper implements ExceptionMapper<Throwable> {
         return error.retryAfterSeconds() > 0 ? error.retryAfterSeconds() : status == 503 ? UNAVAILABLE_RETRY_SECONDS : 0;
     }
 
-    private boolean isMessagesRoute() {
+    private boolean speaksMessages() {
         try {
-            return MessagesErrors.isMessagesRoute(uri.getPath());
+            return MessagesErrors.speaksMessages(uri.getPath(), headers.getHeaderString("anthropic-version"));
         } catch (RuntimeException outsideRequest) {
             return false;
         }

@@ -180,4 +180,81 @@ class MessagesTranslationTest {
         assertEquals("stop_sequence", stopped.getString("stop_reason"));
         assertEquals("END", stopped.getString("stop_sequence"));
     }
+
+    static final MessagesToOpenAi.Settings PIPELINE = new MessagesToOpenAi.Settings("m", "", "auto", 100, false);
+
+    @Test
+    void everyTurnButAFinalAssistantOneMustCarryContent() {
+        String thinkingOnly = "[{'type':'thinking','thinking':'t','signature':'s'}]";
+        String[][] refused = {
+                {"{'role':'user','content':''}", "0"},
+                {"{'role':'user','content':[]}", "0"},
+                {"{'role':'user','content':" + thinkingOnly + "}", "0"},
+                {"{'role':'user','content':[{'type':'text','text':''}]}", "0"},
+                {"{'role':'user','content':'q'},{'role':'assistant','content':''},{'role':'user','content':'more'}", "1"},
+                {"{'role':'user','content':'q'},{'role':'assistant','content':" + thinkingOnly + "},{'role':'user','content':'more'}", "1"},
+                {"{'role':'user','content':'q'},{'role':'assistant','content':'a'},{'role':'user','content':[]}", "2"},
+        };
+        for (String[] c : refused) {
+            String request = "{'model':'m','max_tokens':5,'messages':[" + c[0] + "]}";
+            for (MessagesToOpenAi.Settings settings : new MessagesToOpenAi.Settings[] {SETTINGS, PIPELINE}) {
+                ApiError e = assertThrows(ApiError.class, () -> MessagesToOpenAi.translate(MessagesRequest.of(json(request), LIMITS), settings, LIMITS), c[0]);
+                assertEquals("messages." + c[1] + ": all messages must have non-empty content except for the optional final assistant message",
+                        e.getMessage());
+                assertEquals(400, io.moe.infrastructure.web.RefusalStatus.of(e));
+            }
+        }
+        JsonArray prefilled = translate("{'model':'m','max_tokens':5,'messages':[{'role':'user','content':'q'},{'role':'assistant','content':''}]}")
+                .getJsonArray("messages");
+        assertEquals("assistant", prefilled.getJsonObject(2).getString("role"), "an empty final assistant turn is the answer's start");
+        JsonArray calls = translate("{'model':'m','max_tokens':5,'messages':[{'role':'user','content':'q'},"
+                + "{'role':'assistant','content':[{'type':'thinking','thinking':'t','signature':'s'},{'type':'tool_use','id':'t1','name':'f','input':{}}]},"
+                + "{'role':'user','content':[{'type':'tool_result','tool_use_id':'t1','content':''}]}]}").getJsonArray("messages");
+        assertEquals("tool", calls.getJsonObject(3).getString("role"), "a tool call and a tool result are content");
+    }
+
+    @Test
+    void serverToolsAloneSendNeitherToolsNorAToolChoice() {
+        JsonObject out = translate("{'model':'m','max_tokens':5,'tool_choice':{'type':'auto','disable_parallel_tool_use':true},"
+                + "'tools':[{'type':'web_search_20250305','name':'web_search'}],'messages':[{'role':'user','content':'search'}]}");
+        assertFalse(out.containsKey("tools"), out.toString());
+        assertFalse(out.containsKey("tool_choice"), out.toString());
+        assertFalse(out.containsKey("parallel_tool_calls"), out.toString());
+    }
+
+    @Test
+    void aUrlImageGoesToTheToolModelButIsRefusedForThePipelineNamingItsSource() {
+        String request = "{'model':'m','max_tokens':5,'messages':[{'role':'user','content':'first'},{'role':'assistant','content':'ok'},"
+                + "{'role':'user','content':[{'type':'text','text':'look'},{'type':'image','source':{'type':'url','url':'https://example.org/a.png'}}]}]}";
+        JsonObject toToolModel = translate(request);
+        assertEquals("https://example.org/a.png", toToolModel.getJsonArray("messages").getJsonObject(3).getJsonArray("content")
+                .getJsonObject(1).getJsonObject("image_url").getString("url"));
+        ApiError e = assertThrows(ApiError.class, () -> MessagesToOpenAi.translate(MessagesRequest.of(json(request), LIMITS), PIPELINE, LIMITS));
+        assertTrue(e.getMessage().startsWith("messages[2].content[1].source.type: 'url' images are not taken by the pipeline"), e.getMessage());
+        assertTrue(e.getMessage().contains("only base64 images are taken there"), e.getMessage());
+    }
+
+    @Test
+    void samplingAndThinkingAreCheckedInTheMessagesApisRanges() {
+        String[][] refused = {
+                {"'temperature':1.5", "temperature: must be a number from 0"},
+                {"'top_k':-1", "top_k: must be a whole number from 0"},
+                {"'thinking':{'type':'enabled','budget_tokens':1023}", "thinking.budget_tokens: is required with type enabled, a whole number from 1024"},
+                {"'thinking':{'type':'enabled','budget_tokens':2000}", "thinking.budget_tokens: must be less than max_tokens (2000)"},
+                {"'model':'" + "m".repeat(io.moe.interfaces.openai.ChatCompletionRequest.MAX_MODEL_ID + 1) + "'", "model: must be at most "},
+                {"'model':'m\\u0007'", "model: must be at most "},
+        };
+        for (String[] c : refused) {
+            String request = "{" + (c[0].startsWith("'model'") ? "" : "'model':'m',") + c[0] + ",'max_tokens':2000,'messages':[{'role':'user','content':'x'}]}";
+            ApiError e = assertThrows(ApiError.class, () -> MessagesRequest.of(json(request), LIMITS), c[0]);
+            assertTrue(e.getMessage().startsWith(c[1]), c[1] + " <- " + e.getMessage());
+        }
+        MessagesRequest nulls = MessagesRequest.of(json("{'model':'m','max_tokens':2000,'temperature':null,'top_p':null,'top_k':null,"
+                + "'thinking':{'type':'enabled','budget_tokens':1024},'messages':[{'role':'user','content':'x'}]}"), LIMITS);
+        assertEquals(1024, nulls.thinkingBudget(), "JSON null is a setting not given; the smallest budget below max_tokens");
+        JsonObject out = MessagesToOpenAi.translate(nulls, SETTINGS, LIMITS);
+        assertFalse(out.containsKey("top_k") || out.containsKey("temperature"), out.toString());
+        assertEquals(1.0, MessagesToOpenAi.translate(MessagesRequest.of(json("{'model':'m','max_tokens':5,'temperature':1,"
+                + "'messages':[{'role':'user','content':'x'}]}"), LIMITS), SETTINGS, LIMITS).getJsonNumber("temperature").doubleValue());
+    }
 }

@@ -79,6 +79,8 @@ class ChatCompletionRequestTest {
         assertEquals(300, parse("{\"model\":\"moe-orchestrator\",\"max_tokens\":300,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}").chat().maxTokens());
         assertEquals(77, parse("{\"model\":\"moe-orchestrator\",\"max_completion_tokens\":77,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}").chat().maxTokens());
         assertEquals(0, parse("{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}").chat().maxTokens());
+        assertEquals(100, parse("{\"model\":\"moe-orchestrator\",\"max_completion_tokens\":null,\"max_tokens\":100,"
+                + "\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}").chat().maxTokens(), "a null newer name leaves the older one");
     }
 
     @Test

@@ -1,13 +1,22 @@
 package io.moe.interfaces.openai;
 
+import io.moe.application.limits.ConfigDefaults;
+import io.moe.application.limits.RequestLimits;
 import io.moe.domain.chat.TokenUsage;
+import io.moe.domain.shared.Jsonp;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
-/** The tokens a native answer is counted with: the server's top-level usage wherever it stands, else an estimate. */
+/**
+ * The tokens a native request reserves (its checked {@code max_tokens}) and a native answer is counted with: the server's
+ * top-level usage wherever it stands, else an estimate.
+ */
 class NativeCompletionsTest {
 
     private static final JsonArray MESSAGES = Json.createArrayBuilder()
@@ -43,5 +52,29 @@ class NativeCompletionsTest {
         for (String body : new String[] {"{\"usage\":", "{\"usage\":{}}", "[]", "{\"usage\":{\"prompt_tokens\":\"many\"}}"}) {
             assertEquals(new TokenUsage(prompt, body.length() / 4), NativeCompletions.read(body, MESSAGES).usage(), body);
         }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "\"max_tokens\":9223372036854775807                       | max_tokens",
+            "\"max_tokens\":0                                         | max_tokens",
+            "\"max_completion_tokens\":1e30                           | max_completion_tokens",
+            "\"max_completion_tokens\":null,\"max_tokens\":\"many\" | max_tokens",
+    })
+    void aMaxTokensOutOfRangeIsRefusedNamingItBeforeAnythingIsReserved(String fields, String field) {
+        NativeCompletions natives = new NativeCompletions(); // no NativeChat: nothing may be admitted
+        natives.limits = ConfigDefaults.of(RequestLimits.class);
+        ApiError e = assertThrows(ApiError.class, () -> natives.forward(null, "chatcmpl-1", null,
+                Jsonp.readObject("{" + fields + ",\"messages\":" + MESSAGES + "}")));
+        assertEquals("invalid_max_tokens", e.code());
+        assertEquals("'" + field + "' must be an integer from 1 to " + natives.limits.maxOutputTokens + " (moe.limits.max-output-tokens)",
+                e.getMessage());
+    }
+
+    @Test
+    void theReservationIsThePromptAndTheMaxTokensElseAThousandTokens() {
+        long prompt = MESSAGES.toString().length() / 4;
+        assertEquals(prompt + 300, NativeCompletions.estimate(MESSAGES, 300));
+        assertEquals(prompt + 1024, NativeCompletions.estimate(MESSAGES, 0));
     }
 }
