@@ -88,3 +88,34 @@ document.addEventListener('DOMContentLoaded', function () {
   document.getElementById('log-clear').addEventListener('click', function () { list.textContent = ''; });
   connect();
 });
+
+// File inputs: a file larger than the pages take (2,000,000 bytes, as the server checks) is refused in the browser
+// before anything is sent, in the field's message (the element after it); a very large one would otherwise meet the
+// container's bound and get no answer the page could show.
+document.addEventListener('change', function (event) {
+  var input = event.target;
+  if (!input || input.type !== 'file' || !input.files) {
+    return;
+  }
+  var limit = 2000000;
+  var holder = input.nextElementSibling;
+  var file = input.files.length > 0 ? input.files[0] : null;
+  if (!file || file.size <= limit) {
+    if (holder && holder.classList.contains('file-too-large')) {
+      holder.textContent = '';
+      holder.classList.remove('file-too-large', 'ui-message-error');
+    }
+    return;
+  }
+  // the field's p:message (PrimeFaces renders it, empty or not, with aria-live) holds the message
+  if (!holder || !(holder.classList.contains('ui-message') || holder.hasAttribute('aria-live'))) {
+    holder = document.createElement('span');
+    holder.className = 'ui-message';
+    input.insertAdjacentElement('afterend', holder);
+  }
+  holder.classList.add('ui-message', 'ui-message-error', 'file-too-large');
+  holder.setAttribute('role', 'alert');
+  holder.textContent = 'The file ' + file.name + ' has ' + file.size.toLocaleString('en') + ' bytes; at most '
+      + limit.toLocaleString('en') + ' are accepted.';
+  input.value = '';
+});

@@ -60,6 +60,9 @@ public class KnowledgePage implements Serializable {
     private transient UploadedFile upload;
     private String sourceTag = "community_import";
     private double trustFloor = 0.5;
+    /** The source tag and trust floor the validated file was checked with. */
+    private String validatedTag;
+    private double validatedFloor;
     private String bundleText;
     private transient ImportReport report;
 
@@ -115,8 +118,10 @@ public class KnowledgePage implements Serializable {
                         + upload.getSize() + " bytes; at most " + MAX_IMPORT_BYTES + " are accepted here (use the API for larger bundles).");
             }
             String text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(upload.getContent())).toString();
-            report = imports.run(body(text), true);
+            report = imports.run(body(text, sourceTag, trustFloor), true);
             bundleText = text;
+            validatedTag = sourceTag;
+            validatedFloor = trustFloor;
         } catch (CharacterCodingException e) {
             PageMessages.refused("Nothing validated", new io.moe.application.knowledge.KnowledgeRefusedException("not_utf8", "file",
                     "The file is not valid UTF-8 text."), Map.of("file", "import:file"));
@@ -128,13 +133,18 @@ public class KnowledgePage implements Serializable {
         }
     }
 
-    /** Step 2: imports the validated file with the same settings. */
+    /**
+     * Step 2: imports the validated file with the source tag and trust floor it was validated with, whatever the
+     * fields say now (they are set back to those, so the page shows what was imported).
+     */
     public void importValidated() {
         if (bundleText == null) {
             return;
         }
+        sourceTag = validatedTag;
+        trustFloor = validatedFloor;
         try {
-            report = imports.run(body(bundleText), false);
+            report = imports.run(body(bundleText, validatedTag, validatedFloor), false);
             bundleText = null;
             stats = null;
             PageMessages.done("Imported: " + counted(report.counts().get("entities_created"), "entity", "entities") + " and "
@@ -144,7 +154,7 @@ public class KnowledgePage implements Serializable {
         }
     }
 
-    private JsonValue body(String text) {
+    private static JsonValue body(String text, String sourceTag, double trustFloor) {
         JsonValue bundle;
         try {
             bundle = Jsonp.readValue(text);

@@ -113,11 +113,15 @@ public class SkillsPage implements Serializable {
         }
     }
 
+    /** Imports one upstream skill; its row then reads "same" without reading the upstream again. */
     public void importOne(UpstreamSkill skill) {
         try {
             StoredSkill imported = skills.importFromUpstream(skill.name());
             PageMessages.done("Imported /" + imported.name() + " from the upstream");
-            upstream = skills.pull();
+            if (upstream != null) {
+                upstream = upstream.stream().map(s -> s.name().equals(imported.name())
+                        ? new UpstreamSkill(s.name(), s.description(), "same", null, s.markdown()) : s).toList();
+            }
         } catch (Refusal e) {
             PageMessages.refused("Not imported", e, Map.of());
         }

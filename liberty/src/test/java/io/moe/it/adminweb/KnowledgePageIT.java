@@ -90,8 +90,11 @@ class KnowledgePageIT {
         assertTrue(web.visible("report").getText().contains("Entities to create"), "a validation says what an import would do: "
                 + web.visible("report").getText());
 
+        web.type("import:source-tag", "changed_" + tag); // after the validation: the import keeps what was validated
         assertEquals("1", report("import:import-button", "Import done", "knowledge-imported").get("relations_created"));
         assertTrue(exists(other), "the import wrote the entity");
+        assertEquals("web_" + tag, sourceOf(other), "imported with the validated source tag");
+        assertEquals("web_" + tag, web.driver.findElement(By.id("import:source-tag")).getAttribute("value"));
         assertTrue(web.visible("report").getText().contains("Entities created"), web.visible("report").getText());
     }
 
@@ -144,6 +147,12 @@ class KnowledgePageIT {
                 Thread.currentThread().interrupt();
                 return;
             }
+        }
+    }
+
+    private static String sourceOf(String name) {
+        try (Driver neo4j = GraphDatabase.driver(ItConfig.neo4jUri(), AuthTokens.none()); var session = neo4j.session()) {
+            return session.run("MATCH (e:Entity {name_lc: $n}) RETURN e.source AS s", Map.of("n", name.toLowerCase())).single().get("s").asString();
         }
     }
 

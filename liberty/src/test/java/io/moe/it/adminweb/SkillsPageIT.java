@@ -76,6 +76,7 @@ class SkillsPageIT {
         web.screenshot("skills");
         web.click(By.cssSelector("button[aria-label='Import /" + upstream + "']"));
         web.growl("Imported /" + upstream);
+        web.wait.until(d -> d.findElement(upstreamRow).getText().contains("same")); // the row follows the import
 
         assertEquals(200, Admin.get(SkillsApi.URL + "/" + upstream).statusCode(), "imported through the same service as the API");
         assertEquals(false, io.moe.it.Http.object(Admin.get(SkillsApi.URL + "/" + name)).getBoolean("active"));

@@ -97,6 +97,35 @@ class TemplatesPageIT {
     }
 
     @Test
+    void aFileOverThePagesLimitIsRefusedBesideTheField() throws IOException {
+        Path file = Files.createTempFile("expert_templates", ".json");
+        Path huge = Files.createTempFile("expert_templates-huge", ".json");
+        try {
+            Files.write(file, new byte[2_000_001]);
+            Files.write(huge, new byte[20_000_000]);
+            web.signInAsAdmin();
+            web.open("/templates");
+            // the browser refuses a file over the pages' limit before sending it (the server would say the same, "must not
+            // be larger than 1.9 MB", for a client without the script; beyond 16 MiB the container would refuse it unanswered)
+            web.driver.findElement(By.cssSelector("#import input[type=file]")).sendKeys(file.toAbsolutePath().toString());
+            By besideTheField = By.cssSelector("#import input[type=file] + *");
+            web.wait.until(ExpectedConditions.textToBePresentInElementLocated(besideTheField,
+                    "has 2,000,001 bytes; at most 2,000,000 are accepted."));
+            web.click("import:import-button");
+            web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("import"), "Choose an export file"));
+
+            web.driver.findElement(By.cssSelector("#import input[type=file]")).sendKeys(huge.toAbsolutePath().toString());
+            web.wait.until(ExpectedConditions.textToBePresentInElementLocated(besideTheField,
+                    "has 20,000,000 bytes; at most 2,000,000 are accepted."));
+            assertEquals("", web.driver.findElement(By.cssSelector("#import input[type=file]")).getAttribute("value"), "and clears the choice");
+            web.screenshot("templates-import-huge");
+        } finally {
+            Files.deleteIfExists(file);
+            Files.deleteIfExists(huge);
+        }
+    }
+
+    @Test
     void anImportedFileIsListedWithTheResultOfTheImport() throws IOException {
         String name = marker + "-imported";
         Path file = Files.createTempFile("expert_templates", ".json");

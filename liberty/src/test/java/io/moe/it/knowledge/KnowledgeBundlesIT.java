@@ -105,6 +105,21 @@ class KnowledgeBundlesIT {
     }
 
     @Test
+    void anEntityWhoseSourceTagOrDomainHintsAtInfrastructureIsScrubbedToo() {
+        String domain = Graph.domain();
+        String plain = Graph.word("Plainsys");
+        String fromInternal = Graph.word("Wikisys");
+        Graph.importBundle(Graph.request(Graph.bundle(List.of(entity(plain, domain)), List.of()), "community_import"));
+        Graph.importBundle(Graph.request(Graph.bundle(List.of(entity(fromInternal, domain)), List.of()), "internal_wiki"));
+
+        JsonObject bundle = Graph.export("domains=" + domain);
+
+        assertEquals(Set.of(plain), names(bundle), "the entity tagged internal_wiki stays home");
+        assertFalse(bundle.toString().contains("internal_wiki"));
+        assertEquals(1, bundle.getJsonObject("stats").getJsonObject("scrubbed_by_kind").getInt("infrastructure"));
+    }
+
+    @Test
     void badExportParametersAreRefusedWith400() {
         for (String query : List.of("min_trust=2", "min_trust=abc", "strip_sensitive=yes", "include_syntheses=1", "domains=a%20b",
                 "domains=a,,b", "domains=" + Graph.encode("x' OR 1=1 //"))) {

@@ -34,6 +34,7 @@ class KnowledgeIngestIT {
                     .filter(c -> c.getString("role").equals("triples")).toList();
             assertFalse(extraction.isEmpty(), "the extraction call was logged");
             assertEquals("sim-judge:14b", extraction.get(0).getString("model"), "the template's judge, not the default template's (sim-judge:32b)");
+            assertEquals(512, extraction.get(0).getInt("max_tokens", 0), "bounded like every model call (moe.max-tokens.internal)");
             String domain = Graph.cypher("MATCH (s:Entity)-[r]->() WHERE $id IN r.response_ids RETURN s.domain AS d LIMIT 1",
                     Map.of("id", responseId)).get(0).get("d").asString();
             assertEquals("general", domain, "the plan's first category");

@@ -11,6 +11,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -27,6 +29,8 @@ public class CleanupService {
     private static final int RECENT_RUNS = 20;
     private static final long AWAIT_STEP_MILLIS = 25;
     private static final Logger LOG = Logger.getLogger(CleanupService.class.getName());
+    /** The jobs running on this node: a job never runs twice at once here (a manual start while it runs is a 409). */
+    private final Set<String> running = ConcurrentHashMap.newKeySet();
     /** The spec's names of the original system's jobs, which belong to its Docker host and do not exist here. */
     static final List<String> DOCKER_HOST_JOBS = List.of("docker_prune", "checkpoint_archive");
 
@@ -81,13 +85,27 @@ public class CleanupService {
     /** Starts {@code name} now in the background; the returned run is {@code running}, its end is in the history. */
     public CleanupRun runNow(String name) {
         CleanupJob job = job(name);
+        if (!running.add(name)) {
+            throw new CleanupRefusedException(Refusal.Kind.CONFLICT, "already_running", "job", "cleanup job '" + name
+                    + "' is running on this node already; its end shows in the history");
+        }
         CleanupRun run = new CleanupRun(Ids.newId(), name, "manual", Instant.now(), null, "running", 0, null);
-        store.started(run);
         try {
-            executor.execute(() -> execute(job, run));
+            store.started(run);
+            executor.execute(() -> {
+                try {
+                    execute(job, run);
+                } finally {
+                    running.remove(name);
+                }
+            });
         } catch (RejectedExecutionException e) {
+            running.remove(name);
             store.finished(run.id(), Instant.now(), "failed", 0, "the server is too busy to start it; try again");
             throw new CleanupRefusedException(Refusal.Kind.UNAVAILABLE, "busy", null, "the server is too busy to start the job; try again");
+        } catch (RuntimeException e) {
+            running.remove(name);
+            throw e;
         }
         return run;
     }
@@ -116,10 +134,15 @@ public class CleanupService {
         Instant now = Instant.now();
         for (CleanupJob job : jobs.all()) {
             try {
-                if (store.settings(job.name()).map(JobSettings::enabled).orElse(false) && store.claimDue(job.name(), now)) {
-                    CleanupRun run = new CleanupRun(Ids.newId(), job.name(), "schedule", now, null, "running", 0, null);
-                    store.started(run);
-                    execute(job, run);
+                if (store.settings(job.name()).map(JobSettings::enabled).orElse(false) && !running.contains(job.name())
+                        && store.claimDue(job.name(), now) && running.add(job.name())) {
+                    try {
+                        CleanupRun run = new CleanupRun(Ids.newId(), job.name(), "schedule", now, null, "running", 0, null);
+                        store.started(run);
+                        execute(job, run);
+                    } finally {
+                        running.remove(job.name());
+                    }
                 }
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "Scheduled cleanup " + job.name() + " not started: " + e.getMessage(), e);

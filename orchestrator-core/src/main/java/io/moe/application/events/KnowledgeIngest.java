@@ -3,6 +3,7 @@ package io.moe.application.events;
 import io.moe.domain.shared.Failures;
 import io.moe.application.knowledge.BundleRules;
 import io.moe.application.pipeline.merge.Merger;
+import io.moe.application.pipeline.models.TokenCaps;
 import io.moe.application.shared.UnitsOfWork;
 import io.moe.application.template.TemplateCatalog;
 import io.moe.domain.chat.ChatMessage;
@@ -27,6 +28,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -46,6 +48,8 @@ public class KnowledgeIngest {
             + "'subject | PREDICATE | object', PREDICATE in upper case with underscores (e.g. TREATS, PART_OF, CAUSES). "
             + "Nothing else.";
     private static final Logger LOG = Logger.getLogger(KnowledgeIngest.class.getName());
+    /** The longest wait for the judge's triples of one answer (the consumer's poll interval allows five of them). */
+    static final Duration MAX_WAIT = Duration.ofMinutes(2);
 
     @Inject
     @ConfigProperty(name = "moe.kafka.bootstrap-servers", defaultValue = "127.0.0.1:19092")
@@ -72,6 +76,9 @@ public class KnowledgeIngest {
 
     @Inject
     IngestAccounting accounting;
+
+    @Inject
+    TokenCaps caps;
 
     @Inject
     ProcessedEvents processed;
@@ -130,6 +137,7 @@ public class KnowledgeIngest {
 
     private void ingestQuietly(String json) {
         ModelRef judge = null;
+        CompletableFuture<Completion> call = null;
         String responseId = "";
         try {
             JsonObject event = Jsonp.readObject(json);
@@ -139,9 +147,10 @@ public class KnowledgeIngest {
                 return;
             }
             judge = Merger.judgeModel(templateOf(event.getString("template", "")));
-            Completion done = inference.complete(new ModelCall(judge, List.of(ChatMessage.system(SYSTEM),
-                    ChatMessage.user("Question: " + event.getString("query", "") + "\n\nAnswer:\n" + answer)), 0))
-                    .toCompletableFuture().get(10, TimeUnit.MINUTES);
+            call = inference.complete(new ModelCall(judge, List.of(ChatMessage.system(SYSTEM),
+                    ChatMessage.user("Question: " + event.getString("query", "") + "\n\nAnswer:\n" + answer)), caps.internal))
+                    .toCompletableFuture();
+            Completion done = call.get(MAX_WAIT.toSeconds(), TimeUnit.SECONDS);
             accounting.answered(responseId, judge, done.usage());
             judge = null; // booked; a failure from here on is the graph's, not the call's
             writer.store(Triple.parse(done.content()), responseId, domain(event));
@@ -149,6 +158,9 @@ public class KnowledgeIngest {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
+            if (call != null) {
+                call.cancel(true); // a call that ran out of time gives its server slot back
+            }
             if (judge != null) {
                 accounting.failed(responseId, judge);
             }

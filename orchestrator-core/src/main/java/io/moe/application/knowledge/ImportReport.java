@@ -36,6 +36,8 @@ public final class ImportReport {
     long synthesesSkipped;
     long contradicted;
     long errorCount;
+    /** Batches written to the graph so far (each its own transaction): what a failure part way leaves behind. */
+    int batchesWritten;
     final List<Contradiction> contradictions = new ArrayList<>();
     final List<String> errors = new ArrayList<>();
     final List<String> createdExamples = new ArrayList<>();

@@ -32,6 +32,8 @@ public record ImportedBundle(List<KnowledgeStore.Entity> entities, List<Knowledg
     public static final String DEFAULT_SOURCE_TAG = "community_import";
     static final int MAX_TEXT = 4_000;
     static final int MAX_SYNTHESIS_ENTITIES = 50;
+    /** A bundle's context URL, whose last segment is the format's version (spec: Versioning). */
+    private static final java.util.regex.Pattern V1_CONTEXT = java.util.regex.Pattern.compile("https?://\\S+/v1/?");
     private static final Set<String> REQUEST = Set.of("bundle", "source_tag", "trust_floor", "dry_run");
     private static final Set<String> BUNDLE = Set.of("@context", "format_version", "exported_at", "filters", "stats",
             "entities", "relations", "syntheses");
@@ -48,7 +50,11 @@ public record ImportedBundle(List<KnowledgeStore.Entity> entities, List<Knowledg
         if (!"1.0".equals(string(bundle, "format_version", "bundle.format_version", null))) {
             throw new KnowledgeRefusedException("unsupported_format_version", "bundle.format_version", "'bundle.format_version' must be \"1.0\"");
         }
-        string(bundle, "@context", "bundle.@context", "");
+        String context = string(bundle, "@context", "bundle.@context", "");
+        if (!context.isEmpty() && !V1_CONTEXT.matcher(context).matches()) {
+            throw new KnowledgeRefusedException("unsupported_context", "bundle.@context", "'bundle.@context' must be a context"
+                    + " URL of version v1, such as " + KnowledgeExport.CONTEXT + " (or left out)");
+        }
         JsonArray entities = array(bundle, "entities", "bundle.entities");
         JsonArray relations = array(bundle, "relations", "bundle.relations");
         JsonArray syntheses = array(bundle, "syntheses", "bundle.syntheses");

@@ -46,7 +46,7 @@ public class KnowledgeExport {
 
             json.writeStartArray("entities");
             store.eachEntity(filter.scope(), e -> {
-                if (counts.keep(filter.stripSensitive() ? sensitive.kindOf(e.name(), e.type()) : Optional.empty())) {
+                if (counts.keep(filter.stripSensitive() ? sensitive.kindOf(e.name(), e.type(), e.source(), e.domain()) : Optional.empty())) {
                     counts.entities++;
                     json.writeStartObject().write("name", e.name()).write("type", e.type()).write("source", e.source())
                             .write("domain", e.domain()).writeEnd();

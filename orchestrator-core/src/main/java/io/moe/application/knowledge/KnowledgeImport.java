@@ -1,6 +1,8 @@
 package io.moe.application.knowledge;
 
 import io.moe.application.events.KnowledgeGraphWriter;
+import io.moe.domain.shared.Failures;
+import io.moe.domain.shared.Refusal;
 import io.moe.domain.shared.Digests;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -53,8 +55,28 @@ public class KnowledgeImport {
             }
             report.error(problem.message() + "; the entry was left out");
         }
-        Map<String, KnowledgeStore.Entity> entities = entities(bundle);
         List<KnowledgeStore.Entity> created = new ArrayList<>();
+        try {
+            entities(bundle, report, created);
+            relations(bundle, report);
+            syntheses(bundle, report);
+        } catch (RuntimeException e) {
+            if (report.batchesWritten == 0) {
+                throw e; // nothing was written: the failure is the store's, as for any other request
+            }
+            throw new KnowledgeRefusedException(Refusal.Kind.UNAVAILABLE, "partly_imported", null, "the knowledge graph failed"
+                    + " after " + report.batchesWritten + " batches of this bundle (up to " + CHUNK + " entries each) were written ("
+                    + Failures.describe(e) + "); import the same bundle again to complete it: what is there already is skipped or merged");
+        } finally {
+            if (!dryRun && !created.isEmpty()) {
+                embeddings.kick();
+            }
+        }
+        return report;
+    }
+
+    private void entities(ImportedBundle bundle, ImportReport report, List<KnowledgeStore.Entity> created) {
+        Map<String, KnowledgeStore.Entity> entities = entities(bundle);
         List<KnowledgeStore.Entity> all = new ArrayList<>(entities.values());
         for (int from = 0; from < all.size(); from += CHUNK) {
             List<KnowledgeStore.Entity> chunk = all.subList(from, Math.min(all.size(), from + CHUNK));
@@ -67,14 +89,8 @@ public class KnowledgeImport {
                     created.add(e);
                 }
             }
-            write(dryRun, new KnowledgeStore.ImportBatch(chunk, List.of(), List.of(), Map.of()), bundle.sourceTag());
+            write(report, new KnowledgeStore.ImportBatch(chunk, List.of(), List.of(), Map.of()), bundle.sourceTag());
         }
-        relations(bundle, report);
-        syntheses(bundle, report);
-        if (!dryRun && !created.isEmpty()) {
-            embeddings.kick();
-        }
-        return report;
     }
 
     /** Every entity of the bundle and every entity a relation names, once per lower-case name (the first wins). */
@@ -135,7 +151,7 @@ public class KnowledgeImport {
                 ImportReport.example(report.createdExamples, sentence(r));
             }
         }
-        write(report.dryRun, new KnowledgeStore.ImportBatch(List.of(), creates, merges, Map.of()), bundle.sourceTag());
+        write(report, new KnowledgeStore.ImportBatch(List.of(), creates, merges, Map.of()), bundle.sourceTag());
     }
 
     private static KnowledgeStore.Link conflict(KnowledgeStore.Relation r, List<KnowledgeStore.Link> known) {
@@ -164,13 +180,14 @@ public class KnowledgeImport {
                     fresh.put(key, byKey.get(key));
                 }
             }
-            write(report.dryRun, new KnowledgeStore.ImportBatch(List.of(), List.of(), List.of(), fresh), bundle.sourceTag());
+            write(report, new KnowledgeStore.ImportBatch(List.of(), List.of(), List.of(), fresh), bundle.sourceTag());
         }
     }
 
-    private void write(boolean dryRun, KnowledgeStore.ImportBatch batch, String tag) {
-        if (!dryRun) {
+    private void write(ImportReport report, KnowledgeStore.ImportBatch batch, String tag) {
+        if (!report.dryRun) {
             store.write(batch, tag);
+            report.batchesWritten++;
         }
     }
 

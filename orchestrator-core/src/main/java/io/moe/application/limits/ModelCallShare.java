@@ -3,10 +3,13 @@ package io.moe.application.limits;
 import io.moe.application.pipeline.run.Cancellation;
 import io.moe.application.servers.InferenceServer;
 import io.moe.application.servers.InferenceServers;
+import io.moe.infrastructure.llm.InferenceException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -16,12 +19,15 @@ import java.util.concurrent.TimeUnit;
  * {@code moe.limits.model-calls-per-user} calls of a user run or wait for a server at once, and never more than
  * one below that server's {@code concurrency}, so a user who floods the service always leaves a slot of every
  * server for everyone else, while a single request's experts still run in parallel. Waiting stops when the
- * request is cancelled.
+ * request is cancelled, and fails after the server's timeout (a call could not have taken longer): the stage's
+ * fallback then answers as for a busy server.
  */
 @ApplicationScoped
 public class ModelCallShare {
 
     private static final long POLL_MILLIS = 200;
+    /** The wait for a server this node does not know (its call fails anyway): the longest server timeout. */
+    private static final Duration UNKNOWN_SERVER_WAIT = Duration.ofHours(1);
 
     @Inject
     RequestLimits limits;
@@ -46,13 +52,25 @@ public class ModelCallShare {
         void release();
     }
 
-    /** Waits for one of {@code userId}'s places on {@code server}; throws when {@code cancellation} is triggered meanwhile. */
+    /**
+     * Waits for one of {@code userId}'s places on {@code server}; throws when {@code cancellation} is triggered
+     * meanwhile, and an {@link InferenceException} when no place came free within the server's timeout.
+     */
     public Place acquire(String userId, String server, Cancellation cancellation) {
-        int size = share(servers.byName(server).map(InferenceServer::concurrency).orElse(limits.modelCallsPerUser + 1));
+        Optional<InferenceServer> known = servers.byName(server);
+        int size = share(known.map(InferenceServer::concurrency).orElse(limits.modelCallsPerUser + 1));
+        Duration maxWait = known.map(InferenceServer::timeout).orElse(UNKNOWN_SERVER_WAIT);
+        long deadline = System.nanoTime() + maxWait.toNanos();
         Semaphore places = perUserAndServer.computeIfAbsent(userId + '\n' + server + '\n' + size, k -> new Semaphore(size, true));
         try {
-            while (!places.tryAcquire(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+            while (!places.tryAcquire(Math.min(POLL_MILLIS, Math.max(0, (deadline - System.nanoTime()) / 1_000_000)),
+                    TimeUnit.MILLISECONDS)) {
                 cancellation.checkpoint();
+                if (System.nanoTime() - deadline >= 0) {
+                    throw new InferenceException("your " + size + " model calls at once on server '" + server + "' were all"
+                            + " busy for its whole timeout of " + maxWait.toSeconds() + " s (moe.limits.model-calls-per-user)",
+                            true, null);
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

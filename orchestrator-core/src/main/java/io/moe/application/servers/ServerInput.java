@@ -61,10 +61,10 @@ public record ServerInput(String name, String url, String apiType, boolean token
         return name;
     }
 
-    /** An absolute http(s) URL with a host, without a trailing slash. */
     /** The longest server address (its column's length). */
     static final int MAX_URL = 2048;
 
+    /** An absolute http(s) URL with a host, without a trailing slash. */
     static URI checkedUrl(String url) {
         String field = "url";
         if (url == null || url.isBlank()) {

@@ -6,6 +6,9 @@ import io.moe.domain.shared.Refusal.Kind;
 import io.moe.application.identity.AfterCommit;
 import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ExpertTemplateRecord;
+import io.moe.domain.profile.CcProfile;
+import io.moe.domain.profile.CcProfileRecord;
+import io.moe.domain.profile.ProfileRepository;
 import io.moe.domain.template.TemplateBindings;
 import io.moe.domain.template.TemplateRepository;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -42,6 +45,9 @@ public class TemplateAdministration {
     TemplateBindings bindings;
 
     @Inject
+    ProfileRepository profiles;
+
+    @Inject
     @ConfigProperty(name = "moe.template.default", defaultValue = "default")
     String defaultName;
 
@@ -73,6 +79,7 @@ public class TemplateAdministration {
                 throw TemplateRefusedException.duplicate(template.name());
             }
             refuseIfDefault(record, "renamed");
+            refuseWhileProfilesName(record, "renamed");
         }
         record.change(template, template.toJson().toString());
         templates.update(record);
@@ -83,6 +90,7 @@ public class TemplateAdministration {
     public void remove(String id) {
         ExpertTemplateRecord record = get(id);
         refuseIfDefault(record, "deleted");
+        refuseWhileProfilesName(record, "deleted");
         templates.remove(record);
         refreshAfterCommit();
     }
@@ -150,6 +158,17 @@ public class TemplateAdministration {
             afterCommit.run(catalog::invalidate);
         } else if (catalog != null) {
             catalog.invalidate();
+        }
+    }
+
+    /** A profile names its template by name: renaming or deleting it would leave the profile on the default silently. */
+    private void refuseWhileProfilesName(ExpertTemplateRecord record, String what) {
+        List<String> naming = profiles.all().stream().map(CcProfileRecord::profile)
+                .filter(p -> record.name().equals(p.expertTemplate())).map(CcProfile::name).toList();
+        if (!naming.isEmpty()) {
+            throw new TemplateRefusedException(Kind.CONFLICT, "template_in_use", null, "expert template '" + record.name()
+                    + "' cannot be " + what + ": profiles " + naming + " name it (expert_template); point them at another"
+                    + " template first");
         }
     }
 

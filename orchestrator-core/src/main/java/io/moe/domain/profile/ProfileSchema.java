@@ -29,10 +29,10 @@ public final class ProfileSchema {
     static final int MAX_TOKENS = 1_000_000;
     private static final Pattern NAME = Pattern.compile("[^\\p{Cntrl}]+");
     private static final Pattern MODEL_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:/-]*");
-    private static final Pattern TOOL_MODEL = Pattern.compile("[^@\\s]+");
+    private static final Pattern TOOL_MODEL = Pattern.compile("[^@\\s\\p{Cntrl}]+");
     private static final Pattern SERVER = Pattern.compile("[a-z0-9][a-z0-9._-]{0,62}");
     /** A model on its server, or a model alone (then on the tool_endpoint). */
-    private static final Pattern REASONING_MODEL = Pattern.compile("[^@\\s]+(@[a-z0-9][a-z0-9._-]{0,62})?");
+    private static final Pattern REASONING_MODEL = Pattern.compile("[^@\\s\\p{Cntrl}]+(@[a-z0-9][a-z0-9._-]{0,62})?");
 
     private ProfileSchema() {
     }
@@ -56,7 +56,7 @@ public final class ProfileSchema {
         List<String> models = acceptedModels(o.get("accepted_models"));
         String toolModel = requiredString(o, "tool_model", MAX_MODEL_ID);
         if (!TOOL_MODEL.matcher(toolModel).matches()) {
-            throw new InvalidProfileException("tool_model", "must be <model>:<tag> without '@' or spaces (the server goes in tool_endpoint)");
+            throw new InvalidProfileException("tool_model", "must be <model>:<tag> without '@', spaces or control characters (the server goes in tool_endpoint)");
         }
         String endpoint = requiredString(o, "tool_endpoint", 63);
         if (!SERVER.matcher(endpoint).matches()) {

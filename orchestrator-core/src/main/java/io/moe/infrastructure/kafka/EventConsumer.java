@@ -25,7 +25,10 @@ public final class EventConsumer implements AutoCloseable {
         p.put(ConsumerConfig.CLIENT_ID_CONFIG, "moe-" + group);
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 20);
+        // A batch is handled before the next poll; each record may take a model call of up to two minutes
+        // (KnowledgeIngest), so five of them stay within the poll interval, after which the group would drop this member.
+        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5);
+        p.put(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, 15 * 60_000);
         // The topics are made by the publisher with their partitions and retention (EventPublisher.ensureTopics); a
         // consumer that subscribed first must not create one with the broker's defaults, and must notice partitions
         // added later within half a minute, so that the consumers of several nodes share them.

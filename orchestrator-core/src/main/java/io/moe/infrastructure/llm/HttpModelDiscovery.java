@@ -4,6 +4,7 @@ import io.moe.application.servers.ApiType;
 import io.moe.application.servers.InferenceServer;
 import io.moe.application.servers.ModelDiscovery;
 import io.moe.domain.shared.Jsonp;
+import io.moe.infrastructure.http.BoundedResponses;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonException;
@@ -13,13 +14,11 @@ import jakarta.json.JsonValue;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,11 +56,8 @@ public class HttpModelDiscovery implements ModelDiscovery {
                 .header("Accept", "application/json").GET();
         server.token().ifPresent(t -> request.header("Authorization", "Bearer " + t));
         try {
-            HttpResponse<InputStream> response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
-            String body;
-            try (InputStream in = response.body()) {
-                body = new String(in.readNBytes(MAX_BYTES), StandardCharsets.UTF_8);
-            }
+            HttpResponse<String> response = BoundedResponses.send(http, request.build(), MAX_BYTES, Duration.ofSeconds(timeoutSeconds));
+            String body = response.body();
             if (response.statusCode() != 200) {
                 throw new DiscoveryException("GET " + uri.getPath() + " answered HTTP " + response.statusCode()
                         + (response.statusCode() == 401 || response.statusCode() == 403 ? " (check the server's token)" : ""));

@@ -5,6 +5,7 @@ import io.moe.application.servers.InferenceServer;
 import io.moe.application.servers.RateLimitReports;
 import io.moe.application.servers.RateLimitState;
 import io.moe.application.servers.ServerBreakers;
+import io.moe.infrastructure.http.BoundedResponses;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -47,6 +48,9 @@ public class HttpPassThrough implements PassThrough {
     @Inject
     RateLimitReports limits;
 
+    /** The longest reply read whole (not streamed): a full context of text is a few MB. */
+    static final int MAX_REPLY_BYTES = 16 * 1024 * 1024;
+
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(CONNECT_TIMEOUT).build();
     /** Each server's chat-completions address, parsed once. */
@@ -57,7 +61,7 @@ public class HttpPassThrough implements PassThrough {
         refuseWhileOpen(server);
         boolean told = false;
         try (ServerSlots.Slot slot = take(server)) {
-            HttpResponse<String> response = http.send(request(server, body), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            HttpResponse<String> response = BoundedResponses.send(http, request(server, body), MAX_REPLY_BYTES, server.timeout());
             told = true;
             tell(server, response.statusCode());
             observe(server, response);
@@ -172,6 +176,7 @@ public class HttpPassThrough implements PassThrough {
         boolean timedOut = e instanceof HttpTimeoutException;
         return new InferenceException("inference server '" + server.name() + "' at " + server.url()
                 + (timedOut ? " did not answer within " + server.timeout().toSeconds() + " s"
+                : e instanceof BoundedResponses.BodyTooLarge ? " " + e.getMessage().replace("the answer is", "answered with a body")
                 : " could not be reached: " + e.getClass().getSimpleName()), timedOut, e);
     }
 

@@ -31,12 +31,25 @@ final class TimedLines implements Flow.Subscriber<List<ByteBuffer>> {
         }
     }
 
+    /** The server sent a line longer than {@link #MAX_LINE_BYTES}: a broken stream, not an answer. */
+    static final class LineTooLong extends IOException {
+        LineTooLong() {
+            super("the server sent a line longer than " + MAX_LINE_BYTES + " bytes");
+        }
+    }
+
     /** The reader gave the stream up ({@link #stop}): not the server's doing. */
     static final class Stopped extends IOException {
         Stopped() {
             super("the stream was given up by its reader");
         }
     }
+
+    /**
+     * The longest line taken: an event of a model's stream is a few hundred bytes; a whole answer of 32,768 tokens
+     * sent as one event is about 150 KB.
+     */
+    static final int MAX_LINE_BYTES = 4 * 1024 * 1024;
 
     private static final Object END = new Object();
     private static final Object STOP = new Object();
@@ -103,7 +116,9 @@ final class TimedLines implements Flow.Subscriber<List<ByteBuffer>> {
             } else {
                 @SuppressWarnings("unchecked")
                 List<ByteBuffer> chunk = (List<ByteBuffer>) item;
-                chunk.forEach(this::split);
+                for (ByteBuffer buffer : chunk) {
+                    split(buffer);
+                }
                 stallAt = System.nanoTime() + wait.toNanos();
             }
         }
@@ -161,14 +176,19 @@ final class TimedLines implements Flow.Subscriber<List<ByteBuffer>> {
         throw new Stalled(wait);
     }
 
-    private void split(ByteBuffer buffer) {
+    private void split(ByteBuffer buffer) throws LineTooLong {
         while (buffer.hasRemaining()) {
             byte b = buffer.get();
             if (b == '\n') {
                 lines.add(decode(partial.toByteArray()));
                 partial.reset();
-            } else {
+            } else if (partial.size() < MAX_LINE_BYTES) {
                 partial.write(b);
+            } else {
+                cancel();
+                ended = true;
+                partial.reset();
+                throw new LineTooLong();
             }
         }
     }

@@ -1,6 +1,7 @@
 package io.moe.infrastructure.oidc;
 
 import io.moe.domain.shared.Jsonp;
+import io.moe.infrastructure.http.BoundedResponses;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonException;
@@ -27,6 +28,9 @@ public class ProviderMetadata {
     @Inject
     OidcSettings settings;
 
+    /** The longest discovery document read (a provider's is a few KB). */
+    static final int MAX_DOCUMENT_BYTES = 1024 * 1024;
+
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private volatile Endpoints endpoints;
 
@@ -52,8 +56,9 @@ public class ProviderMetadata {
         String issuer = settings.getIssuer();
         URI discovery = URI.create(issuer.replaceAll("/+$", "") + "/.well-known/openid-configuration");
         try {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(discovery).timeout(Duration.ofSeconds(10)).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            // bounded as a whole (headers and body): every token check waits for this read while it runs
+            HttpResponse<String> response = BoundedResponses.send(http, HttpRequest.newBuilder(discovery)
+                    .timeout(Duration.ofSeconds(10)).build(), MAX_DOCUMENT_BYTES, Duration.ofSeconds(10));
             if (response.statusCode() != 200) {
                 throw new ProviderUnavailableException(discovery + " answered HTTP " + response.statusCode());
             }

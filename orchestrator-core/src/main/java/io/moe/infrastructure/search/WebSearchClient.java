@@ -1,6 +1,7 @@
 package io.moe.infrastructure.search;
 
 import io.moe.domain.shared.Jsonp;
+import io.moe.infrastructure.http.BoundedResponses;
 import io.moe.infrastructure.stores.Outage;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -35,6 +36,10 @@ public class WebSearchClient {
     static final long OPEN_MILLIS = 5_000;
 
     static final int MAX_RESULTS = 5;
+    /** The longest answer read from the engine (a page of results is some 10 KB). */
+    static final int MAX_BODY_BYTES = 1024 * 1024;
+    /** The longest title, address or snippet of a hit taken into a prompt. */
+    static final int MAX_FIELD_CHARS = 1_000;
 
     @Inject
     @ConfigProperty(name = "moe.search.url")
@@ -71,7 +76,7 @@ public class WebSearchClient {
                 .timeout(Duration.ofSeconds(timeoutSeconds)).header("Accept", "application/json").GET().build();
         outage.admit();
         try {
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = BoundedResponses.send(http, request, MAX_BODY_BYTES, Duration.ofSeconds(timeoutSeconds));
             outage.answered();
             if (response.statusCode() != 200) {
                 throw new UncheckedIOException(new IOException("search engine answered " + response.statusCode()));
@@ -91,11 +96,16 @@ public class WebSearchClient {
         if (body.get("results") instanceof JsonArray results) {
             for (JsonValue value : results) {
                 if (value instanceof JsonObject r && hits.size() < MAX_RESULTS) {
-                    hits.add(new SearchHit(string(r, "title"), string(r, "url"), string(r, "content")));
+                    hits.add(new SearchHit(cut(string(r, "title")), cut(string(r, "url")), cut(string(r, "content"))));
                 }
             }
         }
         return hits;
+    }
+
+    /** A field of a hit as the prompt takes it: at most {@value #MAX_FIELD_CHARS} characters. */
+    private static String cut(String text) {
+        return text.length() <= MAX_FIELD_CHARS ? text : text.substring(0, MAX_FIELD_CHARS - 1) + "…";
     }
 
     private static String string(JsonObject o, String field) {

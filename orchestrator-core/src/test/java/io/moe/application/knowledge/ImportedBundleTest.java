@@ -33,13 +33,23 @@ class ImportedBundleTest {
     }
 
     @Test
+    void aContextOfVersionV1OrNoneIsRead() {
+        for (String context : List.of(KnowledgeExport.CONTEXT, "https://kb.example.org/contexts/knowledge/v1/")) {
+            ImportedBundle.read(json("{\"bundle\": {\"format_version\": \"1.0\", \"@context\": \"" + context + "\"}}"), 100, 0.5);
+        }
+        ImportedBundle.read(json("{\"bundle\": {\"format_version\": \"1.0\"}}"), 100, 0.5);
+    }
+
+    @Test
     void badRequestFieldsRefuseTheWholeRequestWithTheirPath() {
         for (List<String> c : List.of(
                 List.of("{\"bundle\": {\"format_version\": \"1.1\"}}", "bundle.format_version"),
                 List.of("{\"bundle\": {\"format_version\": \"1.0\", \"entities\": {}}}", "bundle.entities"),
                 List.of("{\"bundle\": {\"format_version\": \"1.0\", \"graph\": []}}", "bundle.graph"),
                 List.of("{\"bundle\": {\"format_version\": \"1.0\"}, \"source_tag\": \"a b\"}", "source_tag"),
-                List.of("{\"bundle\": {\"format_version\": \"1.0\"}, \"tenant\": 1}", "tenant"))) {
+                List.of("{\"bundle\": {\"format_version\": \"1.0\"}, \"tenant\": 1}", "tenant"),
+                List.of("{\"bundle\": {\"format_version\": \"1.0\", \"@context\": \"https://moe-orchestrator.io/contexts/knowledge/v2\"}}",
+                        "bundle.@context"))) {
             KnowledgeRefusedException e = assertThrows(KnowledgeRefusedException.class, () -> ImportedBundle.read(json(c.get(0)), 100, 0.5), c.get(0));
             assertEquals(c.get(1), e.field(), c.get(0));
         }

@@ -8,6 +8,9 @@ import io.moe.application.servers.ServerSettings;
 import io.moe.domain.shared.Ids;
 import io.moe.domain.template.ExpertRole;
 import io.moe.domain.template.ExpertTemplateRecord;
+import io.moe.application.profile.MemoryProfileRepository;
+import io.moe.domain.profile.CcProfileRecord;
+import io.moe.domain.profile.ProfileSchema;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
@@ -23,12 +26,14 @@ class TemplateAdministrationTest {
 
     private final MemoryTemplateRepository repository = new MemoryTemplateRepository();
     private final TemplateAdministration admin = new TemplateAdministration();
+    private final MemoryProfileRepository profiles = new MemoryProfileRepository();
 
     TemplateAdministrationTest() {
         MemoryServerRegistry servers = new MemoryServerRegistry();
         servers.add(new ServerSettings(Ids.newId(), "local", URI.create("http://127.0.0.1:1"), ApiType.OPENAI, null, 1, 30,
                 BigDecimal.ONE, true, Ids.nowUtc(), Ids.nowUtc()));
         admin.templates = repository;
+        admin.profiles = profiles;
         admin.checks = new TemplateChecks(servers);
         admin.defaultName = "default";
     }
@@ -64,6 +69,22 @@ class TemplateAdministrationTest {
         assertEquals(Kind.CONFLICT, e.kind());
         String b = admin.create(template("b", "m1")).id();
         assertEquals(Kind.CONFLICT, assertThrows(TemplateRefusedException.class, () -> admin.change(b, template("a", "m1"))).kind());
+    }
+
+    @Test
+    void aTemplateAProfileNamesCannotBeRenamedOrDeletedButCanBeChanged() {
+        String id = admin.create(template("coding", "m1")).id();
+        profiles.add(new CcProfileRecord(ProfileSchema.parse("{\"name\":\"coder\",\"accepted_models\":[\"claude-sonnet-4-5\"],"
+                + "\"tool_model\":\"m:7b\",\"tool_endpoint\":\"local\",\"moe_mode\":\"moe_orchestrated\",\"expert_template\":\"coding\"}")));
+
+        TemplateRefusedException renamed = assertThrows(TemplateRefusedException.class, () -> admin.change(id, template("coding-v2", "m1")));
+        assertEquals(Kind.CONFLICT, renamed.kind());
+        assertTrue(renamed.getMessage().contains("[coder]") && renamed.getMessage().contains("renamed"), renamed.getMessage());
+        assertEquals(Kind.CONFLICT, assertThrows(TemplateRefusedException.class, () -> admin.remove(id)).kind());
+        assertEquals("m1", modelOf("coding"), "nothing changed");
+
+        admin.change(id, template("coding", "m2"));
+        assertEquals("m2", modelOf("coding"));
     }
 
     @Test

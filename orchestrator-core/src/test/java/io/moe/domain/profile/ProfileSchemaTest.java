@@ -63,6 +63,10 @@ class ProfileSchemaTest {
                 {VALID.replace("}", ",'system_prompt_prefix':'" + "x".repeat(20_001) + "'}"), "system_prompt_prefix"},
                 {VALID.replace("}", ",'reasoning_model':'r1 big@gpu1'}"), "reasoning_model"},
                 {VALID.replace("}", ",'reasoning_model':'r1@GPU'}"), "reasoning_model"},
+                // control characters: ModelRef refuses them, so the schema must say so first (a 500 otherwise)
+                {VALID.replace("}", ",'reasoning_model':'qwen\\u007f:7b@gpu1'}"), "reasoning_model"},
+                {VALID.replace("}", ",'reasoning_model':'qwen\\u0001:7b'}"), "reasoning_model"},
+                {VALID.replace("qwen2.5-coder:32b", "qwen\\u001bcoder"), "tool_model"},
         };
         for (String[] c : cases) {
             InvalidProfileException e = assertThrows(InvalidProfileException.class, () -> ProfileSchema.parse(json(c[0])), c[1]);

@@ -72,6 +72,22 @@ class TimedLinesTest {
     }
 
     @Test
+    void aLineLongerThanTheBoundIsABrokenStreamAndTheConnectionIsGivenUp() throws IOException {
+        byte[] half = new byte[TimedLines.MAX_LINE_BYTES / 2];
+        Arrays.fill(half, (byte) 'x');
+        Script s = new Script("data: fine\n");
+        s.chunks.add(half);
+        s.chunks.add(half);
+        s.chunks.add("x\n".getBytes(StandardCharsets.UTF_8));
+        s.end = "silent";
+        assertEquals("data: fine", s.lines.next(WAIT));
+        IOException e = assertThrows(TimedLines.LineTooLong.class, () -> s.lines.next(WAIT));
+        assertTrue(e.getMessage().contains("longer than " + TimedLines.MAX_LINE_BYTES + " bytes"), e.getMessage());
+        assertTrue(s.cancelled, "the connection is given up");
+        assertNull(s.lines.next(WAIT), "and the stream ends");
+    }
+
+    @Test
     void aServerThatFallsSilentIsNoticedWithinTheWaitAndGivenUp() {
         Script s = new Script("data: first\n");
         s.end = "silent";

@@ -24,6 +24,8 @@ public class CacheLookup {
 
     /** Why the cache was not asked when the template switches it off. */
     static final String TEMPLATE_OFF = "the template switches the semantic cache off (enable_cache)";
+    /** Why the cache was not asked for a question it never keeps (nor embeds: it would take a model run per 510 tokens). */
+    static final String TOO_LONG = "the question is longer than " + SemanticCache.MAX_QUESTION + " characters, which the cache never keeps";
 
     @Inject
     SemanticCache cache;
@@ -33,7 +35,8 @@ public class CacheLookup {
 
     /** True on a hard hit: the run then holds the cached answer. */
     public boolean lookup(PipelineRun run) {
-        String dependency = run.template().enableCache() ? SelfContained.dependency(run) : TEMPLATE_OFF;
+        String dependency = !run.template().enableCache() ? TEMPLATE_OFF
+                : !SemanticCache.cacheable(run.question().text()) ? TOO_LONG : SelfContained.dependency(run);
         if (dependency != null) {
             run.trace().cache(CachePath.bypassed(dependency));
             return false;

@@ -151,6 +151,11 @@ public class SemanticCache {
     }
 
     /** Lower case, punctuation stripped, white space collapsed. */
+    /** Whether a question may be in the cache at all: one longer than {@link #MAX_QUESTION} is never stored. */
+    public static boolean cacheable(String question) {
+        return question.length() <= MAX_QUESTION || normalise(question).length() <= MAX_QUESTION;
+    }
+
     public static String normalise(String question) {
         return question.toLowerCase(Locale.ROOT).replaceAll("[\\p{P}\\p{S}]+", " ").replaceAll("\\s+", " ").trim();
     }

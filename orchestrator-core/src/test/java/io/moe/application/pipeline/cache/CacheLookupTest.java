@@ -17,8 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Rule 1's lookup, when it is not asked at all. */
 class CacheLookupTest {
 
-    @Test
-    void aTemplateWithoutTheCacheNeverAsksItAndTheTraceSaysWhy() {
+    /** A lookup whose cache fails the test when it is asked. */
+    private static CacheLookup neverAsked() {
         CacheLookup lookup = new CacheLookup();
         lookup.cache = new SemanticCache() {
             @Override
@@ -27,6 +27,12 @@ class CacheLookupTest {
             }
         };
         lookup.metrics = new Fakes.NoMetrics();
+        return lookup;
+    }
+
+    @Test
+    void aTemplateWithoutTheCacheNeverAsksItAndTheTraceSaysWhy() {
+        CacheLookup lookup = neverAsked();
         PipelineRun run = Fakes.run("What is 2+2?", Fakes.template(t -> Json.createObjectBuilder(t)
                 .add("enable_cache", JsonValue.FALSE).build()), Mode.DEFAULT);
 
@@ -35,5 +41,17 @@ class CacheLookupTest {
         JsonObject cache = run.trace().toJson(List.of()).getJsonObject("cache");
         assertEquals("bypassed", cache.getString("path"));
         assertTrue(cache.getString("reason").contains("enable_cache"), cache.toString());
+    }
+
+    @Test
+    void aQuestionLongerThanTheCacheKeepsIsNeitherEmbeddedNorLookedUp() {
+        CacheLookup lookup = neverAsked();
+        PipelineRun run = Fakes.run("word ".repeat(SemanticCache.MAX_QUESTION / 4), Fakes.template(t -> t), Mode.DEFAULT);
+
+        assertFalse(lookup.lookup(run));
+
+        JsonObject cache = run.trace().toJson(List.of()).getJsonObject("cache");
+        assertEquals("bypassed", cache.getString("path"));
+        assertTrue(cache.getString("reason").contains("longer than 2000 characters"), cache.toString());
     }
 }

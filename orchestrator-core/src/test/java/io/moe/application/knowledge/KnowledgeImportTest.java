@@ -1,0 +1,89 @@
+package io.moe.application.knowledge;
+
+import io.moe.domain.shared.Jsonp;
+import io.moe.domain.shared.Refusal;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonValue;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.Proxy;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** An import written in batches: a graph that fails part way is reported as such, never as "nothing changed". */
+class KnowledgeImportTest {
+
+    private final AtomicInteger writes = new AtomicInteger();
+    private final AtomicInteger kicks = new AtomicInteger();
+
+    /** A graph that holds nothing and fails on write number {@code failingWrite} (0: never). */
+    private KnowledgeImport importer(int failingWrite, RuntimeException failure) {
+        KnowledgeImport importer = new KnowledgeImport();
+        importer.settings = new KnowledgeSettings();
+        importer.settings.maxImportItems = 50_000;
+        importer.settings.trustFloor = 0.5;
+        importer.embeddings = new EntityEmbeddings() {
+            @Override
+            public void kick() {
+                kicks.incrementAndGet();
+            }
+        };
+        importer.store = (KnowledgeStore) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {KnowledgeStore.class},
+                (proxy, method, args) -> switch (method.getName()) {
+                    case "existingEntities", "existingSyntheses" -> Set.of();
+                    case "linksBetween" -> List.of();
+                    case "write" -> {
+                        if (writes.incrementAndGet() == failingWrite) {
+                            throw failure;
+                        }
+                        yield null;
+                    }
+                    default -> throw new UnsupportedOperationException(method.getName());
+                });
+        return importer;
+    }
+
+    /** A bundle of {@code entities} entities, enough for more than one batch when over 1,000. */
+    private static JsonValue request(int entities) {
+        JsonArrayBuilder list = Jsonp.createArrayBuilder();
+        for (int i = 0; i < entities; i++) {
+            list.add(Jsonp.createObjectBuilder().add("name", "Entity " + i).add("type", "concept").add("domain", "general"));
+        }
+        return Jsonp.createObjectBuilder().add("bundle", Jsonp.createObjectBuilder().add("format_version", "1.0")
+                .add("entities", list).add("relations", Jsonp.createArrayBuilder()).add("syntheses", Jsonp.createArrayBuilder())).build();
+    }
+
+    @Test
+    void aGraphFailingAfterTheFirstBatchIsReportedAsAPartImportToRepeat() {
+        RuntimeException down = new IllegalStateException("connection refused");
+
+        KnowledgeRefusedException e = assertThrows(KnowledgeRefusedException.class,
+                () -> importer(2, down).run(request(1_500), false));
+
+        assertEquals(Refusal.Kind.UNAVAILABLE, e.kind());
+        assertEquals("partly_imported", e.code());
+        assertTrue(e.getMessage().contains("after 1 batches") && e.getMessage().contains("import the same bundle again"), e.getMessage());
+        assertEquals(1, kicks.get(), "what was written is still embedded");
+    }
+
+    @Test
+    void aGraphFailingBeforeAnythingWasWrittenFailsAsTheStoreDid() {
+        RuntimeException down = new IllegalStateException("connection refused");
+
+        assertSame(down, assertThrows(IllegalStateException.class, () -> importer(1, down).run(request(10), false)));
+    }
+
+    @Test
+    void aWholeImportWritesEveryBatch() {
+        ImportReport report = importer(0, null).run(request(1_500), false);
+
+        assertEquals(2, writes.get(), "1,500 entities in batches of 1,000; no relations or syntheses to write");
+        assertEquals(1_500, report.entitiesCreated);
+    }
+}
