@@ -131,6 +131,16 @@ public class OwnTemplatesIT {
                 "wrong type");
         assertEquals(400, alice.json("POST", API + "/import?mode=merge", file("user").replace("1.0", "2.0")).statusCode(), "wrong version");
         assertEquals(400, alice.json("POST", API + "/import?mode=merge", file("user").replace("[]", "{}")).statusCode(), "items no array");
+        String[] tooMany = new String[200];
+        for (int i = 0; i < tooMany.length; i++) {
+            tooMany[i] = template("bulk-" + i);
+        }
+        HttpResponse<String> overTheCap = alice.json("POST", API + "/import?mode=merge", file("user", tooMany));
+        assertEquals(409, overTheCap.statusCode(), overTheCap.body());
+        assertTrue(overTheCap.body().contains("would bring you to 202 own templates (2 kept, 200 new)"), overTheCap.body());
+        HttpResponse<String> twice = alice.json("POST", API + "/import?mode=replace", file("user", template("c"), template("c")));
+        assertEquals(400, twice.statusCode(), twice.body());
+        assertTrue(twice.body().contains("items[1].name"), twice.body());
         assertEquals(List.of(a, b), names(alice), "refused files change nothing");
     }
 

@@ -69,6 +69,15 @@ class SkillsIT {
         JsonObject trace = trace(id, key);
         assertEquals(name, trace.getString("skill", ""), "the request was expanded with the new skill: " + trace);
 
+        // without the skill permission, even a streamed request is refused as a status before the stream opens
+        String other = Admin.newUser();
+        Admin.grant(other, "moe_mode", "moe_orchestrated");
+        HttpResponse<String> refused = Http.post(ChatCompletionsIT.URL, ChatCompletionsIT.request("moe-orchestrator", "/" + name + " the tide tables")
+                        .replaceFirst("\\{", "{\"stream\":true,"),
+                "Authorization", Http.bearer(Admin.newKey(other)[1]), "Content-Type", "application/json");
+        assertEquals(403, refused.statusCode(), refused.body());
+        assertTrue(refused.body().contains("skill permission '" + name + "'"), refused.body());
+
         HttpResponse<String> off = Admin.put(API + "/" + name + "/active", "{\"active\":false}");
         assertEquals(200, off.statusCode(), off.body());
         assertTrue(Files.exists(FOLDER.resolve(name + ".md.disabled")) && !Files.exists(FOLDER.resolve(name + ".md")), "renamed to .disabled");

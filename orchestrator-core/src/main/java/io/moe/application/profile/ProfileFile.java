@@ -12,7 +12,9 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The export file of coding-client profiles (spec, "Import and export"): the envelope of type
@@ -71,8 +73,14 @@ public final class ProfileFile {
                     + MAX_ITEMS + " at once");
         }
         List<Item> named = new ArrayList<>();
+        Map<String, Integer> firstNamed = new HashMap<>();
         for (int i = 0; i < items.size(); i++) {
             if (items.get(i) instanceof JsonObject item && item.get("name") instanceof JsonString name && !name.getString().isBlank()) {
+                Integer first = firstNamed.putIfAbsent(name.getString().strip(), i);
+                if (first != null) {
+                    throw ProfileRefusedException.invalid("items[" + i + "].name", "'" + name.getString().strip()
+                            + "' is also the name of items[" + first + "]; a file holds each profile once");
+                }
                 named.add(new Item(i, item));
             }
         }

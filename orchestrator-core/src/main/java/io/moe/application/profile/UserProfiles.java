@@ -27,6 +27,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * A user's own coding-client profiles (spec: user_cc_profiles): list, create, change, delete, toggle, copy from
@@ -147,6 +149,14 @@ public class UserProfiles implements OwnItems<UserProfileRecord, CcProfileRecord
                 continue; // skipped unread, as the template import does
             }
             checked.add(allowed(caller, checks.checked(item.json(), item.path()), item.path() + "."));
+        }
+        Set<String> keptNames = profiles.ofUser(caller.userId()).stream().map(r -> r.name()).collect(Collectors.toSet());
+        long kept = keptNames.size();
+        long added = checked.stream().filter(p -> !keptNames.contains(p.name())).count();
+        if (added > 0 && kept + added > MAX_PER_USER) {
+            throw new ProfileRefusedException(Kind.CONFLICT, "too_many_profiles", "items", "this file would bring you to "
+                    + (kept + added) + " own profiles (" + kept + " kept, " + added + " new); at most " + MAX_PER_USER
+                    + " are kept: import fewer or delete some first");
         }
         int imported = 0;
         for (CcProfile profile : checked) {

@@ -1,6 +1,7 @@
 package io.moe.application.spend;
 
 import io.moe.application.chat.ChatService;
+import io.moe.application.pipeline.intake.SkillResolver;
 import io.moe.application.overview.RecentRequests;
 import io.moe.application.pipeline.run.CallLedger;
 import io.moe.application.pipeline.run.Cancellation;
@@ -42,6 +43,9 @@ public class MeteredChat {
     Admission admission;
 
     @Inject
+    SkillResolver skills;
+
+    @Inject
     UsageRecorder usage;
 
     @Inject
@@ -66,6 +70,7 @@ public class MeteredChat {
         String routing = route.routing();
         OffsetDateTime at = Ids.nowUtc();
         long start = System.nanoTime();
+        skills.requirePermission(caller, request.lastUserText()); // before the budget is asked and a stream is opened
         Admission.Ticket ticket;
         try {
             ticket = admission.admit(caller, id, Math.max(estimate(request), typical.of(request.mode())));

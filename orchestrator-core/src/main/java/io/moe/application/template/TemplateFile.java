@@ -13,7 +13,9 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The export file of expert templates (spec, "Import and export"): an envelope of type
@@ -67,10 +69,16 @@ public final class TemplateFile {
                     + MAX_ITEMS + " at once");
         }
         List<Item> named = new ArrayList<>();
+        Map<String, Item> firstNamed = new HashMap<>();
         for (int i = 0; i < items.size(); i++) {
             if (items.get(i) instanceof JsonObject item && item.get("name") instanceof JsonString name
                     && !name.getString().isBlank()) {
                 String stripped = name.getString().strip();
+                Item first = firstNamed.putIfAbsent(stripped, new Item(i, stripped, item));
+                if (first != null) {
+                    throw TemplateRefusedException.invalid("items[" + i + "].name", "'" + stripped + "' is also the name of items["
+                            + first.index() + "]; a file holds each template once");
+                }
                 named.add(new Item(i, stripped, Jsonp.createObjectBuilder(item).add("name", stripped).build()));
             }
         }

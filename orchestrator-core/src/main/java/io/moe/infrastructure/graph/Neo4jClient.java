@@ -10,8 +10,10 @@ import org.neo4j.driver.GraphDatabase;
 import org.neo4j.driver.Record;
 import org.neo4j.driver.Result;
 import org.neo4j.driver.Session;
+import org.neo4j.driver.TransactionConfig;
 import org.neo4j.driver.async.AsyncSession;
 import org.neo4j.driver.async.ResultCursor;
+import org.neo4j.driver.exceptions.Neo4jException;
 import org.neo4j.driver.exceptions.ServiceUnavailableException;
 import org.neo4j.driver.exceptions.SessionExpiredException;
 
@@ -49,6 +51,8 @@ public final class Neo4jClient implements AutoCloseable {
 
     /** The wait for a statement when none is configured. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
+    /** The longest a streamed read (a knowledge export, written as the client downloads it) may run on the server. */
+    static final Duration MAX_STREAM = Duration.ofMinutes(30);
 
     private final Driver driver;
     private final Duration timeout;
@@ -72,7 +76,7 @@ public final class Neo4jClient implements AutoCloseable {
     /** Runs a writing statement in a write transaction and returns its records. */
     public List<Record> write(String cypher, Map<String, Object> parameters) {
         return bounded(cypher, session -> session.executeWriteAsync(tx -> tx.runAsync(cypher, parameters)
-                .thenCompose(ResultCursor::listAsync)));
+                .thenCompose(ResultCursor::listAsync), serverBound()));
     }
 
     /**
@@ -80,7 +84,15 @@ public final class Neo4jClient implements AutoCloseable {
      * three: begin, run, commit) and returns its records.
      */
     public List<Record> read(String cypher, Map<String, Object> parameters) {
-        return bounded(cypher, session -> session.runAsync(cypher, parameters).thenCompose(ResultCursor::listAsync));
+        return bounded(cypher, session -> session.runAsync(cypher, parameters, serverBound()).thenCompose(ResultCursor::listAsync));
+    }
+
+    /**
+     * The same bound on the server's side: a statement this client gave up on is ended there too, instead of running on
+     * (and holding a pooled connection) or committing after the caller was told it failed.
+     */
+    private TransactionConfig serverBound() {
+        return TransactionConfig.builder().withTimeout(timeout).build();
     }
 
     /** The records of {@code work}, or an error once {@link #timeout} has passed without them (the session is then abandoned). */
@@ -98,6 +110,11 @@ public final class Neo4jClient implements AutoCloseable {
             throw new ServiceUnavailableException("Neo4j did not answer within " + timeout.toSeconds()
                     + " s (moe.neo4j.timeout-seconds): " + firstWords(cypher));
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof Neo4jException n && n.code() != null && n.code().contains("TransactionTimedOut")) {
+                outage.failed("no answer within " + timeout.toSeconds() + " s");
+                throw new ServiceUnavailableException("Neo4j did not answer within " + timeout.toSeconds()
+                        + " s (moe.neo4j.timeout-seconds): " + firstWords(cypher));
+            }
             if (e.getCause() instanceof ServiceUnavailableException || e.getCause() instanceof SessionExpiredException) {
                 outage.failed(String.valueOf(e.getCause().getMessage()));
             } else {
@@ -125,7 +142,8 @@ public final class Neo4jClient implements AutoCloseable {
     public void stream(String cypher, Map<String, Object> parameters, Consumer<Record> sink) {
         outage.admit();
         try (Session session = driver.session()) {
-            Result result = session.run(cypher, parameters); // auto-commit: a retry would repeat what the sink already wrote
+            // auto-commit: a retry would repeat what the sink already wrote; the server ends it after MAX_STREAM
+            Result result = session.run(cypher, parameters, TransactionConfig.builder().withTimeout(MAX_STREAM).build());
             while (result.hasNext()) {
                 sink.accept(result.next());
             }

@@ -59,6 +59,14 @@ class TemplateFileTest {
     }
 
     @Test
+    void aNameTwiceInOneFileIs400NamingTheSecond() {
+        TemplateRefusedException e = refused("{\"type\":\"expert_template\",\"version\":\"1.0\",\"items\":["
+                + ITEM + ",{\"name\":\"b\"}," + ITEM.replace("\"a\"", "\" a \"") + "]}");
+        assertEquals("items[2].name", e.field());
+        assertTrue(e.getMessage().contains("also the name of items[0]"), e.getMessage());
+    }
+
+    @Test
     void anExportReadsBackAsItsTemplates() {
         ExpertTemplate t = ExpertTemplate.parse(ITEM);
         JsonObject file = TemplateFile.write(List.of(t), "admin");

@@ -3,6 +3,7 @@ package io.moe.application.pipeline.intake;
 import io.moe.application.pipeline.run.PipelineRun;
 
 import io.moe.application.spend.NotPermittedException;
+import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.ResourceType;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -23,21 +24,36 @@ public class SkillResolver {
     @Inject
     SkillCatalog skills;
 
+    /**
+     * Refuses, before anything runs or is reserved, a question that invokes a skill {@code caller} holds no permission
+     * for: the refusal depends only on the question and the caller, so a streamed request gets it as its status (403),
+     * not as an error event after a 200.
+     */
+    public void requirePermission(Caller caller, String question) {
+        Matcher m = INVOCATION.matcher(question == null ? "" : question);
+        if (m.matches()) {
+            skills.find(m.group(1)).ifPresent(skill -> requireGrant(caller, skill.name()));
+        }
+    }
+
     public void resolve(PipelineRun run) {
         Matcher m = INVOCATION.matcher(run.question().text());
         if (!m.matches()) {
             return;
         }
         skills.find(m.group(1)).ifPresent(skill -> {
-            boolean allowed = run.caller() == null || run.caller().admin()
-                    || run.caller().granted(ResourceType.SKILL).contains(skill.name());
-            if (!allowed) {
-                throw new NotPermittedException("your account may not use the skill '" + skill.name()
-                        + "': it needs the skill permission '" + skill.name() + "'; ask an admin to grant it");
-            }
+            requireGrant(run.caller(), skill.name());
             run.question().replace(skill.expand(m.group(2)));
             run.trace().skill(skill.name());
             run.status("Using the skill /" + skill.name());
         });
+    }
+
+    private static void requireGrant(Caller caller, String skill) {
+        boolean allowed = caller == null || caller.admin() || caller.granted(ResourceType.SKILL).contains(skill);
+        if (!allowed) {
+            throw new NotPermittedException("your account may not use the skill '" + skill + "': it needs the skill"
+                    + " permission '" + skill + "'; ask an admin to grant it");
+        }
     }
 }

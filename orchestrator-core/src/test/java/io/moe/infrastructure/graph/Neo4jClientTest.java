@@ -1,0 +1,42 @@
+package io.moe.infrastructure.graph;
+
+import io.moe.devservices.TestStores;
+import org.junit.jupiter.api.Test;
+import org.neo4j.driver.exceptions.ServiceUnavailableException;
+
+import java.time.Duration;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/** A statement the client gives up on is ended on the server too, not left running on a pooled connection. */
+class Neo4jClientTest {
+
+    private static final TestStores STORES = TestStores.shared();
+    private static final String SLOW = "UNWIND range(1, 2000000000) AS x WITH x WHERE x < 0 RETURN count(x) AS slowNeo4jClientTest";
+
+    @Test
+    void aStatementOverTheTimeoutFailsAndTheServerEndsIt() throws InterruptedException {
+        try (Neo4jClient slow = new Neo4jClient(STORES.neo4jUri(), null, null, Duration.ofSeconds(1));
+             Neo4jClient watcher = new Neo4jClient(STORES.neo4jUri(), null, null)) {
+            ServiceUnavailableException e = assertThrows(ServiceUnavailableException.class, () -> slow.read(SLOW, Map.of()));
+            assertTrue(e.getMessage().contains("did not answer within 1 s"), e.getMessage());
+
+            // without a server-side bound the statement would count to two billion for minutes
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (running(watcher)) {
+                if (System.nanoTime() > deadline) {
+                    fail("the abandoned statement still runs on the server");
+                }
+                Thread.sleep(100);
+            }
+        }
+    }
+
+    private static boolean running(Neo4jClient client) {
+        return client.read("SHOW TRANSACTIONS YIELD currentQuery WHERE currentQuery CONTAINS 'slowNeo4jClientTest' "
+                + "AND NOT currentQuery CONTAINS 'SHOW TRANSACTIONS' RETURN count(*) AS n", Map.of()).get(0).get("n").asLong() > 0;
+    }
+}
