@@ -2,11 +2,14 @@ package io.moe.it.portal;
 
 import io.moe.it.Http;
 import io.moe.it.ItConfig;
+import io.moe.it.Poll;
 import io.moe.it.identity.Admin;
+import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 
@@ -220,6 +223,45 @@ public class OwnTemplatesIT {
         assertEquals("planner_model", problem.getString("field"));
         assertEquals(403, ungranted.json("POST", API + "/import?mode=merge", file("user", template(marker + "-z"))).statusCode());
         assertEquals(List.of(), names(ungranted), "nothing was stored");
+    }
+
+    @Test
+    void twoUsersOwnTemplatesOfOneNameShareNoCachedAnswer() {
+        PortalBrowser alice = expert();
+        PortalBrowser bob = expert();
+        String name = marker + "-same";
+        created(alice, template(name).replace("Be brief.", "Be brief. Mention the codeword ALICE-ONLY."));
+        created(bob, template(name));
+        String question = "Explain in detail why the tides of " + marker + " follow the moon and the sun over a month";
+        String aliceKey = Admin.newKey(alice.userId)[1];
+        HttpResponse<String> first = chatAbout(aliceKey, name, question);
+        assertEquals(200, first.statusCode(), first.body());
+        String firstId = Http.object(first).getString("id");
+        Poll.until(() -> trace(firstId, aliceKey).getString("cache_store", ""), "stored"::equals,
+                Duration.ofSeconds(30), "alice's answer in the cache");
+        assertEquals("hard", cachePath(aliceKey, chatAbout(aliceKey, name, question)), "her own template's entry serves her");
+
+        String bobKey = Admin.newKey(bob.userId)[1];
+        String bobsPath = cachePath(bobKey, chatAbout(bobKey, name, question));
+        assertEquals("miss", bobsPath, "bob's template of the same name never sees alice's entry");
+    }
+
+    private static HttpResponse<String> chatAbout(String key, String model, String question) {
+        return Http.post(CHAT, Json.createObjectBuilder().add("model", model).add("messages", Json.createArrayBuilder()
+                .add(Json.createObjectBuilder().add("role", "user").add("content", question))).build().toString(),
+                "Authorization", Http.bearer(key));
+    }
+
+    /** The answer's trace, written just after the answer. */
+    private static JsonObject trace(String id, String key) {
+        HttpResponse<String> read = Poll.until(() -> Http.get(ItConfig.orchestratorUrl() + "/v1/responses/" + id + "/trace",
+                "Authorization", Http.bearer(key)), r -> r.statusCode() == 200, Duration.ofSeconds(20), "the trace of " + id);
+        return Http.object(read);
+    }
+
+    private static String cachePath(String key, HttpResponse<String> answered) {
+        assertEquals(200, answered.statusCode(), answered.body());
+        return trace(Http.object(answered).getString("id"), key).getJsonObject("cache").getString("path");
     }
 
     @Test

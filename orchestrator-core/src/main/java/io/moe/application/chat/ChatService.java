@@ -93,6 +93,9 @@ public class ChatService {
     public CompletionStage<ChatAnswer> answer(Caller caller, String id, long created, ChatRequest request, Route.Pipeline route,
                                               Progress progress, CallLedger ledger, Cancellation cancellation) {
         PipelineRun run = new PipelineRun(id, caller, request, route.template(), progress, ledger, cancellation);
+        if (route.templateOwner() != null) {
+            run.templateOwnedBy(route.templateOwner());
+        }
         run.trace().requested(route.modelId(), route.profile());
         Spans.Span span = traced(run);
         try {

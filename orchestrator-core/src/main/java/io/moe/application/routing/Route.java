@@ -18,10 +18,18 @@ public sealed interface Route {
      * Through the pipeline, in {@code mode}, with the models of {@code template}; {@code profile} names the
      * coding-client profile that chose it (null on the OpenAI API).
      */
-    record Pipeline(String modelId, Mode mode, ExpertTemplate template, String profile) implements Route {
+    /**
+     * The pipeline with {@code template}; {@code templateOwner} is the user whose own template it is (null for an admin
+     * template): what its runs learn stays that user's.
+     */
+    record Pipeline(String modelId, Mode mode, ExpertTemplate template, String profile, String templateOwner) implements Route {
 
         public Pipeline(String modelId, Mode mode, ExpertTemplate template) {
-            this(modelId, mode, template, null);
+            this(modelId, mode, template, null, null);
+        }
+
+        public Pipeline(String modelId, Mode mode, ExpertTemplate template, String profile) {
+            this(modelId, mode, template, profile, null);
         }
 
         @Override

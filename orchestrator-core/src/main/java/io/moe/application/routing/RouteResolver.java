@@ -79,7 +79,7 @@ public class RouteResolver {
             UserTemplates.firstUngranted(caller, own.get()).ifPresent(m -> {
                 throw new EndpointNotAuthorizedException(m.model().toString(), m.server());
             });
-            return new Route.Pipeline(modelId, Mode.DEFAULT, own.get());
+            return new Route.Pipeline(modelId, Mode.DEFAULT, own.get(), null, caller.userId());
         }
         Optional<ModelRef> ref = ref(modelId);
         Optional<InferenceServer> server = ref.flatMap(r -> servers.byName(r.endpoint()));

@@ -67,8 +67,12 @@ public class AfterAnswer {
     public void schedule(PipelineRun run, String content, long millis) {
         // rule 1 measures the model's answer, as the cache keeps it, not the mode's form around it
         boolean substantial = run.verdict().answer() != null && run.verdict().answer().strip().length() > MIN_CHARS;
-        boolean shared = substantial && fresh(run) && SelfContained.of(run) && !run.findings().madeFile();
-        boolean cached = shared && run.template().enableCache();
+        // an answer that depends on more than its one question stays the asker's: a conversation, a file made for them,
+        // their own correction no admin approved
+        boolean selfContained = substantial && fresh(run) && SelfContained.of(run) && !run.findings().madeFile()
+                && !run.findings().showedOwnPendingCorrection();
+        boolean cached = selfContained && run.template().enableCache(); // an own template's entries are its owner's scope
+        boolean shared = selfContained && run.templateOwner() == null; // graph facts reach everyone: not from an own template
         JsonObject trace = traceOf(run, millis);
         attempt("response metadata", () -> responses.put(run.id(), metadata(run, cached ? with(trace, CACHE_PENDING) : trace).toJson()));
         executor.branch(() -> {
@@ -115,8 +119,16 @@ public class AfterAnswer {
         return new ResponseRecord(run.id(), run.caller() == null ? "anon" : run.caller().userId(),
                 run.caller() == null || run.caller().apiKeyId() == null ? "" : run.caller().apiKeyId(),
                 run.mode().modeName(), run.template().name(), cut(run.question().text(), MAX_INPUT),
-                cut(run.verdict().answer() == null ? "" : run.verdict().answer(), MAX_INPUT), run.findings().plan() == null ? "" : run.findings().plan().pattern(),
+                cut(run.verdict().answer() == null ? "" : run.verdict().answer(), MAX_INPUT), learnedPattern(run),
                 experts, run.findings().graph().stream().map(GraphFact::id).toList(), run.verdict().cacheEntryId(), Ids.nowUtc().toString(), trace);
+    }
+
+    /**
+     * The plan's category combination, which a good rating teaches every planner; none for an own template, whose
+     * categories are its owner's words.
+     */
+    private static String learnedPattern(PipelineRun run) {
+        return run.findings().plan() == null || run.templateOwner() != null ? "" : run.findings().plan().pattern();
     }
 
     private static JsonObject with(JsonObject trace, String cacheStore) {

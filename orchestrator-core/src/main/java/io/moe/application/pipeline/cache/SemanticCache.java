@@ -146,16 +146,17 @@ public class SemanticCache {
         return index.flag(id);
     }
 
+    /** The entries a run may see and store: those of its template (an own template's: its owner's) and mode. */
     public static String scope(PipelineRun run) {
-        return run.template().name() + "|" + run.mode().modeName();
+        return run.templateKey() + "|" + run.mode().modeName();
     }
 
-    /** Lower case, punctuation stripped, white space collapsed. */
     /** Whether a question may be in the cache at all: one longer than {@link #MAX_QUESTION} is never stored. */
     public static boolean cacheable(String question) {
         return question.length() <= MAX_QUESTION || normalise(question).length() <= MAX_QUESTION;
     }
 
+    /** Lower case, punctuation stripped, white space collapsed. */
     public static String normalise(String question) {
         return question.toLowerCase(Locale.ROOT).replaceAll("[\\p{P}\\p{S}]+", " ").replaceAll("\\s+", " ").trim();
     }

@@ -62,17 +62,30 @@ public class ErrorExamples {
      * the approved ones, at most two. Empty when the store cannot be asked.
      */
     public List<String> recent(Caller caller, String category) {
+        return shown(caller, category).examples();
+    }
+
+    /**
+     * The examples a prompt for {@code caller} shows, and whether one of them is the caller's own correction that no
+     * admin approved yet: an answer written with it is the caller's alone (neither cached nor turned into graph facts).
+     */
+    public Shown shown(Caller caller, String category) {
         try {
             Set<String> ids = new LinkedHashSet<>(store.newestShownTo(caller == null ? null : caller.userId(), category, SHOWN));
-            return ids.stream().map(this::find).flatMap(Optional::stream)
+            List<Correction> shown = ids.stream().map(this::find).flatMap(Optional::stream)
                     .filter(c -> APPROVED.equals(c.status())
                             || (caller != null && PENDING.equals(c.status()) && caller.userId().equals(c.userId())))
                     .sorted(Comparator.comparingLong(Correction::createdMillis).reversed())
-                    .limit(SHOWN).map(Correction::example).toList();
+                    .limit(SHOWN).toList();
+            return new Shown(shown.stream().map(Correction::example).toList(), shown.stream().anyMatch(c -> PENDING.equals(c.status())));
         } catch (RuntimeException e) {
             LOG.log(Level.FINE, "error examples unavailable", e);
-            return List.of();
+            return new Shown(List.of(), false);
         }
+    }
+
+    /** The examples a prompt shows; {@code ownPending}: one of them awaits an admin's approval. */
+    public record Shown(List<String> examples, boolean ownPending) {
     }
 
     /** The newest corrections of a status ({@link #PENDING} or {@link #APPROVED}), at most {@code limit}. */

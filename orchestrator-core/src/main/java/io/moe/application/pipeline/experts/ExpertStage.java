@@ -189,7 +189,11 @@ public class ExpertStage {
         for (String example : run.findings().examples()) {
             text.append("\n\nA similar question answered earlier (an example, not the question):\n").append(example);
         }
-        for (String mistake : errors.recent(run.caller(), task.category())) {
+        ErrorExamples.Shown corrections = errors.shown(run.caller(), task.category());
+        if (corrections.ownPending()) {
+            run.findings().ownPendingCorrectionShown();
+        }
+        for (String mistake : corrections.examples()) {
             text.append("\n\nA past answer was corrected by a user; do not repeat this mistake:\n").append(mistake);
         }
         List<String> images = Category.VISION.equals(task.category()) ? run.question().images() : List.of();

@@ -47,7 +47,7 @@ public class Planner {
         Set<String> known = Category.known(run.template().experts().keySet());
         String cacheText = run.question().text() + (run.question().images().isEmpty() ? "" : "\n[images]");
         if (!bypassCache) {
-            var cached = cache.get(run.template().name(), cacheText, known);
+            var cached = cache.get(run.templateKey(), cacheText, known);
             if (cached.isPresent()) {
                 run.trace().planSource("cache");
                 return cached.get();
@@ -68,7 +68,7 @@ public class Planner {
             return Plan.general(run.question().text()); // not cached: the next request asks the planner again
         }
         if (!bypassCache) {
-            cache.put(run.template().name(), cacheText, plan);
+            cache.put(run.templateKey(), cacheText, plan);
         }
         return plan;
     }

@@ -34,6 +34,7 @@ public final class Findings {
     private String agenticContext = "";
     private volatile String streamedAnswer;
     private volatile boolean fileMade;
+    private volatile boolean pendingCorrectionShown;
 
     Findings() {
     }
@@ -45,6 +46,15 @@ public final class Findings {
 
     public boolean madeFile() {
         return fileMade;
+    }
+
+    /** An expert prompt showed the asking user's own correction that no admin approved: the answer is not shared. */
+    public void ownPendingCorrectionShown() {
+        pendingCorrectionShown = true;
+    }
+
+    public boolean showedOwnPendingCorrection() {
+        return pendingCorrectionShown;
     }
 
     /** The plan of the current round (null before the planner ran or on a cache hit). */

@@ -46,6 +46,7 @@ public final class PipelineRun {
     private final PipelineTrace trace = new PipelineTrace();
     private final CallLedger ledger;
     private final Cancellation cancellation;
+    private volatile String templateOwner;
     private volatile Spans spans = Spans.NONE;
     private volatile Spans.Span span = Spans.Span.NONE;
     /** The stage each thread of this run is in ({@link #timed}): the parent of the calls made there. */
@@ -86,6 +87,24 @@ public final class PipelineRun {
 
     public ExpertTemplate template() {
         return template;
+    }
+
+    /** The template is {@code userId}'s own: what this run learns (cache, plans, graph facts, patterns) stays theirs. */
+    public void templateOwnedBy(String userId) {
+        templateOwner = userId;
+    }
+
+    /** The user whose own template this run runs with; null for an admin template. */
+    public String templateOwner() {
+        return templateOwner;
+    }
+
+    /**
+     * The template as the caches know it: its name, and for an own template its owner too (two users' own templates of
+     * the same name are two templates; an admin template of that name a third).
+     */
+    public String templateKey() {
+        return templateOwner == null ? template.name() : "user:" + templateOwner + "/" + template.name();
     }
 
     public Question question() {

@@ -22,6 +22,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Rules 1 and 10: which answers go into the semantic cache and onto the event topics. */
@@ -76,6 +77,42 @@ class AfterAnswerTest {
 
         assertEquals(List.of(), cached);
         assertEquals(List.of("moe.requests", "moe.ingest"), topics);
+    }
+
+    @Test
+    void anAnswerWrittenWithTheUsersOwnUnapprovedCorrectionIsNeitherCachedNorPublishedForTheGraph() {
+        PipelineRun run = answered(LONG, Fakes.TEMPLATE);
+        run.findings().ownPendingCorrectionShown();
+
+        after().schedule(run, LONG, 5);
+
+        assertEquals(List.of(), cached);
+        assertEquals(List.of("moe.requests"), topics);
+    }
+
+    @Test
+    void anOwnTemplatesAnswerIsCachedInItsOwnersScopeButNeverTurnedIntoGraphFactsOrPlannerPatterns() {
+        PipelineRun run = answered(LONG, Fakes.TEMPLATE);
+        run.templateOwnedBy("alice");
+        List<JsonObject> kept = new CopyOnWriteArrayList<>();
+        AfterAnswer after = after();
+        after.responses = new ResponseStore() {
+            @Override
+            public void put(String responseId, JsonObject metadata) {
+                kept.add(metadata);
+            }
+        };
+
+        after.schedule(run, LONG, 5);
+
+        assertEquals(List.of(LONG), cached);
+        assertEquals(List.of("moe.requests"), topics, "no moe.ingest: graph facts reach every user");
+        assertEquals("", kept.get(0).getString("pattern", "absent"), "a good rating teaches no planner this template's categories");
+        assertTrue(SemanticCache.scope(run).startsWith("user:alice/"), SemanticCache.scope(run));
+        PipelineRun bobs = answered(LONG, Fakes.TEMPLATE);
+        bobs.templateOwnedBy("bob");
+        assertNotEquals(SemanticCache.scope(run), SemanticCache.scope(bobs), "two users' own templates of one name share no entries");
+        assertNotEquals(SemanticCache.scope(run), SemanticCache.scope(answered(LONG, Fakes.TEMPLATE)), "nor with the admin template");
     }
 
     private static PipelineRun answered(String answer, io.moe.domain.template.ExpertTemplate template) {

@@ -14,6 +14,8 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Which corrections reach a user's prompt (tenant safety, DESIGN §8), over an in-memory store. */
 class ErrorExamplesTest {
@@ -101,10 +103,12 @@ class ErrorExamplesTest {
     void aPendingCorrectionReachesOnlyTheUserWhoWroteIt() {
         String id = examples.add("alice", Set.of("math"), "7 * 8 is 56");
         assertEquals(List.of("7 * 8 is 56"), examples.recent(caller("alice"), "math"));
+        assertTrue(examples.shown(caller("alice"), "math").ownPending(), "her answer is then hers alone");
         assertEquals(List.of(), examples.recent(caller("bob"), "math"));
         assertEquals(List.of(), examples.recent(null, "math"), "an anonymous prompt sees no pending correction");
         examples.approve(id);
         assertEquals(List.of("7 * 8 is 56"), examples.recent(caller("bob"), "math"));
+        assertFalse(examples.shown(caller("alice"), "math").ownPending(), "approved: shared like any approved one");
     }
 
     @Test
