@@ -7,18 +7,22 @@ import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
 
-/** Planner success patterns in the Redis sorted set {@code moe:planner-patterns}, the count as score. */
+/**
+ * Planner success patterns in the Redis sorted set {@code moe:planner-patterns}, the count as score; the
+ * {@value #KEEP} most frequent are kept ({@link BoundedCounts}): the planner reads only the top three.
+ */
 @ApplicationScoped
 public class RedisPlannerPatternStore implements PlannerPatternStore {
 
     static final String KEY = "moe:planner-patterns";
+    static final int KEEP = 1_000;
 
     @Inject
     RedisStore redis;
 
     @Override
     public void count(String pattern) {
-        redis.rank(KEY, pattern, 1);
+        BoundedCounts.count(redis, KEY, KEEP, List.of(pattern));
     }
 
     @Override

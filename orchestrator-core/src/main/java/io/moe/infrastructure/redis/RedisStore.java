@@ -243,11 +243,6 @@ public class RedisStore implements AutoCloseable {
         });
     }
 
-    /** Adds {@code by} to the score of {@code member} in a sorted set (ZINCRBY). */
-    public void rank(String key, String member, double by) {
-        guarded(() -> redis.zincrby(key, by, member));
-    }
-
     /** The {@code n} highest-scored members of a sorted set with their scores, best first. */
     public java.util.List<java.util.Map.Entry<String, Double>> top(String key, int n) {
         return guarded(() -> redis.zrevrangeWithScores(key, 0, n - 1L).stream()

@@ -9,7 +9,7 @@ import java.util.UUID;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The two ranked counters against a real Redis: planner patterns, and ontology gaps with their bound. */
+/** The two ranked counters against a real Redis, each with its bound: planner patterns and ontology gaps. */
 class RedisRankedStoresTest {
 
     private static RedisPlannerPatternStore patterns() {
@@ -40,6 +40,15 @@ class RedisRankedStoresTest {
         for (int i = 1; i < top.size(); i++) {
             assertTrue(top.get(i - 1).getValue() >= top.get(i).getValue(), "best first");
         }
+    }
+
+    @Test
+    void patternsBeyondTheBoundDropTheLeastFrequent() {
+        RedisPlannerPatternStore store = patterns();
+        for (int i = 0; i <= RedisPlannerPatternStore.KEEP; i++) {
+            store.count("bulk+" + i + " " + UUID.randomUUID());
+        }
+        assertEquals(RedisPlannerPatternStore.KEEP, store.top(Integer.MAX_VALUE).size(), "never more patterns than the bound");
     }
 
     @Test
