@@ -119,3 +119,27 @@ document.addEventListener('change', function (event) {
       + limit.toLocaleString('en') + ' are accepted.';
   input.value = '';
 });
+
+// A refusal shown beside its field (.field-error) after an Ajax request: the field comes into view and gets the focus,
+// wherever the button that sent the form was (the template editor's Save sits in a sticky bar far below).
+// (registered once the page is loaded: this script may run before PrimeFaces' jQuery)
+document.addEventListener('DOMContentLoaded', function () {
+  if (!window.jQuery) {
+    return;
+  }
+  window.jQuery(document).on('pfAjaxComplete', function (event, xhr) {
+    if (!xhr || typeof xhr.responseText !== 'string' || xhr.responseText.indexOf('field-error') < 0) {
+      return;
+    }
+    var first = document.querySelector('.field-error');
+    if (!first) {
+      return;
+    }
+    var field = first.previousElementSibling;
+    (field || first).scrollIntoView({ block: 'center' });
+    var input = field && (field.matches('input, textarea, select') ? field : field.querySelector('input, textarea, select'));
+    if (input) {
+      input.focus({ preventScroll: true });
+    }
+  });
+});

@@ -76,6 +76,9 @@ class TemplatesPageIT {
         web.click("template:save");
         web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("template"), "planner_model"));
         web.growl("Template not saved");
+        // the field the refusal names comes into view and gets the focus, though Save sits in the sticky bar far below
+        web.wait.until(d -> "template:planner-model".equals(((org.openqa.selenium.JavascriptExecutor) d)
+                .executeScript("return document.activeElement && document.activeElement.id")));
         web.screenshot("templates-validation");
 
         String prompt = "You answer as " + marker + " would.";

@@ -84,6 +84,8 @@ class UserContentPageIT {
         assertTrue(web.visible(By.cssSelector("pre.template-json")).getText().contains("sim-general:8b"));
         web.assertEveryFieldHasALabel("/user-content");
         web.screenshot("user-content");
+        web.driver.findElement(By.cssSelector("#shown-dialog .ui-dialog-titlebar-close")).click();
+        web.wait.until(ExpectedConditions.invisibilityOfElementLocated(By.cssSelector("pre.template-json")));
         web.click(By.xpath("//button[starts-with(@aria-label,'Delete " + name + " of')]"));
         web.confirm();
         web.growl("Template " + name + " of");
