@@ -63,6 +63,7 @@ public class KnowledgePage implements Serializable {
     /** The source tag and trust floor the validated file was checked with. */
     private String validatedTag;
     private double validatedFloor;
+    private String validatedFile;
     private String bundleText;
     private transient ImportReport report;
 
@@ -122,6 +123,7 @@ public class KnowledgePage implements Serializable {
             bundleText = text;
             validatedTag = sourceTag;
             validatedFloor = trustFloor;
+            validatedFile = upload.getFileName();
         } catch (CharacterCodingException e) {
             PageMessages.refused("Nothing validated", new io.moe.application.knowledge.KnowledgeRefusedException("not_utf8", "file",
                     "The file is not valid UTF-8 text."), Map.of("file", "import:file"));
@@ -175,6 +177,11 @@ public class KnowledgePage implements Serializable {
 
     public ImportReport getReport() {
         return report;
+    }
+
+    /** What Import will write, as it was validated: the file's name, its source tag and trust floor. */
+    public String getValidatedFile() {
+        return validatedFile + " with source tag " + validatedTag + " and highest trust " + String.format(java.util.Locale.ROOT, "%.2f", validatedFloor);
     }
 
     public boolean isValidated() {

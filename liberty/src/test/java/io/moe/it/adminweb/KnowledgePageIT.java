@@ -90,6 +90,8 @@ class KnowledgePageIT {
         assertTrue(web.visible("report").getText().contains("Entities to create"), "a validation says what an import would do: "
                 + web.visible("report").getText());
 
+        assertTrue(web.visible("import:import-hint").getText().contains("upload.jsonld with source tag web_" + tag + " and highest trust 0.50"),
+                "the page says what Import will write: " + web.visible("import:import-hint").getText());
         web.type("import:source-tag", "changed_" + tag); // after the validation: the import keeps what was validated
         assertEquals("1", report("import:import-button", "Import done", "knowledge-imported").get("relations_created"));
         assertTrue(exists(other), "the import wrote the entity");

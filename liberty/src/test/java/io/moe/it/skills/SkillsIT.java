@@ -126,6 +126,7 @@ class SkillsIT {
                 "skills/" + changed + ".md", file(changed, "new text", "the new prompt"),
                 "skills/" + same + ".md", file(same, "same", "the same prompt"),
                 "skills/Broken.md", "no front matter",
+                "skills/huge.md", file("huge", "too large", "x".repeat(70_000)),
                 "README.md", "not a skill: outside the skills folder"));
 
         HttpResponse<String> pulled = Admin.post(API + "/upstream/pull", "");
@@ -139,6 +140,8 @@ class SkillsIT {
         assertEquals("changed", status.get(changed), pulled.body());
         assertEquals("same", status.get(same), pulled.body());
         assertEquals("invalid", status.get("Broken"), pulled.body());
+        assertEquals("invalid", status.get("huge"), pulled.body());
+        assertTrue(pulled.body().contains("the skill file is larger than 65536 bytes"), "not called empty: " + pulled.body());
         assertFalse(status.containsKey("README"), "only the configured folder's files are skills: " + pulled.body());
         assertEquals(404, Admin.get(API + "/" + fresh).statusCode(), "pull writes nothing");
 
@@ -149,6 +152,7 @@ class SkillsIT {
         assertFalse(now.getBoolean("active"), "an imported skill keeps the local one's state");
         assertEquals(404, Admin.post(API + "/upstream/import/not-there", "").statusCode());
         assertEquals(400, Admin.post(API + "/upstream/import/Broken", "").statusCode(), "an invalid upstream skill is refused");
+        assertEquals(413, Admin.post(API + "/upstream/import/huge", "").statusCode(), "a skill file too large to read is refused");
         Admin.delete(API + "/" + changed);
         Admin.delete(API + "/" + same);
     }

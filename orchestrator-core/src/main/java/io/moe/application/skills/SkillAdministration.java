@@ -26,6 +26,8 @@ public class SkillAdministration {
 
     public static final int MAX_BYTES = 64 * 1024;
     public static final int MAX_UPSTREAM_SKILLS = 500;
+    /** Why an upstream skill file the upstream holds but this service does not read (a null text) is refused. */
+    static final String TOO_LARGE = "the skill file is larger than " + MAX_BYTES + " bytes, the most a skill may have";
     static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9_.-]{0,63}");
 
     @Inject
@@ -77,8 +79,8 @@ public class SkillAdministration {
         Map<String, StoredSkill> local = store.all().stream().collect(Collectors.toMap(StoredSkill::name, Function.identity()));
         List<UpstreamSkill> compared = new ArrayList<>();
         for (StoredSkill theirs : fetchUpstream()) {
-            Optional<String> problem = problem(theirs.name(), theirs.markdown());
-            String description = Skill.parse(theirs.markdown()).map(Skill::description).orElse("");
+            Optional<String> problem = theirs.markdown() == null ? Optional.of(TOO_LARGE) : problem(theirs.name(), theirs.markdown());
+            String description = theirs.markdown() == null ? "" : Skill.parse(theirs.markdown()).map(Skill::description).orElse("");
             String status = problem.isPresent() ? "invalid"
                     : !local.containsKey(theirs.name()) ? "new"
                     : local.get(theirs.name()).markdown().equals(theirs.markdown()) ? "same" : "changed";
@@ -93,6 +95,9 @@ public class SkillAdministration {
         StoredSkill theirs = fetchUpstream().stream().filter(s -> s.name().equals(checked)).findFirst()
                 .orElseThrow(() -> new SkillRefusedException(Kind.NOT_FOUND, "skill_not_upstream", "name",
                         "the upstream " + upstream.location() + " has no skill '" + checked + "'; POST /api/skills/upstream/pull lists what it has"));
+        if (theirs.markdown() == null) {
+            throw new SkillRefusedException(Kind.TOO_LARGE, "invalid_skill", "name", "upstream skill '" + checked + "': " + TOO_LARGE);
+        }
         boolean active = store.named(checked).map(StoredSkill::active).orElse(true);
         return save(checked, theirs.markdown(), active);
     }

@@ -105,7 +105,7 @@ public class JGitSkillUpstream implements SkillUpstream {
                 }
                 ObjectLoader blob = repository.open(tree.getObjectId(0));
                 if (blob.getSize() > SkillAdministration.MAX_BYTES) {
-                    skills.add(new StoredSkill(name(file, folder), true, "")); // listed as invalid, never read whole
+                    skills.add(new StoredSkill(name(file, folder), true, null)); // too large: listed as such, never read
                     continue;
                 }
                 skills.add(new StoredSkill(name(file, folder), true, new String(blob.getBytes(), StandardCharsets.UTF_8)));
