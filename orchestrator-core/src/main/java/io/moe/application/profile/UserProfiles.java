@@ -4,6 +4,7 @@ import io.moe.application.shared.UnitOfWork;
 import io.moe.application.template.ImportMode;
 import io.moe.application.template.ImportResult;
 import io.moe.application.template.OwnItems;
+import io.moe.application.template.OwnItemsCap;
 import io.moe.application.template.UserTemplates;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.ResourceType;
@@ -27,8 +28,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * A user's own coding-client profiles (spec: user_cc_profiles): list, create, change, delete, toggle, copy from
@@ -150,14 +149,10 @@ public class UserProfiles implements OwnItems<UserProfileRecord, CcProfileRecord
             }
             checked.add(allowed(caller, checks.checked(item.json(), item.path()), item.path() + "."));
         }
-        Set<String> keptNames = profiles.ofUser(caller.userId()).stream().map(r -> r.name()).collect(Collectors.toSet());
-        long kept = keptNames.size();
-        long added = checked.stream().filter(p -> !keptNames.contains(p.name())).count();
-        if (added > 0 && kept + added > MAX_PER_USER) {
-            throw new ProfileRefusedException(Kind.CONFLICT, "too_many_profiles", "items", "this file would bring you to "
-                    + (kept + added) + " own profiles (" + kept + " kept, " + added + " new); at most " + MAX_PER_USER
-                    + " are kept: import fewer or delete some first");
-        }
+        OwnItemsCap.overflow(profiles.ofUser(caller.userId()).stream().map(UserProfileRecord::name).toList(),
+                checked.stream().map(CcProfile::name).toList(), MAX_PER_USER, "own profiles").ifPresent(why -> {
+                    throw new ProfileRefusedException(Kind.CONFLICT, "too_many_profiles", "items", why);
+                });
         int imported = 0;
         for (CcProfile profile : checked) {
             Optional<UserProfileRecord> existing = named(caller, profile.name());

@@ -21,8 +21,6 @@ import jakarta.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * A user's own expert templates (spec: user_expert_templates): list, create, change, delete, toggle, copy
@@ -200,14 +198,10 @@ public class UserTemplates implements OwnItems<UserTemplateRecord, ExpertTemplat
             }
             checked.add(allowed(caller, checks.checked(item.json(), item.path()), item.path() + "."));
         }
-        Set<String> keptNames = templates.ofUser(caller.userId()).stream().map(r -> r.name()).collect(Collectors.toSet());
-        long kept = keptNames.size();
-        long added = checked.stream().filter(t -> !keptNames.contains(t.name())).count();
-        if (added > 0 && kept + added > MAX_PER_USER) {
-            throw new TemplateRefusedException(Kind.CONFLICT, "too_many_templates", "items", "this file would bring you to "
-                    + (kept + added) + " own templates (" + kept + " kept, " + added + " new); at most " + MAX_PER_USER
-                    + " are kept: import fewer or delete some first");
-        }
+        OwnItemsCap.overflow(templates.ofUser(caller.userId()).stream().map(UserTemplateRecord::name).toList(),
+                checked.stream().map(ExpertTemplate::name).toList(), MAX_PER_USER, "own templates").ifPresent(why -> {
+                    throw new TemplateRefusedException(Kind.CONFLICT, "too_many_templates", "items", why);
+                });
         int imported = 0;
         for (ExpertTemplate template : checked) {
             Optional<UserTemplateRecord> existing = named(caller, template.name());
