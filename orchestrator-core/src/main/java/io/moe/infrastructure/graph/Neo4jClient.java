@@ -106,14 +106,10 @@ public final class Neo4jClient implements AutoCloseable {
             return answered;
         } catch (TimeoutException e) {
             records.cancel(true);
-            outage.failed("no answer within " + timeout.toSeconds() + " s");
-            throw new ServiceUnavailableException("Neo4j did not answer within " + timeout.toSeconds()
-                    + " s (moe.neo4j.timeout-seconds): " + firstWords(cypher));
+            throw timedOut(cypher);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof Neo4jException n && n.code() != null && n.code().contains("TransactionTimedOut")) {
-                outage.failed("no answer within " + timeout.toSeconds() + " s");
-                throw new ServiceUnavailableException("Neo4j did not answer within " + timeout.toSeconds()
-                        + " s (moe.neo4j.timeout-seconds): " + firstWords(cypher));
+                throw timedOut(cypher); // the server's end of the same bound (serverBound)
             }
             if (e.getCause() instanceof ServiceUnavailableException || e.getCause() instanceof SessionExpiredException) {
                 outage.failed(String.valueOf(e.getCause().getMessage()));
@@ -128,6 +124,13 @@ public final class Neo4jClient implements AutoCloseable {
         } finally {
             session.closeAsync();
         }
+    }
+
+    /** A statement that ran out of {@link #timeout}, on this side or the server's: an outage sign, and a 503 for the caller. */
+    private ServiceUnavailableException timedOut(String cypher) {
+        outage.failed("no answer within " + timeout.toSeconds() + " s");
+        return new ServiceUnavailableException("Neo4j did not answer within " + timeout.toSeconds()
+                + " s (moe.neo4j.timeout-seconds): " + firstWords(cypher));
     }
 
     private static String firstWords(String cypher) {

@@ -50,8 +50,16 @@ public final class BoundedResponses {
 
     /** The body had more bytes than the caller takes. */
     public static final class BodyTooLarge extends IOException {
+        private final int maxBytes;
+
         BodyTooLarge(int maxBytes) {
             super("the answer is larger than " + maxBytes + " bytes");
+            this.maxBytes = maxBytes;
+        }
+
+        /** The bound the body passed. */
+        public int maxBytes() {
+            return maxBytes;
         }
     }
 

@@ -176,7 +176,7 @@ public class HttpPassThrough implements PassThrough {
         boolean timedOut = e instanceof HttpTimeoutException;
         return new InferenceException("inference server '" + server.name() + "' at " + server.url()
                 + (timedOut ? " did not answer within " + server.timeout().toSeconds() + " s"
-                : e instanceof BoundedResponses.BodyTooLarge ? " " + e.getMessage().replace("the answer is", "answered with a body")
+                : e instanceof BoundedResponses.BodyTooLarge large ? " answered with a body larger than " + large.maxBytes() + " bytes"
                 : " could not be reached: " + e.getClass().getSimpleName()), timedOut, e);
     }
 
