@@ -100,15 +100,7 @@ public class CleanupResource {
     @GET
     @Path("history")
     public String history(@QueryParam("job") String job, @QueryParam("limit") @DefaultValue("100") String limit) {
-        int n;
-        try {
-            n = Integer.parseInt(limit);
-        } catch (NumberFormatException e) {
-            n = 0;
-        }
-        if (n < 1 || n > CleanupService.MAX_HISTORY) {
-            throw invalid("limit", "limit must be a whole number from 1 to " + CleanupService.MAX_HISTORY);
-        }
+        int n = QueryNumber.of("limit", limit, 1, CleanupService.MAX_HISTORY);
         JsonArrayBuilder runs = Jsonp.createArrayBuilder();
         cleanup.history(job, n).forEach(r -> runs.add(run(r)));
         return Jsonp.createObjectBuilder().add("runs", runs).build().toString();

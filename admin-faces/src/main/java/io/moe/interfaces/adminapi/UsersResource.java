@@ -16,12 +16,14 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -55,11 +57,17 @@ public class UsersResource {
     @Inject
     TemplateAdministration templates;
 
+    /** The accounts, oldest first, {@code limit} (1 to 1,000; 1,000 when absent) after the first {@code offset}. */
     @GET
-    public String list() {
+    public String list(@QueryParam("offset") @DefaultValue("0") String offset,
+                       @QueryParam("limit") @DefaultValue("1000") String limit) {
+        int from = QueryNumber.of("offset", offset, 0, Integer.MAX_VALUE);
+        int count = QueryNumber.of("limit", limit, 1, UserAdministration.MAX_LISTED_USERS);
+        UserAdministration.UserPage page = users.page(from, count);
         JsonArrayBuilder list = Jsonp.createArrayBuilder();
-        users.users().forEach(u -> list.add(IdentityJson.user(u)));
-        return Jsonp.createObjectBuilder().add("users", list).build().toString();
+        page.users().forEach(u -> list.add(IdentityJson.user(u)));
+        return Jsonp.createObjectBuilder().add("users", list).add("total", page.total()).add("offset", from)
+                .add("limit", count).build().toString();
     }
 
     @POST

@@ -162,6 +162,55 @@ class IdentityIT {
         assertEquals(0, Http.object(Admin.get(Admin.USERS + "/" + user + "/keys")).getJsonArray("keys").size());
     }
 
+    @Test
+    void anAdminGivesOneUserAtMostFiftyUsableKeysAndFiveHundredGrants() {
+        String user = Admin.newUser();
+        String keys = Admin.USERS + "/" + user + "/keys";
+        String firstKey = Admin.newKey(user)[0];
+        for (int i = 1; i < 50; i++) {
+            assertEquals(201, Admin.post(keys, "{\"label\":\"k" + i + "\"}").statusCode(), "key " + (i + 1));
+        }
+        HttpResponse<String> tooMany = Admin.post(keys, "{\"label\":\"one more\"}");
+        assertEquals(409, tooMany.statusCode(), tooMany.body());
+        assertEquals("too_many_keys", Http.object(tooMany).getString("code"), tooMany.body());
+        assertTrue(tooMany.body().contains("revoke one first"), tooMany.body());
+        assertEquals(50, Http.object(Admin.get(keys)).getJsonArray("keys").size(), "nothing written by the refusal");
+        assertEquals(200, Admin.delete(keys + "/" + firstKey).statusCode());
+        assertEquals(201, Admin.post(keys, "{\"label\":\"after a revocation\"}").statusCode());
+
+        String permissions = Admin.USERS + "/" + user + "/permissions";
+        for (int i = 0; i < 500; i++) {
+            Admin.grant(user, "model_endpoint", "m" + i + "@gpu1");
+        }
+        HttpResponse<String> again = Admin.post(permissions, "{\"resource_type\":\"model_endpoint\",\"resource_id\":\"m7@gpu1\"}");
+        assertEquals(201, again.statusCode(), "granting a held grant returns it, bound or not: " + again.body());
+        HttpResponse<String> oneMore = Admin.post(permissions, "{\"resource_type\":\"model_endpoint\",\"resource_id\":\"m500@gpu1\"}");
+        assertEquals(409, oneMore.statusCode(), oneMore.body());
+        assertEquals("too_many_permissions", Http.object(oneMore).getString("code"), oneMore.body());
+        assertEquals(500, Http.object(Admin.get(permissions)).getJsonArray("permissions").size());
+    }
+
+    @Test
+    void theUserListPagesOldestFirstAndSaysHowManyThereAre() {
+        Admin.newUser();
+        Admin.newUser();
+        JsonObject whole = Http.object(Admin.get(Admin.USERS));
+        int total = whole.getInt("total");
+        assertEquals(total, whole.getJsonArray("users").size(), "fewer than 1,000 users: one page holds them all");
+        assertEquals(1000, whole.getInt("limit"));
+        JsonObject first = Http.object(Admin.get(Admin.USERS + "?limit=2"));
+        JsonObject second = Http.object(Admin.get(Admin.USERS + "?offset=2&limit=2"));
+        assertEquals(whole.getJsonArray("users").subList(0, 2), first.getJsonArray("users"));
+        assertEquals(whole.getJsonArray("users").subList(2, 4), second.getJsonArray("users"));
+        assertEquals(1, Http.object(Admin.get(Admin.USERS + "?offset=" + (total - 1))).getJsonArray("users").size());
+        assertEquals(0, Http.object(Admin.get(Admin.USERS + "?offset=" + total)).getJsonArray("users").size());
+        for (String bad : new String[]{"limit=0", "limit=1001", "limit=x", "offset=-1", "offset=9999999999"}) {
+            HttpResponse<String> r = Admin.get(Admin.USERS + "?" + bad);
+            assertEquals(400, r.statusCode(), bad + ": " + r.body());
+            assertEquals(bad.substring(0, bad.indexOf('=')), Http.object(r).getString("field"), r.body());
+        }
+    }
+
     static double budgetExceeded(String user) {
         String metrics = io.moe.it.Metrics.text();
         Matcher m = Pattern.compile("moe_budget_exceeded_total\\{limit_type=\"daily\",mp_scope=\"application\",user_id=\""

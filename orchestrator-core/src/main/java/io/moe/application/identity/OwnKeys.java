@@ -4,10 +4,7 @@ import io.moe.application.profile.UserProfiles;
 import io.moe.application.shared.UnitOfWork;
 import io.moe.domain.identity.ApiKey;
 import io.moe.domain.identity.Caller;
-import io.moe.domain.identity.UserRepository;
 import io.moe.domain.profile.UserProfileRecord;
-import io.moe.domain.shared.Ids;
-import io.moe.domain.shared.Refusal.Kind;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -20,22 +17,17 @@ import java.util.stream.Collectors;
  * The signed-in user's own API keys (the portal's {@code /user/keys}): list them with the own coding-client
  * profile each is bound to, create one (label, last valid moment, optionally one of the user's own profiles; the
  * raw key is returned this once), revoke one. Only the caller's own keys are ever read or changed: another
- * user's key is answered as missing (404). A user holds at most {@value #MAX_ACTIVE} active keys.
+ * user's key is answered as missing (404). A user holds at most {@value UserAdministration#MAX_USABLE_KEYS} usable keys.
  */
 @ApplicationScoped
 @UnitOfWork
 public class OwnKeys {
-
-    public static final int MAX_ACTIVE = 50;
 
     @Inject
     UserAdministration users;
 
     @Inject
     UserProfiles profiles;
-
-    @Inject
-    UserRepository accounts;
 
     /** A key with the name of the own profile it is bound to (null: none). */
     public record OwnKey(ApiKey key, String profileId, String profileName) {
@@ -56,12 +48,6 @@ public class OwnKeys {
     }
 
     public UserAdministration.CreatedKey create(Caller caller, String label, OffsetDateTime expiresAt, String ownProfileId) {
-        accounts.lock(caller.userId()); // the count and the new key, one request of this user after another
-        long active = users.keys(caller.userId()).stream().filter(k -> k.isUsableAt(Ids.nowUtc())).count();
-        if (active >= MAX_ACTIVE) {
-            throw new IdentityException(Kind.CONFLICT, "too_many_keys", null,
-                    "you hold " + MAX_ACTIVE + " usable keys, the most allowed; revoke one first");
-        }
         String profileId = ownProfileId == null || ownProfileId.isBlank() ? null : ownProfileId;
         UserAdministration.CreatedKey created = users.createKey(caller.userId(), label, expiresAt);
         if (profileId != null) {

@@ -64,7 +64,7 @@ public class SingleSignOnAccounts {
         UserAccount user = linkedOrNew(identity, identity.inGroup(settings.getAdminGroup()), rules.defaults());
         for (SsoGrantRules.GroupRule rule : rules.rulesOf(identity.groups())) {
             for (SsoGrantRules.Grant grant : rule.grants()) {
-                users.grant(user.id(), grant.type().wireName(), grant.resourceId());
+                grantUnlessFull(user, grant);
             }
             if (rule.expert() && !user.isExpert()) {
                 user = users.setExpert(user.id(), true);
@@ -97,9 +97,25 @@ public class SingleSignOnAccounts {
         UserAccount user = users.create(username, freeEmail(identity, username), unusablePassword(), identity.username(), admin);
         user.linkSingleSignOn(identity.link());
         for (SsoGrantRules.Grant grant : grants) {
-            users.grant(user.id(), grant.type().wireName(), grant.resourceId());
+            grantUnlessFull(user, grant);
         }
         return user;
+    }
+
+    /**
+     * Adds a grant of the provider's rules; a user who already holds as many grants as one user may
+     * ({@link UserAdministration#MAX_GRANTS}) still signs in, without it, and the log says which grant was left out.
+     */
+    private void grantUnlessFull(UserAccount user, SsoGrantRules.Grant grant) {
+        try {
+            users.grant(user.id(), grant.type().wireName(), grant.resourceId());
+        } catch (IdentityException e) {
+            if (!"too_many_permissions".equals(e.code())) {
+                throw e;
+            }
+            LOG.warning(() -> "single sign-on grant " + grant.type().wireName() + " " + grant.resourceId() + " not given to "
+                    + user.username() + ": " + e.getMessage());
+        }
     }
 
     private String freeUsername(SsoIdentity identity) {

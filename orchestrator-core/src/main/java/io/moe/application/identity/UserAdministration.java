@@ -40,6 +40,12 @@ public class UserAdministration {
     /** The latest year a key may expire in: the database's timestamps end long after, but not at any year a client names. */
     static final int LAST_EXPIRY_YEAR = 9999;
 
+    /** Usable keys (neither revoked nor expired) one user may hold, whoever creates them: the user or an admin. */
+    public static final int MAX_USABLE_KEYS = 50;
+
+    /** Grants one user may hold. */
+    public static final int MAX_GRANTS = 500;
+
     @Inject
     UserRepository accounts;
 
@@ -68,12 +74,28 @@ public class UserAdministration {
     public record CreatedKey(ApiKey key, String rawKey) {
     }
 
+    /** Accounts listed in one answer of the admin API, at most. */
+    public static final int MAX_LISTED_USERS = 1000;
+
+    /** One page of the accounts, oldest first, and how many there are in all. */
+    public record UserPage(List<UserAccount> users, long total) {
+    }
+
     public List<UserAccount> users() {
         return accounts.all();
     }
 
+    /** At most {@code limit} accounts after the first {@code offset}, oldest first. */
+    public UserPage page(int offset, int limit) {
+        return new UserPage(accounts.page(offset, limit), accounts.count());
+    }
+
     public UserAccount user(String id) {
         return accounts.find(id).orElseThrow(() -> IdentityException.notFound("user", id));
+    }
+
+    private UserAccount locked(String id) {
+        return accounts.lock(id).orElseThrow(() -> IdentityException.notFound("user", id));
     }
 
     public UserAccount create(String username, String email, String password, String displayName, boolean admin) {
@@ -172,10 +194,16 @@ public class UserAdministration {
         if (problem != null) {
             throw IdentityException.invalid("resource_id", problem);
         }
-        for (Permission existing : permissions(userId)) {
+        locked(userId); // the count and the new grant, one request for this user after another
+        List<Permission> held = grants.ofUser(userId);
+        for (Permission existing : held) {
             if (existing.resourceType() == resourceType && existing.resourceId().equals(resourceId)) {
                 return existing;
             }
+        }
+        if (held.size() >= MAX_GRANTS) {
+            throw new IdentityException(Kind.CONFLICT, "too_many_permissions", null,
+                    MAX_GRANTS + " grants are the most one user may hold; revoke one first");
         }
         Permission permission = new Permission(userId, resourceType, resourceId);
         grants.add(permission);
@@ -206,8 +234,12 @@ public class UserAdministration {
         return lastDay.plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC);
     }
 
+    /**
+     * A new key for the user, at most {@value #MAX_USABLE_KEYS} usable at once: the account is locked while its keys are
+     * counted, so requests arriving together cannot pass the bound together.
+     */
     public CreatedKey createKey(String userId, String label, OffsetDateTime expiresAt) {
-        user(userId);
+        locked(userId);
         if (label != null && label.length() > 200) {
             throw IdentityException.invalid("label", "label is limited to 200 characters");
         }
@@ -220,6 +252,11 @@ public class UserAdministration {
         if (expiresAt != null && expiresAt.getYear() > LAST_EXPIRY_YEAR) {
             throw IdentityException.invalid("expires_at", "expires_at must lie before the year " + (LAST_EXPIRY_YEAR + 1)
                     + "; leave it out for a key that does not expire");
+        }
+        OffsetDateTime now = Ids.nowUtc();
+        if (apiKeys.ofUser(userId).stream().filter(k -> k.isUsableAt(now)).count() >= MAX_USABLE_KEYS) {
+            throw new IdentityException(Kind.CONFLICT, "too_many_keys", null,
+                    MAX_USABLE_KEYS + " usable keys are the most one user may hold; revoke one first");
         }
         ApiKeySecret secret = ApiKeySecret.generate();
         ApiKey key = new ApiKey(userId, secret, label, expiresAt);

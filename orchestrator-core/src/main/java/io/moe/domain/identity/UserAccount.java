@@ -18,6 +18,7 @@ import java.time.OffsetDateTime;
 @NamedQuery(name = "UserAccount.byEmail", query = "SELECT u FROM UserAccount u WHERE LOWER(u.email) = LOWER(:email)")
 @NamedQuery(name = "UserAccount.bySsoSubject", query = "SELECT u FROM UserAccount u WHERE u.ssoSubject = :subject")
 @NamedQuery(name = "UserAccount.all", query = "SELECT u FROM UserAccount u ORDER BY u.createdAt, u.id")
+@NamedQuery(name = "UserAccount.count", query = "SELECT COUNT(u) FROM UserAccount u")
 public class UserAccount {
 
     @Id

@@ -13,6 +13,11 @@ public interface UserRepository {
     /** Every account, oldest first. */
     List<UserAccount> all();
 
+    /** At most {@code limit} accounts in {@link #all()}'s order, leaving out the first {@code offset}. */
+    List<UserAccount> page(int offset, int limit);
+
+    long count();
+
     /** The account with this id; empty for an unknown or null id. */
     Optional<UserAccount> find(String id);
 

@@ -25,6 +25,17 @@ public class JpaUserRepository implements UserRepository {
     }
 
     @Override
+    public List<UserAccount> page(int offset, int limit) {
+        return em.createNamedQuery("UserAccount.all", UserAccount.class).setFirstResult(offset).setMaxResults(limit)
+                .getResultList();
+    }
+
+    @Override
+    public long count() {
+        return em.createNamedQuery("UserAccount.count", Long.class).getSingleResult();
+    }
+
+    @Override
     public Optional<UserAccount> find(String id) {
         return id == null ? Optional.empty() : Optional.ofNullable(em.find(UserAccount.class, id));
     }
