@@ -49,8 +49,9 @@ final class IdentityJson {
     }
 
     static JsonObject usage(UsageEntry u) {
-        return Jsonp.createObjectBuilder().add("id", u.id()).add("api_key_id", u.apiKeyId() == null ? "" : u.apiKeyId())
-                .add("request_id", u.requestId()).add("model", u.model()).add("moe_mode", u.moeMode())
+        JsonObjectBuilder row = Jsonp.createObjectBuilder().add("id", u.id()).add("user_id", u.userId());
+        row = u.apiKeyId() == null ? row.addNull("api_key_id") : row.add("api_key_id", u.apiKeyId());
+        return row.add("request_id", u.requestId()).add("model", u.model()).add("moe_mode", u.moeMode())
                 .add("prompt_tokens", u.promptTokens()).add("completion_tokens", u.completionTokens())
                 .add("total_tokens", u.totalTokens()).add("weighted_tokens", u.weightedTokens()).add("status", u.status())
                 .add("requested_at", Ids.iso(u.requestedAt())).build();

@@ -101,8 +101,12 @@ class IdentityIT {
         String user = Admin.newUser();
         String other = Admin.newUser();
         Admin.grant(user, "moe_mode", "moe_orchestrated");
-        String key = Admin.newKey(user)[1];
+        String[] key0 = Admin.newKey(user);
+        String key = key0[1];
         assertEquals(200, chat(key, "moe-orchestrator").statusCode());
+        JsonObject row = pollUsage(user, 1).getJsonArray("recent").getJsonObject(0);
+        assertEquals(user, row.getString("user_id"), row.toString());
+        assertEquals(key0[0], row.getString("api_key_id"), row.toString());
         assertEquals(200, Http.get(Admin.USERS + "/" + user + "/usage", "Authorization", Http.bearer(key)).statusCode());
         assertEquals(403, Http.get(Admin.USERS + "/" + other + "/usage", "Authorization", Http.bearer(key)).statusCode());
         assertEquals(403, Http.get(Admin.USERS, "Authorization", Http.bearer(key)).statusCode());
@@ -151,6 +155,7 @@ class IdentityIT {
         for (String bad : new String[]{"{\"resource_type\":\"moe_mode\",\"resource_id\":\"turbo\"}",
                 "{\"resource_type\":\"expert_template\",\"resource_id\":\"default\"}",
                 "{\"resource_type\":\"model_endpoint\",\"resource_id\":\"qwen\"}",
+                "{\"resource_type\":\"skill\",\"resource_id\":\"" + "s".repeat(65) + "\"}",
                 "{\"resource_type\":\"root\",\"resource_id\":\"x\"}"}) {
             HttpResponse<String> r = Admin.post(Admin.USERS + "/" + user + "/permissions", bad);
             assertEquals(400, r.statusCode(), bad);

@@ -77,7 +77,7 @@ public class OwnTemplatesIT {
         PortalBrowser alice = expert();
         String name = marker + "-mine";
         JsonObject mine = created(alice, template(name));
-        assertTrue(mine.getBoolean("is_active"));
+        assertEquals(1, mine.getInt("is_active"));
         assertTrue(names(alice).contains(name));
         String key = Admin.newKey(alice.userId)[1];
         assertTrue(modelIds(key).contains(name), "/v1/models lists the own template");
@@ -86,7 +86,7 @@ public class OwnTemplatesIT {
 
         HttpResponse<String> toggled = alice.json("POST", API + "/" + mine.getString("id") + "/toggle", null);
         assertEquals(200, toggled.statusCode(), toggled.body());
-        assertFalse(Http.object(toggled).getBoolean("is_active"));
+        assertEquals(0, Http.object(toggled).getInt("is_active"));
         assertEquals(404, chat(key, name).statusCode(), "an inactive template is not selectable");
         assertFalse(modelIds(key).contains(name));
         alice.json("POST", API + "/" + mine.getString("id") + "/toggle", null);
@@ -192,14 +192,14 @@ public class OwnTemplatesIT {
         assertEquals(200, bob.json("GET", keptPath, null).statusCode());
         HttpResponse<String> off = bob.json("POST", keptPath + "/toggle", null);
         assertEquals(200, off.statusCode(), off.body());
-        assertFalse(Http.object(off).getBoolean("is_active"));
+        assertEquals(0, Http.object(off).getInt("is_active"));
         HttpResponse<String> on = bob.json("POST", keptPath + "/toggle", null);
         assertEquals(403, on.statusCode(), "activating is an author's right");
         assertTrue(on.body().contains("template_authoring_not_permitted"), on.body());
         assertEquals(403, bob.json("PUT", keptPath, template(marker + "-kept")).statusCode(), "changing too");
         assertTrue(bob.json("DELETE", API + "/" + gone.getString("id"), null).statusCode() / 100 == 2);
         assertEquals(List.of(marker + "-kept"), names(bob));
-        assertFalse(bob.json("GET", keptPath, null).body().contains("\"is_active\":true"), "still inactive");
+        assertTrue(bob.json("GET", keptPath, null).body().contains("\"is_active\":0"), "still inactive");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.moe.application.skills;
 
 import io.moe.application.pipeline.intake.Skill;
+import io.moe.domain.identity.ResourceIds;
 import io.moe.domain.shared.Refusal.Kind;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -28,7 +29,7 @@ public class SkillAdministration {
     public static final int MAX_UPSTREAM_SKILLS = 500;
     /** Why an upstream skill file the upstream holds but this service does not read (a null text) is refused. */
     static final String TOO_LARGE = "the skill file is larger than " + MAX_BYTES + " bytes, the most a skill may have";
-    static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9_.-]{0,63}");
+    static final Pattern NAME = ResourceIds.SKILL;
 
     @Inject
     SkillStore store;

@@ -12,6 +12,8 @@ public final class ResourceIds {
     public static final Set<String> MOE_MODES = Set.of("native", "moe_orchestrated", "moe_reasoning");
     private static final Pattern TEMPLATE = Pattern.compile("tmpl-[A-Za-z0-9_-]{1,64}");
     private static final Pattern PROFILE = Pattern.compile("profile-[A-Za-z0-9_-]{1,64}");
+    /** A skill's name, which is also the id its grant names. */
+    public static final Pattern SKILL = Pattern.compile("[a-z0-9][a-z0-9_.-]{0,63}");
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9_.-]{0,99}");
 
     private ResourceIds() {
@@ -27,7 +29,8 @@ public final class ResourceIds {
             case CC_PROFILE -> PROFILE.matcher(id).matches() ? null : "a cc_profile id looks like profile-<id>";
             case MODEL_ENDPOINT -> modelRefProblem(id);
             case MOE_MODE -> MOE_MODES.contains(id) ? null : "a moe_mode id is one of native, moe_orchestrated, moe_reasoning";
-            case SKILL -> NAME.matcher(id).matches() ? null : "a skill id is the skill's name: lower-case letters, digits, . _ -";
+            case SKILL -> SKILL.matcher(id).matches() ? null
+                    : "a skill id is the skill's name: up to 64 lower-case letters, digits, . _ -";
             case MCP_TOOL -> NAME.matcher(id).matches() ? null : "an mcp_tool id is a tool name such as hash_text";
         };
     }

@@ -81,10 +81,13 @@ public abstract class StoredItem {
     /** The item's own fields, as its schema writes them (the template's or the profile's). */
     protected abstract JsonObject fields();
 
-    /** The item as the admin API and the portal answer it: id, the item's fields, is_active, created_at, updated_at. */
+    /**
+     * The item as the admin API and the portal answer it: id, the item's fields, is_active (1 or 0, as the spec types it
+     * and as users and keys have it), created_at, updated_at.
+     */
     public JsonObject toJson() {
         return Jsonp.createObjectBuilder().add("id", id).addAll(Jsonp.createObjectBuilder(fields()))
-                .add("is_active", isActive())
+                .add("is_active", isActive() ? 1 : 0)
                 .add("created_at", Ids.iso(createdAt)).add("updated_at", Ids.iso(updatedAt)).build();
     }
 }

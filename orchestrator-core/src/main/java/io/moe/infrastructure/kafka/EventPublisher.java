@@ -44,12 +44,19 @@ public final class EventPublisher implements EventBroker, AutoCloseable {
     private static final int DELIVERY_TIMEOUT_MS = 30_000;
 
     static final long RETENTION_MS = java.time.Duration.ofDays(7).toMillis();
+    /** The spec's 512 MB a topic keeps; Kafka bounds each partition by {@code retention.bytes}, so it is shared out. */
     static final long RETENTION_BYTES = 512L * 1024 * 1024;
     private static final long ADMIN_TIMEOUT_SECONDS = 5;
 
     private final KafkaProducer<String, String> producer;
     private final String bootstrapServers;
     private final int partitions;
+
+    /** 7 days, and 512 MB for the topic as a whole: each of its {@code partitionCount} partitions keeps its share. */
+    static Map<String, String> retention(int partitionCount) {
+        return Map.of(TopicConfig.RETENTION_MS_CONFIG, Long.toString(RETENTION_MS),
+                TopicConfig.RETENTION_BYTES_CONFIG, Long.toString(RETENTION_BYTES / partitionCount));
+    }
 
     /**
      * @param partitions how many partitions each topic has at least, so that the consumers of a group (one per
@@ -83,8 +90,7 @@ public final class EventPublisher implements EventBroker, AutoCloseable {
         p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) TimeUnit.SECONDS.toMillis(ADMIN_TIMEOUT_SECONDS));
         p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) TimeUnit.SECONDS.toMillis(ADMIN_TIMEOUT_SECONDS));
         try (Admin admin = KafkaClassLoader.create(() -> Admin.create(p))) {
-            Map<String, String> retention = Map.of(TopicConfig.RETENTION_MS_CONFIG, Long.toString(RETENTION_MS),
-                    TopicConfig.RETENTION_BYTES_CONFIG, Long.toString(RETENTION_BYTES));
+            Map<String, String> retention = retention(partitions);
             Set<String> existing = admin.listTopics().names().get(ADMIN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             List<NewTopic> missing = topics.stream().filter(t -> !existing.contains(t))
                     .map(t -> new NewTopic(t, Optional.of(partitions), Optional.empty()).configs(retention)).toList();
@@ -92,17 +98,20 @@ public final class EventPublisher implements EventBroker, AutoCloseable {
                 admin.createTopics(missing).values().values().forEach(created -> await(created, TopicExistsException.class));
             }
             Map<String, NewPartitions> grow = new HashMap<>();
+            Map<String, Integer> partitionsOf = new HashMap<>();
             for (TopicDescription topic : admin.describeTopics(topics).allTopicNames().get(ADMIN_TIMEOUT_SECONDS, TimeUnit.SECONDS).values()) {
                 if (topic.partitions().size() < partitions) {
                     grow.put(topic.name(), NewPartitions.increaseTo(partitions));
                 }
+                partitionsOf.put(topic.name(), Math.max(partitions, topic.partitions().size()));
             }
             if (!grow.isEmpty()) {
                 admin.createPartitions(grow).values().values().forEach(grown -> await(grown, InvalidPartitionsException.class));
             }
             Map<ConfigResource, Collection<AlterConfigOp>> settings = new HashMap<>();
             for (String topic : topics) {
-                settings.put(new ConfigResource(ConfigResource.Type.TOPIC, topic), retention.entrySet().stream()
+                settings.put(new ConfigResource(ConfigResource.Type.TOPIC, topic), retention(partitionsOf.getOrDefault(topic, partitions))
+                        .entrySet().stream()
                         .map(e -> new AlterConfigOp(new ConfigEntry(e.getKey(), e.getValue()), AlterConfigOp.OpType.SET)).toList());
             }
             admin.incrementalAlterConfigs(settings).all().get(ADMIN_TIMEOUT_SECONDS, TimeUnit.SECONDS);

@@ -95,7 +95,8 @@ class StoreAdaptersTest {
             var resource = new org.apache.kafka.common.config.ConfigResource(org.apache.kafka.common.config.ConfigResource.Type.TOPIC, topic);
             var config = admin.describeConfigs(List.of(resource)).all().get(60, TimeUnit.SECONDS).get(resource);
             assertEquals(String.valueOf(Duration.ofDays(7).toMillis()), config.get("retention.ms").value());
-            assertEquals(String.valueOf(512L * 1024 * 1024), config.get("retention.bytes").value());
+            assertEquals(String.valueOf(512L * 1024 * 1024 / 3), config.get("retention.bytes").value(),
+                    "Kafka bounds each partition: the topic's 512 MB shared by its 3");
             assertEquals(3, admin.describeTopics(List.of(topic)).allTopicNames().get(60, TimeUnit.SECONDS).get(topic).partitions().size(),
                     "partitions, so that the consumers of a group on several nodes share the work");
         }

@@ -85,7 +85,7 @@ public class OwnKeysResource {
 
     static JsonObject json(ApiKey k, String profileId, String profileName) {
         JsonObjectBuilder o = Jsonp.createObjectBuilder().add("id", k.id()).add("key_prefix", k.keyPrefix()).add("label", k.label())
-                .add("is_active", k.isActive()).add("created_at", Ids.iso(k.createdAt()))
+                .add("is_active", k.isActive() ? 1 : 0).add("created_at", Ids.iso(k.createdAt()))
                 .add("last_used_at", k.lastUsedAt() == null ? JsonValue.NULL : Jsonp.createValue(Ids.iso(k.lastUsedAt())))
                 .add("expires_at", k.expiresAt() == null ? JsonValue.NULL : Jsonp.createValue(Ids.iso(k.expiresAt())))
                 .add("cc_profile_id", profileId == null ? JsonValue.NULL : Jsonp.createValue(profileId));
