@@ -10,8 +10,9 @@ import java.util.Map;
 
 /**
  * Writes extracted triples as unverified relations between {@code :Entity} nodes (merged by lower-case
- * name, so no duplicates). A triple that contradicts a trusted relation between the same entities
- * (TREATS against CAUSES or CONTRAINDICATES) is skipped. The relation type is the validated predicate;
+ * name, so no duplicates). A triple that contradicts an established relation between the same entities
+ * (TREATS against CAUSES or CONTRAINDICATES; established: unflagged and verified or of trust {@value #TRUSTED} or
+ * more) is skipped. The relation type is the validated predicate;
  * everything else goes in as parameters. A relation that several answers yield is stored once and remembers
  * the ids of the answers it came from (the latest 20; see {@link KnowledgeGraph#relate}).
  */
@@ -19,7 +20,10 @@ import java.util.Map;
 public class KnowledgeGraphWriter {
 
     static final double NEW_TRUST = 0.5;
-    /** The trust from which a relation counts as established: a contradicting triple is then skipped. */
+    /**
+     * The trust from which a relation counts as established, as a verified one does: a contradicting triple is then
+     * skipped. Ingested relations start below it ({@value #NEW_TRUST}), as imported ones do by default.
+     */
     public static final double TRUSTED = 0.7;
     /** Which predicates contradict which (spec: moe.ingest and knowledge import). */
     public static final Map<String, List<String>> CONFLICTS = Map.of(

@@ -156,7 +156,7 @@ public class KnowledgeImport {
 
     private static KnowledgeStore.Link conflict(KnowledgeStore.Relation r, List<KnowledgeStore.Link> known) {
         List<String> against = KnowledgeGraphWriter.CONFLICTS.getOrDefault(r.predicate(), List.of());
-        return known.stream().filter(l -> against.contains(l.predicate()) && l.trust() >= KnowledgeGraphWriter.TRUSTED)
+        return known.stream().filter(l -> against.contains(l.predicate()) && (l.verified() || l.trust() >= KnowledgeGraphWriter.TRUSTED))
                 .findFirst().orElse(null);
     }
 

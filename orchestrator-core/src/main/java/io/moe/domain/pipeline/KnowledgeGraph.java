@@ -18,7 +18,10 @@ public interface KnowledgeGraph {
     /** Unflagged relations up to two hops around the entities named by {@code terms}, highest trust first, at most {@code limit}. */
     List<GraphFact> factsAround(Collection<String> terms, int limit);
 
-    /** Whether a relation of one of {@code types} with at least {@code minTrust} joins the two entities, in either direction. */
+    /**
+     * Whether an established relation of one of {@code types} joins the two entities, in either direction: not flagged,
+     * and verified (an answer using it was rated 4 or 5) or of at least {@code minTrust}.
+     */
     boolean related(String subject, String object, Collection<String> types, double minTrust);
 
     /**

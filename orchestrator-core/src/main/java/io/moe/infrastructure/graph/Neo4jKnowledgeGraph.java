@@ -43,7 +43,8 @@ public class Neo4jKnowledgeGraph implements KnowledgeGraph {
             ORDER BY trust DESC LIMIT $limit""";
     private static final String RELATED = """
             MATCH (s:Entity {name_lc: $s})-[r]-(o:Entity {name_lc: $o})
-            WHERE type(r) IN $types AND coalesce(r.trust, 0.5) >= $trusted
+            WHERE type(r) IN $types AND coalesce(r.flagged, false) = false
+              AND (coalesce(r.trust, 0.5) >= $trusted OR coalesce(r.verified, false) = true)
             RETURN count(r) AS n""";
     private static final String RELATE = "MERGE (s:Entity {name_lc: $s}) ON CREATE SET s.name = $sName, s.created = $now, s.domain = $domain, s.type = 'concept', s.source = 'ingest' "
             + "MERGE (o:Entity {name_lc: $o}) ON CREATE SET o.name = $oName, o.created = $now, o.domain = $domain, o.type = 'concept', o.source = 'ingest' "

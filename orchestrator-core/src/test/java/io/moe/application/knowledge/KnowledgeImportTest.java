@@ -21,6 +21,7 @@ class KnowledgeImportTest {
 
     private final AtomicInteger writes = new AtomicInteger();
     private final AtomicInteger kicks = new AtomicInteger();
+    private List<KnowledgeStore.Link> known = List.of();
 
     /** A graph that holds nothing and fails on write number {@code failingWrite} (0: never). */
     private KnowledgeImport importer(int failingWrite, RuntimeException failure) {
@@ -37,7 +38,7 @@ class KnowledgeImportTest {
         importer.store = (KnowledgeStore) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {KnowledgeStore.class},
                 (proxy, method, args) -> switch (method.getName()) {
                     case "existingEntities", "existingSyntheses" -> Set.of();
-                    case "linksBetween" -> List.of();
+                    case "linksBetween" -> known;
                     case "write" -> {
                         if (writes.incrementAndGet() == failingWrite) {
                             throw failure;
@@ -77,6 +78,27 @@ class KnowledgeImportTest {
         RuntimeException down = new IllegalStateException("connection refused");
 
         assertSame(down, assertThrows(IllegalStateException.class, () -> importer(1, down).run(request(10), false)));
+    }
+
+    @Test
+    void aRelationContradictingAVerifiedOneIsSkippedWhateverThatOnesTrust() {
+        KnowledgeStore.Pair pair = new KnowledgeStore.Pair("aspirin", "rash");
+        known = List.of(new KnowledgeStore.Link(pair, "CAUSES", true, 0.5, true, "ingest"));
+        ImportReport verified = importer(0, null).run(treats(), false);
+        assertEquals(1, verified.contradictions().size(), "a user rated an answer using 'aspirin CAUSES rash' 4 or 5");
+        assertEquals(0, verified.relationsCreated);
+
+        known = List.of(new KnowledgeStore.Link(pair, "CAUSES", true, 0.5, false, "ingest"));
+        ImportReport unrated = importer(0, null).run(treats(), false);
+        assertEquals(0, unrated.contradictions().size(), "new and unrated: it establishes nothing yet");
+        assertEquals(1, unrated.relationsCreated);
+    }
+
+    private static JsonValue treats() {
+        return Jsonp.createObjectBuilder().add("bundle", Jsonp.createObjectBuilder().add("format_version", "1.0")
+                .add("entities", Jsonp.createArrayBuilder()).add("relations", Jsonp.createArrayBuilder().add(Jsonp.createObjectBuilder()
+                        .add("subject", "Aspirin").add("predicate", "TREATS").add("object", "Rash").add("trust_score", 0.5)))
+                .add("syntheses", Jsonp.createArrayBuilder())).build();
     }
 
     @Test

@@ -90,6 +90,20 @@ class Neo4jKnowledgeGraphTest {
     }
 
     @Test
+    void aVerifiedRelationIsEstablishedWhateverItsTrustAndAFlaggedOneNever() {
+        String drug = "Drug-" + UUID.randomUUID();
+        graph.relate(drug, "CAUSES", "Rash-" + drug, "chatcmpl-1", 0.5);
+        assertFalse(graph.related(drug, "Rash-" + drug, List.of("CAUSES"), 0.7), "new and unrated");
+        graph.verify(List.of(graph.factsAround(List.of(drug.toLowerCase()), 5).get(0).id()));
+        assertTrue(graph.related(drug, "Rash-" + drug, List.of("CAUSES"), 0.7), "rated 4 or 5");
+        String other = "Drug-" + UUID.randomUUID();
+        graph.relate(other, "TREATS", "Cough-" + other, "chatcmpl-2", 0.9);
+        assertTrue(graph.related(other, "Cough-" + other, List.of("TREATS"), 0.7), "trusted");
+        graph.flag(List.of(graph.factsAround(List.of(other.toLowerCase()), 5).get(0).id()));
+        assertFalse(graph.related(other, "Cough-" + other, List.of("TREATS"), 0.7), "rated 1 or 2: it establishes nothing");
+    }
+
+    @Test
     void aRelationRemembersItsLatestTwentyAnswersOnce() {
         String a = "s-" + UUID.randomUUID();
         IntStream.rangeClosed(1, 25).forEach(i -> graph.relate(a, "PART_OF", "Whole-" + a, "chatcmpl-" + i, 0.5));
