@@ -4,6 +4,7 @@ import io.moe.it.Http;
 import io.moe.it.ItConfig;
 import io.moe.it.Simulator;
 import io.moe.it.identity.Admin;
+import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
@@ -13,6 +14,7 @@ import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The moe.ingest consumer extracts triples with the judge of the template the answer came from, and files them under its domain. */
 class KnowledgeIngestIT {
@@ -40,6 +42,25 @@ class KnowledgeIngestIT {
             assertEquals("general", domain, "the plan's first category");
         } finally {
             Admin.delete(ItConfig.adminUrl() + "/api/expert-templates/" + id);
+        }
+    }
+
+    @Test
+    void anAnswerWhoseJudgeFailsForAWhileIsIngestedOnceTheJudgeAnswersAgain() {
+        String marker = Graph.marker();
+        String outage = Simulator.addRule(Json.createObjectBuilder()
+                .add("match", Json.createObjectBuilder().add("contains", marker).add("role", "triples"))
+                .add("action", Json.createObjectBuilder().add("fault", "http_503")).add("times", 2).build());
+        try {
+            String responseId = Graph.ask("moe-orchestrator", "Describe the old lighthouse " + marker + " " + io.moe.it.Phrases.words(4));
+            Graph.awaitIngested(responseId);
+
+            List<String> attempts = Simulator.callsContaining(marker).getValuesAs(JsonObject.class).stream()
+                    .filter(c -> c.getString("role").equals("triples")).map(c -> String.valueOf(c.get("fault"))).toList();
+            assertEquals(3, attempts.size(), "two failed attempts, then the one that answered: " + attempts);
+            assertTrue(attempts.get(0).contains("http_503") && attempts.get(1).contains("http_503"), attempts.toString());
+        } finally {
+            Simulator.removeRule(outage);
         }
     }
 }

@@ -15,6 +15,7 @@ import io.moe.domain.template.ExpertTemplateRecord;
 import io.moe.domain.template.ModelRef;
 import io.moe.infrastructure.kafka.EventConsumer;
 import io.moe.infrastructure.llm.InferenceClient;
+import io.moe.infrastructure.llm.InferenceException;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
@@ -28,7 +29,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -38,7 +41,11 @@ import java.util.logging.Logger;
  * for up to 8 triples, which {@link KnowledgeGraphWriter} stores as unverified relations. Only fresh
  * answers to self-contained questions are published there ({@code AfterAnswer}); each judge call is
  * booked to the system account ({@link IngestAccounting}). Runs on one managed thread; offsets are
- * committed after each batch, so events survive a restart.
+ * committed after each batch, so events survive a restart. An answer whose ingest fails for a passing reason (the
+ * judge's server down, slow or busy; PostgreSQL or the graph down) is not committed: it is read again after a wait
+ * ({@link IngestRetries}: 5 s doubling to 2 minutes) and left out, with a warning, after {@value #MAX_ATTEMPTS}
+ * attempts (about a quarter of an hour). An event that cannot be read, or a judge that refuses the call, is logged and
+ * passed over at once.
  */
 @ApplicationScoped
 public class KnowledgeIngest {
@@ -50,6 +57,13 @@ public class KnowledgeIngest {
     private static final Logger LOG = Logger.getLogger(KnowledgeIngest.class.getName());
     /** The longest wait for the judge's triples of one answer (the consumer's poll interval allows five of them). */
     static final Duration MAX_WAIT = Duration.ofMinutes(2);
+    /** Attempts at one answer while its failures pass; the waits between them add up to about 15 minutes. */
+    static final int MAX_ATTEMPTS = 12;
+    /**
+     * The longest wait between two attempts: with a batch's five judge calls of up to {@link #MAX_WAIT} each it stays
+     * within the consumer's poll interval of 15 minutes ({@code EventConsumer}).
+     */
+    static final Duration LONGEST_RETRY_WAIT = Duration.ofMinutes(2);
 
     @Inject
     @ConfigProperty(name = "moe.kafka.bootstrap-servers", defaultValue = "127.0.0.1:19092")
@@ -86,6 +100,8 @@ public class KnowledgeIngest {
     @Resource(lookup = "java:comp/DefaultManagedThreadFactory")
     ManagedThreadFactory threads;
 
+    IngestRetries retries = new IngestRetries(MAX_ATTEMPTS, Duration.ofSeconds(5), LONGEST_RETRY_WAIT);
+
     private volatile boolean running;
     private volatile EventConsumer consumer;
     private Thread worker;
@@ -107,17 +123,33 @@ public class KnowledgeIngest {
             try (EventConsumer events = new EventConsumer(bootstrapServers, "moe-ingest", TOPIC)) {
                 consumer = events;
                 while (running) {
-                    List<String> batch = events.poll(Duration.ofSeconds(2));
-                    batch.forEach(this::ingestQuietly);
-                    if (!batch.isEmpty()) {
-                        events.commit();
+                    List<EventConsumer.Event> batch = events.poll(Duration.ofSeconds(2));
+                    int handled = 0;
+                    Duration retryAfter = null;
+                    for (EventConsumer.Event event : batch) {
+                        retryAfter = ingest(event.value());
+                        if (retryAfter != null) {
+                            break;
+                        }
+                        handled++;
+                    }
+                    if (Thread.currentThread().isInterrupted()) {
+                        return; // stopping: what was not committed is read again at the next start
+                    }
+                    if (retryAfter == null) {
+                        if (!batch.isEmpty()) {
+                            events.commit();
+                        }
+                    } else {
+                        events.handledOnly(batch, handled);
+                        pause(retryAfter);
                     }
                 }
             } catch (WakeupException stopping) {
                 return;
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "Knowledge ingest paused: " + Failures.describe(e));
-                pause();
+                pause(Duration.ofSeconds(5)); // the broker is unreachable; try again in a moment
             }
         }
     }
@@ -135,17 +167,26 @@ public class KnowledgeIngest {
         }
     }
 
-    private void ingestQuietly(String json) {
+    /**
+     * Ingests one answer: null when it is done with (ingested, ingested before, or passed over), else the wait before
+     * it is tried again, its failure having been a passing one.
+     */
+    private Duration ingest(String json) {
+        JsonObject event;
+        try {
+            event = Jsonp.readObject(json);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "An event of " + TOPIC + " that is no JSON object was passed over: " + Failures.describe(e));
+            return null;
+        }
+        String responseId = event.getString("response_id", "");
         ModelRef judge = null;
         CompletableFuture<Completion> call = null;
-        String responseId = "";
         try {
-            JsonObject event = Jsonp.readObject(json);
-            String answer = event.getString("answer", "");
-            responseId = event.getString("response_id", "");
             if (alreadyIngested(responseId)) {
-                return;
+                return null;
             }
+            String answer = event.getString("answer", "");
             judge = Merger.judgeModel(templateOf(event.getString("template", "")));
             call = inference.complete(new ModelCall(judge, List.of(ChatMessage.system(SYSTEM),
                     ChatMessage.user("Question: " + event.getString("query", "") + "\n\nAnswer:\n" + answer)), caps.internal))
@@ -155,8 +196,11 @@ public class KnowledgeIngest {
             judge = null; // booked; a failure from here on is the graph's, not the call's
             writer.store(Triple.parse(done.content()), responseId, domain(event));
             rememberIngested(responseId);
+            retries.succeeded(responseId);
+            return null;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return Duration.ZERO;
         } catch (Exception e) {
             if (call != null) {
                 call.cancel(true); // a call that ran out of time gives its server slot back
@@ -164,8 +208,33 @@ public class KnowledgeIngest {
             if (judge != null) {
                 accounting.failed(responseId, judge);
             }
-            LOG.log(Level.WARNING, "An answer could not be ingested into the knowledge graph: " + Failures.describe(e));
+            return afterFailure(responseId, e);
         }
+    }
+
+    private Duration afterFailure(String responseId, Exception failure) {
+        if (!passing(failure)) {
+            LOG.log(Level.WARNING, "An answer could not be ingested into the knowledge graph: " + Failures.describe(failure));
+            return null;
+        }
+        Optional<Duration> wait = retries.failed(responseId);
+        if (wait.isEmpty()) {
+            LOG.log(Level.WARNING, "The answer " + responseId + " was left out of the knowledge graph after " + retries.maxAttempts()
+                    + " attempts; the last failure: " + Failures.describe(failure));
+            return null;
+        }
+        LOG.log(Level.INFO, "The ingest of " + responseId + " is tried again in " + wait.get().toSeconds() + " s: "
+                + Failures.describe(failure));
+        return wait.get();
+    }
+
+    /**
+     * Whether a failure may pass: anything but a judge that answered and refused the call (4xx other than 429), which
+     * would refuse it again.
+     */
+    static boolean passing(Throwable failure) {
+        Throwable cause = failure instanceof ExecutionException && failure.getCause() != null ? failure.getCause() : failure;
+        return !(cause instanceof InferenceException refused) || refused.serverFailing() || refused.upstreamStatus() == 429;
     }
 
     /**
@@ -206,9 +275,9 @@ public class KnowledgeIngest {
         return "general";
     }
 
-    private void pause() {
+    private void pause(Duration wait) {
         try {
-            Thread.sleep(5_000); // the broker is unreachable; try again in a moment
+            Thread.sleep(wait.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             running = false;

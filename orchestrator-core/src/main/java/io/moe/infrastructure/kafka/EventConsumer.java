@@ -3,11 +3,15 @@ package io.moe.infrastructure.kafka;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 /**
@@ -40,18 +44,41 @@ public final class EventConsumer implements AutoCloseable {
         consumer.subscribe(List.of(topic));
     }
 
-    /** The values of the next records, waiting at most {@code timeout}. */
-    public List<String> poll(Duration timeout) {
-        List<String> values = new ArrayList<>();
+    /** One record: its value, and where it lies, to commit or read it again. */
+    public record Event(String value, TopicPartition partition, long offset) {
+    }
+
+    /** The next records, waiting at most {@code timeout}. */
+    public List<Event> poll(Duration timeout) {
+        List<Event> events = new ArrayList<>();
         for (ConsumerRecord<String, String> record : consumer.poll(timeout)) {
-            values.add(record.value());
+            events.add(new Event(record.value(), new TopicPartition(record.topic(), record.partition()), record.offset()));
         }
-        return values;
+        return events;
     }
 
     /** Marks everything polled so far as handled. */
     public void commit() {
         consumer.commitSync();
+    }
+
+    /**
+     * Marks the first {@code handled} events of {@code batch} (in the order polled) as handled, and moves back to the
+     * others, which the next poll returns again (and a consumer of the group that takes their partition over, too).
+     */
+    public void handledOnly(List<Event> batch, int handled) {
+        Map<TopicPartition, OffsetAndMetadata> done = new HashMap<>();
+        for (Event e : batch.subList(0, handled)) {
+            done.merge(e.partition(), new OffsetAndMetadata(e.offset() + 1), (a, b) -> a.offset() >= b.offset() ? a : b);
+        }
+        if (!done.isEmpty()) {
+            consumer.commitSync(done);
+        }
+        Map<TopicPartition, Long> again = new HashMap<>();
+        for (Event e : batch.subList(handled, batch.size())) {
+            again.merge(e.partition(), e.offset(), Math::min);
+        }
+        again.forEach(consumer::seek);
     }
 
     /** Makes a blocked {@link #poll} return at once; the only method another thread may call. */

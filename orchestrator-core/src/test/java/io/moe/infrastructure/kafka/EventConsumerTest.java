@@ -51,6 +51,46 @@ class EventConsumerTest {
         }
     }
 
+    @Test
+    void eventsNotHandledAreReadAgainAndOnlyTheHandledOnesAreCommitted() throws Exception {
+        String topic = "moe.test." + UUID.randomUUID();
+        String group = "test-" + UUID.randomUUID();
+        try (EventPublisher publisher = new EventPublisher(STORES.kafkaBootstrapServers(), 1)) {
+            publisher.ensureTopics(List.of(topic));
+            for (String value : List.of("e1", "e2", "e3")) {
+                publisher.publish(topic, "k", value).get(60, TimeUnit.SECONDS);
+            }
+        }
+        try (EventConsumer consumer = new EventConsumer(STORES.kafkaBootstrapServers(), group, topic)) {
+            List<EventConsumer.Event> batch = next(consumer, 3);
+            assertEquals(List.of("e1", "e2", "e3"), values(batch));
+
+            consumer.handledOnly(batch, 1); // e1 handled; e2 failed for a passing reason, e3 not tried
+
+            assertEquals(List.of("e2", "e3"), values(next(consumer, 2)), "read again by the same consumer");
+        }
+        try (EventConsumer another = new EventConsumer(STORES.kafkaBootstrapServers(), group, topic)) {
+            assertEquals(List.of("e2", "e3"), values(next(another, 2)), "only e1 was committed for the group");
+        }
+    }
+
+    /** The next {@code n} events, over as many polls as it takes (at most 60 s). */
+    private static List<EventConsumer.Event> next(EventConsumer consumer, int n) {
+        List<EventConsumer.Event> events = new java.util.ArrayList<>();
+        Instant deadline = Instant.now().plusSeconds(60);
+        while (events.size() < n) {
+            if (Instant.now().isAfter(deadline)) {
+                fail("only " + events.size() + " of " + n + " events within 60 s");
+            }
+            events.addAll(consumer.poll(Duration.ofMillis(500)));
+        }
+        return events;
+    }
+
+    private static List<String> values(List<EventConsumer.Event> events) {
+        return events.stream().map(EventConsumer.Event::value).toList();
+    }
+
     private static int members(Admin admin, String group) throws Exception {
         ConsumerGroupDescription described = admin.describeConsumerGroups(List.of(group)).all().get(30, TimeUnit.SECONDS).get(group);
         return described.members().size();
