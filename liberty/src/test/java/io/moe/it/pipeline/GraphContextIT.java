@@ -38,6 +38,27 @@ class GraphContextIT {
     }
 
     @Test
+    void aFactFlaggedByARatingIsLeftOutOfTheNextAnswerToTheSameQuestion() {
+        String term = Pipeline.word();
+        try (Driver neo4j = GraphDatabase.driver(ItConfig.neo4jUri(), AuthTokens.none()); var session = neo4j.session()) {
+            session.run("CREATE (:Entity {name: $a, name_lc: $a})-[:TREATS {trust: 0.9}]->(:Entity {name: $b, name_lc: $b})",
+                    Map.of("a", term, "b", term + "itis")).consume();
+        }
+        String question = "What does " + term + " do? " + marker();
+        JsonObject first = Pipeline.askPastTheCache("moe-orchestrator", question);
+        assertTrue(trace(first.getString("id")).getJsonArray("graph_facts").toString().contains(term + " TREATS " + term + "itis"));
+
+        var rated = Http.post(ItConfig.orchestratorUrl() + "/v1/feedback", jakarta.json.Json.createObjectBuilder()
+                .add("response_id", first.getString("id")).add("rating", 1).build().toString(), "Authorization", Http.bearer(ItConfig.apiKey()));
+        assertEquals(200, rated.statusCode(), rated.body());
+        assertEquals(1, Http.object(rated).getJsonObject("effects").getInt("graph_relations_flagged"), rated.body());
+
+        JsonObject again = Pipeline.askPastTheCache("moe-orchestrator", question);
+        String facts = trace(again.getString("id")).getJsonArray("graph_facts").toString();
+        assertTrue(!facts.contains(term + " TREATS"), "the flagged fact, not the fact list kept for this question an answer ago: " + facts);
+    }
+
+    @Test
     void anAnswerIsIngestedIntoTheGraphAsUnverifiedTriples() {
         String marker = marker();
         String id = ask("moe-orchestrator", "Describe the old lighthouse " + marker).getString("id");

@@ -14,6 +14,7 @@ import io.moe.application.pipeline.after.ResponseRecords;
 import io.moe.application.pipeline.after.ResponseStore;
 import io.moe.application.pipeline.cache.SemanticCache;
 import io.moe.domain.identity.Caller;
+import io.moe.application.pipeline.graph.GraphFactCache;
 import io.moe.domain.pipeline.KnowledgeGraph;
 import io.moe.domain.shared.Ids;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -69,6 +70,9 @@ public class FeedbackService {
 
     @Inject
     KnowledgeGraph graph;
+
+    @Inject
+    GraphFactCache factLists;
 
     @Inject
     LearnedPatterns patterns;
@@ -144,6 +148,9 @@ public class FeedbackService {
             long changed = relations.isEmpty() ? 0
                     : steps.count("graph", () -> positive ? graph.verify(relations) : graph.flag(relations));
             effects.add(positive ? "graph_relations_verified" : "graph_relations_flagged", changed);
+            if (changed > 0) {
+                forgetFactLists();
+            }
             if (positive) {
                 String pattern = meta.pattern();
                 if (!pattern.isEmpty()) {
@@ -228,5 +235,15 @@ public class FeedbackService {
 
     private static String excerpt(String text) {
         return text.length() > EXCERPT ? text.substring(0, EXCERPT) + "…" : text;
+    }
+
+    /** Later questions read the graph again instead of a fact list kept before the rating (which may hold a flagged fact). */
+    private void forgetFactLists() {
+        try {
+            factLists.forgetAll();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "The graph fact lists kept before a rating could not be dropped; they expire within the hour: "
+                    + e.getMessage());
+        }
     }
 }

@@ -1,6 +1,7 @@
 package io.moe.application.knowledge;
 
 import io.moe.application.events.KnowledgeGraphWriter;
+import io.moe.application.pipeline.graph.GraphFactCache;
 import io.moe.domain.shared.Failures;
 import io.moe.domain.shared.Refusal;
 import io.moe.domain.shared.Digests;
@@ -16,6 +17,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * POST /graph/knowledge/import and /import/validate (spec: knowledge import). The request is read whole and
@@ -31,6 +34,8 @@ import java.util.Set;
 @ApplicationScoped
 public class KnowledgeImport {
 
+    private static final Logger LOG = Logger.getLogger(KnowledgeImport.class.getName());
+
     static final int CHUNK = 1_000;
 
     @Inject
@@ -41,6 +46,9 @@ public class KnowledgeImport {
 
     @Inject
     EntityEmbeddings embeddings;
+
+    @Inject
+    GraphFactCache factLists;
 
     /** Imports (or with {@code validateOnly}, or the body's dry_run, only checks) the request body. */
     public ImportReport run(JsonValue body, boolean validateOnly) {
@@ -71,8 +79,21 @@ public class KnowledgeImport {
             if (!dryRun && !created.isEmpty()) {
                 embeddings.kick();
             }
+            if (report.batchesWritten > 0) {
+                forgetFactLists();
+            }
         }
         return report;
+    }
+
+    /** Questions read the graph again instead of a fact list kept before the import (the facts it adds are missing there). */
+    private void forgetFactLists() {
+        try {
+            factLists.forgetAll();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "The graph fact lists kept before an import could not be dropped; they expire within the hour: "
+                    + e.getMessage());
+        }
     }
 
     private void entities(ImportedBundle bundle, ImportReport report, List<KnowledgeStore.Entity> created) {

@@ -1,5 +1,7 @@
 package io.moe.application.feedback;
 
+import io.moe.application.pipeline.graph.GraphFactCache;
+
 import io.moe.application.events.EventOutbox;
 import io.moe.application.pipeline.Fakes;
 import io.moe.application.pipeline.after.ResponseRecords;
@@ -43,6 +45,7 @@ class FeedbackServiceTest {
     private final List<String> corrections = new ArrayList<>();
     private int graphFailuresLeft;
     private int graphCalls;
+    private int factListsForgotten;
     private final FeedbackService feedback = service();
 
     @Test
@@ -100,6 +103,21 @@ class FeedbackServiceTest {
         assertEquals(JsonValue.TRUE, effects.get("cache_entry_flagged"));
         assertEquals(1, corrections.size(), "the correction is stored once: " + corrections);
         assertEquals("c1", effects.getJsonObject("correction").getString("id"));
+    }
+
+    @Test
+    void flaggingRelationsDropsTheFactListsKeptBeforeSoNoLaterQuestionGetsAFlaggedFactFromThem() {
+        keepAnswer(List.of("r1"));
+        JsonObject effects = feedback.rate(alice, ID, 1, null).getJsonObject("effects");
+        assertEquals(1, effects.getJsonNumber("graph_relations_flagged").longValue());
+        assertEquals(1, factListsForgotten);
+    }
+
+    @Test
+    void aRatingThatChangesNoRelationKeepsTheFactLists() {
+        keepAnswer(List.of());
+        feedback.rate(alice, ID, 5, null);
+        assertEquals(0, factListsForgotten);
     }
 
     @Test
@@ -163,6 +181,21 @@ class FeedbackServiceTest {
             }
         };
         service.graph = new Graph();
+        service.factLists = new GraphFactCache() {
+            @Override
+            public Optional<List<GraphFact>> find(String questionDigest) {
+                return Optional.empty();
+            }
+
+            @Override
+            public void put(String questionDigest, List<GraphFact> facts) {
+            }
+
+            @Override
+            public void forgetAll() {
+                factListsForgotten++;
+            }
+        };
         return service;
     }
 

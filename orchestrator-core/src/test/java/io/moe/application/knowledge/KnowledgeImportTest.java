@@ -22,6 +22,7 @@ class KnowledgeImportTest {
     private final AtomicInteger writes = new AtomicInteger();
     private final AtomicInteger kicks = new AtomicInteger();
     private List<KnowledgeStore.Link> known = List.of();
+    private final AtomicInteger forgotten = new AtomicInteger();
 
     /** A graph that holds nothing and fails on write number {@code failingWrite} (0: never). */
     private KnowledgeImport importer(int failingWrite, RuntimeException failure) {
@@ -35,6 +36,11 @@ class KnowledgeImportTest {
                 kicks.incrementAndGet();
             }
         };
+        importer.factLists = (io.moe.application.pipeline.graph.GraphFactCache) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {io.moe.application.pipeline.graph.GraphFactCache.class}, (proxy, method, args) -> {
+                    forgotten.incrementAndGet();
+                    return null;
+                });
         importer.store = (KnowledgeStore) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {KnowledgeStore.class},
                 (proxy, method, args) -> switch (method.getName()) {
                     case "existingEntities", "existingSyntheses" -> Set.of();
@@ -106,6 +112,7 @@ class KnowledgeImportTest {
         ImportReport report = importer(0, null).run(request(1_500), false);
 
         assertEquals(2, writes.get(), "1,500 entities in batches of 1,000; no relations or syntheses to write");
+        assertEquals(1, forgotten.get(), "fact lists kept before the import are passed over once it is written");
         assertEquals(1_500, report.entitiesCreated);
     }
 }

@@ -32,6 +32,21 @@ class RedisGraphFactCacheTest {
     }
 
     @Test
+    void forgettingAllPassesOverWhatWasKeptBeforeAndKeepsWhatComesAfter() {
+        RedisGraphFactCache cache = cache();
+        RedisGraphFactCache otherNode = cache();
+        String digest = UUID.randomUUID().toString();
+        List<GraphFact> facts = List.of(new GraphFact("4:r:9", "Aspirin", "TREATS", "Rash", 0.5));
+        cache.put(digest, facts);
+
+        otherNode.forgetAll(); // a rating flagged the relation, on another node
+
+        assertTrue(cache.find(digest).isEmpty(), "kept before the rating: it may hold the flagged fact");
+        cache.put(digest, List.of());
+        assertEquals(List.of(), cache.find(digest).orElseThrow(), "kept after it");
+    }
+
+    @Test
     void aQuestionWithoutFactsIsCachedAsSuch() {
         RedisGraphFactCache cache = cache();
         String digest = UUID.randomUUID().toString();

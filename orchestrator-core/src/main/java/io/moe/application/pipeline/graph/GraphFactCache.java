@@ -16,4 +16,10 @@ public interface GraphFactCache {
 
     /** Keeps {@code facts} (possibly none) for one hour. */
     void put(String questionDigest, List<GraphFact> facts);
+
+    /**
+     * Forgets every fact list kept so far, on every node: a relation was flagged or verified by feedback, or a
+     * knowledge import changed the graph, so lists kept before may hold a fact that is flagged now or miss one.
+     */
+    void forgetAll();
 }
