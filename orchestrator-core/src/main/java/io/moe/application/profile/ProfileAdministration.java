@@ -1,5 +1,6 @@
 package io.moe.application.profile;
 
+import io.moe.application.template.ItemsCap;
 import io.moe.application.shared.UnitOfWork;
 import io.moe.application.template.ImportMode;
 import io.moe.application.template.ImportResult;
@@ -23,6 +24,9 @@ import java.util.List;
 @UnitOfWork
 public class ProfileAdministration {
 
+    /** Admin coding-client profiles the service keeps at most (every one is listed whole by GET /api/profiles). */
+    public static final int MAX_PROFILES = 1000;
+
     @Inject
     ProfileRepository profiles;
 
@@ -38,6 +42,10 @@ public class ProfileAdministration {
     }
 
     public CcProfileRecord create(String body) {
+        if (profiles.all().size() >= MAX_PROFILES) {
+            throw new ProfileRefusedException(Kind.CONFLICT, "too_many_profiles", null, MAX_PROFILES
+                    + " coding-client profiles are the most this service keeps; delete one first");
+        }
         CcProfile profile = checks.checked(body);
         if (profiles.withName(profile.name()).isPresent()) {
             throw ProfileRefusedException.duplicate(profile.name());
@@ -78,6 +86,10 @@ public class ProfileAdministration {
             }
             checked.add(checks.checked(item.json(), item.path()));
         }
+        ItemsCap.overflow(profiles.all().stream().map(CcProfileRecord::name).toList(),
+                checked.stream().map(CcProfile::name).toList(), MAX_PROFILES, "coding-client profiles", "this service").ifPresent(why -> {
+                    throw new ProfileRefusedException(Kind.CONFLICT, "too_many_profiles", "items", why);
+                });
         int imported = 0;
         for (CcProfile profile : checked) {
             var existing = profiles.withName(profile.name());

@@ -4,7 +4,7 @@ import io.moe.application.shared.UnitOfWork;
 import io.moe.application.template.ImportMode;
 import io.moe.application.template.ImportResult;
 import io.moe.application.template.OwnItems;
-import io.moe.application.template.OwnItemsCap;
+import io.moe.application.template.ItemsCap;
 import io.moe.application.template.UserTemplates;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.ResourceType;
@@ -149,8 +149,8 @@ public class UserProfiles implements OwnItems<UserProfileRecord, CcProfileRecord
             }
             checked.add(allowed(caller, checks.checked(item.json(), item.path()), item.path() + "."));
         }
-        OwnItemsCap.overflow(profiles.ofUser(caller.userId()).stream().map(UserProfileRecord::name).toList(),
-                checked.stream().map(CcProfile::name).toList(), MAX_PER_USER, "own profiles").ifPresent(why -> {
+        ItemsCap.overflow(profiles.ofUser(caller.userId()).stream().map(UserProfileRecord::name).toList(),
+                checked.stream().map(CcProfile::name).toList(), MAX_PER_USER, "own profiles", "you").ifPresent(why -> {
                     throw new ProfileRefusedException(Kind.CONFLICT, "too_many_profiles", "items", why);
                 });
         int imported = 0;

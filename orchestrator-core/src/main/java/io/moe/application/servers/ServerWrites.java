@@ -21,6 +21,9 @@ import java.util.List;
 @UnitOfWork
 public class ServerWrites {
 
+    /** Inference servers the service keeps at most: each enabled one is probed every minute by every node. */
+    public static final int MAX_SERVERS = 256;
+
     @Inject
     InferenceServerRegistry registry;
 
@@ -32,6 +35,10 @@ public class ServerWrites {
 
     /** Adds a server; unset fields take the given defaults. 409 when the name is taken. */
     public ServerSettings add(ServerInput in, int defaultConcurrency, int defaultTimeoutSeconds) {
+        if (registry.all().size() >= MAX_SERVERS) {
+            throw new ServerRefusedException(Kind.CONFLICT, "too_many_servers", null, MAX_SERVERS
+                    + " inference servers are the most this service keeps; delete one first");
+        }
         String name = ServerInput.checkedName(in.name());
         ServerSettings server = settings(Ids.newId(), name, in, null, defaultConcurrency, defaultTimeoutSeconds,
                 Ids.nowUtc());

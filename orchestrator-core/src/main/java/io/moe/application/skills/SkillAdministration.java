@@ -27,6 +27,8 @@ public class SkillAdministration {
 
     public static final int MAX_BYTES = 64 * 1024;
     public static final int MAX_UPSTREAM_SKILLS = 500;
+    /** Skills the service keeps at most (as many as an upstream may offer). */
+    public static final int MAX_SKILLS = 500;
     /** Why an upstream skill file the upstream holds but this service does not read (a null text) is refused. */
     static final String TOO_LARGE = "the skill file is larger than " + MAX_BYTES + " bytes, the most a skill may have";
     static final Pattern NAME = ResourceIds.SKILL;
@@ -57,6 +59,10 @@ public class SkillAdministration {
     /** Creates or replaces skill {@code name}; the Markdown's front matter must name it. */
     public StoredSkill save(String name, String markdown, boolean active) {
         StoredSkill skill = new StoredSkill(checkedName(name), active, checkedMarkdown(name, markdown, "markdown"));
+        if (store.named(skill.name()).isEmpty() && store.all().size() >= MAX_SKILLS) {
+            throw new SkillRefusedException(Kind.CONFLICT, "too_many_skills", null, MAX_SKILLS
+                    + " skills are the most this service keeps; delete one first");
+        }
         store.write(skill);
         return skill;
     }

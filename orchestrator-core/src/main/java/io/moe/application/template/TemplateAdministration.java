@@ -29,6 +29,9 @@ import java.util.List;
 @UnitOfWork
 public class TemplateAdministration {
 
+    /** Admin templates the service keeps at most (every one is listed whole by GET /api/expert-templates). */
+    public static final int MAX_TEMPLATES = 1000;
+
     @Inject
     TemplateRepository templates;
 
@@ -60,6 +63,10 @@ public class TemplateAdministration {
     }
 
     public ExpertTemplateRecord create(String body) {
+        if (templates.all().size() >= MAX_TEMPLATES) {
+            throw new TemplateRefusedException(Kind.CONFLICT, "too_many_templates", null, MAX_TEMPLATES
+                    + " expert templates are the most this service keeps; delete one first");
+        }
         ExpertTemplate template = checks.checked(body);
         if (templates.withName(template.name()).isPresent()) {
             throw TemplateRefusedException.duplicate(template.name());
@@ -114,6 +121,10 @@ public class TemplateAdministration {
             }
             checked.add(checks.checked(item.json(), item.path()));
         }
+        ItemsCap.overflow(templates.all().stream().map(ExpertTemplateRecord::name).toList(),
+                checked.stream().map(ExpertTemplate::name).toList(), MAX_TEMPLATES, "expert templates", "this service").ifPresent(why -> {
+                    throw new TemplateRefusedException(Kind.CONFLICT, "too_many_templates", "items", why);
+                });
         int imported = 0;
         for (ExpertTemplate template : checked) {
             var existing = templates.withName(template.name());

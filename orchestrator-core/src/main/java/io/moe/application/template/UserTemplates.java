@@ -198,8 +198,8 @@ public class UserTemplates implements OwnItems<UserTemplateRecord, ExpertTemplat
             }
             checked.add(allowed(caller, checks.checked(item.json(), item.path()), item.path() + "."));
         }
-        OwnItemsCap.overflow(templates.ofUser(caller.userId()).stream().map(UserTemplateRecord::name).toList(),
-                checked.stream().map(ExpertTemplate::name).toList(), MAX_PER_USER, "own templates").ifPresent(why -> {
+        ItemsCap.overflow(templates.ofUser(caller.userId()).stream().map(UserTemplateRecord::name).toList(),
+                checked.stream().map(ExpertTemplate::name).toList(), MAX_PER_USER, "own templates", "you").ifPresent(why -> {
                     throw new TemplateRefusedException(Kind.CONFLICT, "too_many_templates", "items", why);
                 });
         int imported = 0;

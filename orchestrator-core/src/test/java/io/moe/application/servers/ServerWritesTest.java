@@ -53,6 +53,18 @@ class ServerWritesTest {
     }
 
     @Test
+    void theServiceKeepsAtMost256Servers() {
+        for (int i = 0; i < ServerWrites.MAX_SERVERS; i++) {
+            writes.add(input("gpu" + i, "http://h:1", 1, null), 5, 900);
+        }
+        ServerRefusedException full = assertThrows(ServerRefusedException.class,
+                () -> writes.add(input("one-more", "http://h:1", 1, null), 5, 900));
+        assertEquals(Kind.CONFLICT, full.kind());
+        assertEquals("too_many_servers", full.code());
+        assertTrue(registry.withName("one-more").isEmpty());
+    }
+
+    @Test
     void aDuplicateNameIsAConflictAndAddsNothing() {
         writes.add(input("gpu2", "http://h:1", 2, null), 5, 900);
         ServerRefusedException e = assertThrows(ServerRefusedException.class,

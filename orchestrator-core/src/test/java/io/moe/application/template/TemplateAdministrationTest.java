@@ -63,6 +63,25 @@ class TemplateAdministrationTest {
     }
 
     @Test
+    void theServiceKeepsAThousandTemplatesAndAnImportPastThemWritesNothing() {
+        for (int i = 0; i < TemplateAdministration.MAX_TEMPLATES - 1; i++) {
+            admin.create(template("t" + i, "m1"));
+        }
+        TemplateRefusedException overflow = assertThrows(TemplateRefusedException.class,
+                () -> admin.importFile(file(template("t0", "m2"), template("new-a", "m1"), template("new-b", "m1")), ImportMode.REPLACE));
+        assertEquals("too_many_templates", overflow.code());
+        assertEquals("this file would bring this service to 1001 expert templates (999 kept, 2 new); at most 1000 are kept:"
+                + " import fewer or delete some first", overflow.getMessage());
+        assertEquals("m1", modelOf("t0"), "nothing of the refused file was written");
+
+        admin.create(template("last", "m1"));
+        TemplateRefusedException full = assertThrows(TemplateRefusedException.class, () -> admin.create(template("one-more", "m1")));
+        assertEquals(Kind.CONFLICT, full.kind());
+        assertEquals("too_many_templates", full.code());
+        assertEquals(TemplateAdministration.MAX_TEMPLATES, repository.all().size());
+    }
+
+    @Test
     void aTakenNameIsAConflict() {
         admin.create(template("a", "m1"));
         TemplateRefusedException e = assertThrows(TemplateRefusedException.class, () -> admin.create(template("a", "m2")));
