@@ -2,8 +2,8 @@ package io.moe.interfaces.admin;
 
 import io.moe.application.identity.UserAdministration;
 import io.moe.application.profile.UserProfiles;
+import io.moe.application.shared.Listing;
 import io.moe.application.template.UserTemplates;
-import io.moe.domain.identity.UserAccount;
 import io.moe.domain.profile.UserProfileRecord;
 import io.moe.domain.shared.Refusal;
 import io.moe.domain.template.UserTemplateRecord;
@@ -47,26 +47,44 @@ public class UserContentPage implements Serializable {
 
     private List<Row> rows;
     private List<Row> profileRows;
+    private long templatesTotal;
+    private long profilesTotal;
     private Row shown;
 
     public List<Row> getTemplates() {
         if (rows == null) {
-            Map<String, String> names = owners();
-            rows = templates.listAll(LIMIT).stream().map(t -> row(t, names.getOrDefault(t.userId(), t.userId()))).toList();
+            Listing<UserTemplateRecord> listed = templates.listAll(0, LIMIT);
+            templatesTotal = listed.total();
+            Map<String, String> names = users.usernames(listed.items().stream().map(UserTemplateRecord::userId).toList());
+            rows = listed.items().stream().map(t -> row(t, names.getOrDefault(t.userId(), t.userId()))).toList();
         }
         return rows;
     }
 
     public List<Row> getProfiles() {
         if (profileRows == null) {
-            Map<String, String> names = owners();
-            profileRows = profiles.listAll(LIMIT).stream().map(p -> row(p, names.getOrDefault(p.userId(), p.userId()))).toList();
+            Listing<UserProfileRecord> listed = profiles.listAll(0, LIMIT);
+            profilesTotal = listed.total();
+            Map<String, String> names = users.usernames(listed.items().stream().map(UserProfileRecord::userId).toList());
+            profileRows = listed.items().stream().map(p -> row(p, names.getOrDefault(p.userId(), p.userId()))).toList();
         }
         return profileRows;
     }
 
-    private Map<String, String> owners() {
-        return users.users().stream().collect(Collectors.toMap(UserAccount::id, UserAccount::username, (a, b) -> a));
+    /** A line under a table that lists fewer than there are, else null. */
+    public String cut(String items, long total) {
+        return total > LIMIT ? "Showing the first " + String.format(java.util.Locale.ROOT, "%,d", LIMIT) + " of "
+                + String.format(java.util.Locale.ROOT, "%,d", total) + " " + items + "; the API pages through them all (offset, limit)." : null;
+    }
+
+    public String getTemplatesCut() {
+        getTemplates();
+        return cut("templates", templatesTotal);
+    }
+
+    public String getProfilesCut() {
+        getProfiles();
+        return cut("profiles", profilesTotal);
     }
 
     private static Row row(UserTemplateRecord t, String owner) {

@@ -1,8 +1,8 @@
 package io.moe.interfaces.adminapi;
 
 import io.moe.application.identity.UserAdministration;
+import io.moe.application.shared.Listing;
 import io.moe.application.template.UserTemplates;
-import io.moe.domain.identity.UserAccount;
 import io.moe.domain.shared.Jsonp;
 import io.moe.domain.template.UserTemplateRecord;
 import jakarta.inject.Inject;
@@ -10,20 +10,21 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 import java.util.Map;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /**
  * /api/admin/user-templates: every user's own templates for an admin, each with its owner ({@code user_id},
  * {@code username}); {@code DELETE /{id}} removes one (the owner can no longer select it by name). At most
- * {@value #LIMIT} are listed.
+ * {@value #LIMIT} are listed in one answer, which gives the {@code total}; {@code offset} pages on.
  */
 @Path("/admin/user-templates")
 @AdminOnly
@@ -31,7 +32,8 @@ import java.util.stream.Collectors;
 @Consumes(MediaType.WILDCARD)
 public class UserContentResource {
 
-    static final int LIMIT = 5_000;
+    /** The most items one answer lists; {@code offset} pages on. */
+    static final int LIMIT = 1_000;
 
     @Inject
     UserTemplates templates;
@@ -40,13 +42,21 @@ public class UserContentResource {
     UserAdministration users;
 
     @GET
-    public String list() {
-        Map<String, String> names = users.users().stream().collect(Collectors.toMap(UserAccount::id, UserAccount::username, (a, b) -> a));
+    public String list(@QueryParam("offset") @DefaultValue("0") String offset, @QueryParam("limit") @DefaultValue("1000") String limit) {
+        int from = QueryNumber.of("offset", offset, 0, Integer.MAX_VALUE);
+        int count = QueryNumber.of("limit", limit, 1, LIMIT);
+        Listing<UserTemplateRecord> page = templates.listAll(from, count);
+        Map<String, String> names = users.usernames(page.items().stream().map(UserTemplateRecord::userId).toList());
         JsonArrayBuilder list = Jsonp.createArrayBuilder();
-        for (UserTemplateRecord t : templates.listAll(LIMIT)) {
+        for (UserTemplateRecord t : page.items()) {
             list.add(owned(t, names::get));
         }
-        return Jsonp.createObjectBuilder().add("templates", list).build().toString();
+        return paged("templates", list, page.total(), from, count);
+    }
+
+    /** A page of a list: its items under {@code name}, the list's total, and the page's offset and limit. */
+    static String paged(String name, JsonArrayBuilder items, long total, int offset, int limit) {
+        return Jsonp.createObjectBuilder().add(name, items).add("total", total).add("offset", offset).add("limit", limit).build().toString();
     }
 
     @DELETE

@@ -2,26 +2,27 @@ package io.moe.interfaces.adminapi;
 
 import io.moe.application.identity.UserAdministration;
 import io.moe.application.profile.UserProfiles;
-import io.moe.domain.identity.UserAccount;
+import io.moe.application.shared.Listing;
 import io.moe.domain.profile.UserProfileRecord;
 import io.moe.domain.shared.Jsonp;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * /api/admin/user-cc-profiles: every user's own coding-client profiles for an admin, each with its owner
  * ({@code user_id}, {@code username}); {@code DELETE /{id}} removes one (keys bound to it lose the binding).
- * At most {@value UserContentResource#LIMIT} are listed.
+ * At most {@value UserContentResource#LIMIT} are listed in one answer, which gives the {@code total}; {@code offset} pages on.
  */
 @Path("/admin/user-cc-profiles")
 @AdminOnly
@@ -36,14 +37,17 @@ public class UserProfilesContentResource {
     UserAdministration users;
 
     @GET
-    public String list() {
-        Map<String, String> names = users.users().stream().collect(Collectors.toMap(UserAccount::id, UserAccount::username, (a, b) -> a));
+    public String list(@QueryParam("offset") @DefaultValue("0") String offset, @QueryParam("limit") @DefaultValue("1000") String limit) {
+        int from = QueryNumber.of("offset", offset, 0, Integer.MAX_VALUE);
+        int count = QueryNumber.of("limit", limit, 1, UserContentResource.LIMIT);
+        Listing<UserProfileRecord> page = profiles.listAll(from, count);
+        Map<String, String> names = users.usernames(page.items().stream().map(UserProfileRecord::userId).toList());
         JsonArrayBuilder list = Jsonp.createArrayBuilder();
-        for (UserProfileRecord p : profiles.listAll(UserContentResource.LIMIT)) {
+        for (UserProfileRecord p : page.items()) {
             String name = names.get(p.userId());
             list.add(Jsonp.createObjectBuilder(p.toJson()).add("user_id", p.userId()).add("username", name == null ? "" : name));
         }
-        return Jsonp.createObjectBuilder().add("profiles", list).build().toString();
+        return UserContentResource.paged("profiles", list, page.total(), from, count);
     }
 
     @DELETE

@@ -4,6 +4,7 @@ import io.moe.application.identity.IdentityException;
 import io.moe.application.identity.PasswordResets;
 import io.moe.application.identity.UserAdministration;
 import io.moe.application.profile.ProfileAdministration;
+import io.moe.application.shared.Listing;
 import io.moe.application.spend.SpendControl;
 import io.moe.application.template.TemplateAdministration;
 import io.moe.domain.identity.TokenBudget;
@@ -63,9 +64,9 @@ public class UsersResource {
                        @QueryParam("limit") @DefaultValue("1000") String limit) {
         int from = QueryNumber.of("offset", offset, 0, Integer.MAX_VALUE);
         int count = QueryNumber.of("limit", limit, 1, UserAdministration.MAX_LISTED_USERS);
-        UserAdministration.UserPage page = users.page(from, count);
+        Listing<UserAccount> page = users.page(from, count);
         JsonArrayBuilder list = Jsonp.createArrayBuilder();
-        page.users().forEach(u -> list.add(IdentityJson.user(u)));
+        page.items().forEach(u -> list.add(IdentityJson.user(u)));
         return Jsonp.createObjectBuilder().add("users", list).add("total", page.total()).add("offset", from)
                 .add("limit", count).build().toString();
     }

@@ -59,6 +59,16 @@ class UserContentPageIT {
                 .filter(t -> t.getString("id").equals(id)).findFirst().orElseThrow(() -> new AssertionError(listed.body()));
         assertEquals(owner.userId, mine.getString("user_id"));
         assertFalse(mine.getString("username").isBlank(), mine.toString());
+        int total = Http.object(listed).getInt("total");
+        assertEquals(total, Http.object(listed).getJsonArray("templates").size(), "fewer than 1,000: one answer lists them all");
+        JsonObject last = Http.object(Admin.get(API + "?offset=" + (total - 1) + "&limit=5"));
+        assertEquals(1, last.getJsonArray("templates").size(), last.toString());
+        assertEquals(total, last.getInt("total"));
+        assertEquals(Http.object(listed).getJsonArray("templates").get(total - 1), last.getJsonArray("templates").get(0), "the same order");
+        for (String bad : new String[]{"limit=0", "limit=1001", "offset=-1", "offset=x"}) {
+            HttpResponse<String> refused = Admin.get(API + "?" + bad);
+            assertEquals(400, refused.statusCode(), bad + ": " + refused.body());
+        }
 
         String userKey = Admin.newKey(owner.userId)[1];
         int stranger = Http.get(API, "Authorization", Http.bearer(userKey)).statusCode();

@@ -1,6 +1,7 @@
 package io.moe.application.identity;
 
 import io.moe.domain.shared.PlainText;
+import io.moe.application.shared.Listing;
 import io.moe.application.shared.UnitOfWork;
 import io.moe.domain.shared.Refusal.Kind;
 
@@ -77,17 +78,20 @@ public class UserAdministration {
     /** Accounts listed in one answer of the admin API, at most. */
     public static final int MAX_LISTED_USERS = 1000;
 
-    /** One page of the accounts, oldest first, and how many there are in all. */
-    public record UserPage(List<UserAccount> users, long total) {
-    }
-
     public List<UserAccount> users() {
         return accounts.all();
     }
 
-    /** At most {@code limit} accounts after the first {@code offset}, oldest first. */
-    public UserPage page(int offset, int limit) {
-        return new UserPage(accounts.page(offset, limit), accounts.count());
+    /** At most {@code limit} accounts after the first {@code offset}, oldest first, and how many there are. */
+    public Listing<UserAccount> page(int offset, int limit) {
+        return new Listing<>(accounts.page(offset, limit), accounts.count());
+    }
+
+    /** The usernames of the accounts among {@code ids} (an unknown id has none). */
+    public java.util.Map<String, String> usernames(java.util.Collection<String> ids) {
+        java.util.Map<String, String> names = new java.util.HashMap<>();
+        accounts.withIds(java.util.Set.copyOf(ids)).forEach(u -> names.put(u.id(), u.username()));
+        return names;
     }
 
     public UserAccount user(String id) {

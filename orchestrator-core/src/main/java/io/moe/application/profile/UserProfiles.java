@@ -1,5 +1,6 @@
 package io.moe.application.profile;
 
+import io.moe.application.shared.Listing;
 import io.moe.application.shared.UnitOfWork;
 import io.moe.application.template.ImportMode;
 import io.moe.application.template.ImportResult;
@@ -168,9 +169,9 @@ public class UserProfiles implements OwnItems<UserProfileRecord, CcProfileRecord
         return new ImportResult(imported, contents.nameless() + contents.items().size() - imported);
     }
 
-    /** Every user's profiles, for an admin (/user-content); at most {@code limit}. */
-    public List<UserProfileRecord> listAll(int limit) {
-        return profiles.all(limit);
+    /** Every user's profiles, for an admin (/user-content): at most {@code limit} after the first {@code offset}. */
+    public Listing<UserProfileRecord> listAll(int offset, int limit) {
+        return new Listing<>(profiles.all(offset, limit), profiles.count());
     }
 
     /** An admin removes any user's profile (DELETE /api/admin/user-cc-profiles/{id}); 404 when there is none. */

@@ -1,5 +1,6 @@
 package io.moe.application.template;
 
+import io.moe.application.shared.Listing;
 import io.moe.application.identity.AfterCommit;
 import io.moe.application.shared.UnitOfWork;
 import io.moe.domain.identity.Caller;
@@ -122,9 +123,9 @@ public class UserTemplates implements OwnItems<UserTemplateRecord, ExpertTemplat
         refreshAfterCommit();
     }
 
-    /** Every user's templates, for an admin (/user-content); at most {@code limit}. */
-    public List<UserTemplateRecord> listAll(int limit) {
-        return templates.all(limit);
+    /** Every user's templates, for an admin (/user-content): at most {@code limit} after the first {@code offset}. */
+    public Listing<UserTemplateRecord> listAll(int offset, int limit) {
+        return new Listing<>(templates.all(offset, limit), templates.count());
     }
 
     /** An admin removes any user's template (DELETE /api/admin/user-templates/{id}); 404 when there is none. */

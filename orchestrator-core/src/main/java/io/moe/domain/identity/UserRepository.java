@@ -18,6 +18,9 @@ public interface UserRepository {
 
     long count();
 
+    /** The accounts among {@code ids}, in no order. */
+    List<UserAccount> withIds(java.util.Collection<String> ids);
+
     /** The account with this id; empty for an unknown or null id. */
     Optional<UserAccount> find(String id);
 

@@ -13,8 +13,11 @@ public interface UserProfileRepository {
     /** The user's profiles, ordered by name. */
     List<UserProfileRecord> ofUser(String userId);
 
-    /** Every user's profiles, by owner and name (the admin's /user-content). */
-    List<UserProfileRecord> all(int limit);
+    /** Every user's profiles, by owner and name (the admin's /user-content): at most {@code limit} after the first {@code offset}. */
+    List<UserProfileRecord> all(int offset, int limit);
+
+    /** How many profiles all users keep together. */
+    long count();
 
     Optional<UserProfileRecord> withId(String id);
 

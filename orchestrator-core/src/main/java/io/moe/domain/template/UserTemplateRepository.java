@@ -15,8 +15,11 @@ public interface UserTemplateRepository {
     /** Every active template of every user (the routing snapshot). */
     List<UserTemplateRecord> allActive();
 
-    /** Every user's templates, by owner and name (the admin's /user-content). */
-    List<UserTemplateRecord> all(int limit);
+    /** Every user's templates, by owner and name (the admin's /user-content): at most {@code limit} after the first {@code offset}. */
+    List<UserTemplateRecord> all(int offset, int limit);
+
+    /** How many templates all users keep together. */
+    long count();
 
     Optional<UserTemplateRecord> withId(String id);
 

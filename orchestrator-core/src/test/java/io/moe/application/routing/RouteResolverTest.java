@@ -78,8 +78,13 @@ class RouteResolverTest {
             }
 
             @Override
-            public List<UserTemplateRecord> all(int limit) {
-                return own.stream().limit(limit).toList();
+            public List<UserTemplateRecord> all(int offset, int limit) {
+                return own.stream().skip(offset).limit(limit).toList();
+            }
+
+            @Override
+            public long count() {
+                return own.size();
             }
 
             @Override

@@ -34,8 +34,14 @@ public class JpaUserProfileRepository implements UserProfileRepository {
     }
 
     @Override
-    public List<UserProfileRecord> all(int limit) {
-        return em.createNamedQuery("UserProfileRecord.all", UserProfileRecord.class).setMaxResults(limit).getResultList();
+    public List<UserProfileRecord> all(int offset, int limit) {
+        return em.createNamedQuery("UserProfileRecord.all", UserProfileRecord.class).setFirstResult(offset).setMaxResults(limit)
+                .getResultList();
+    }
+
+    @Override
+    public long count() {
+        return em.createQuery("SELECT COUNT(p) FROM UserProfileRecord p", Long.class).getSingleResult();
     }
 
     @Override

@@ -31,6 +31,12 @@ public class JpaUserRepository implements UserRepository {
     }
 
     @Override
+    public List<UserAccount> withIds(java.util.Collection<String> ids) {
+        return ids.isEmpty() ? List.of() : em.createQuery("SELECT u FROM UserAccount u WHERE u.id IN :ids", UserAccount.class)
+                .setParameter("ids", List.copyOf(ids)).getResultList();
+    }
+
+    @Override
     public long count() {
         return em.createNamedQuery("UserAccount.count", Long.class).getSingleResult();
     }

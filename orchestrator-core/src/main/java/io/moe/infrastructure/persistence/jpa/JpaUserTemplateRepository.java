@@ -34,8 +34,14 @@ public class JpaUserTemplateRepository implements UserTemplateRepository {
     }
 
     @Override
-    public List<UserTemplateRecord> all(int limit) {
-        return em.createNamedQuery("UserTemplateRecord.all", UserTemplateRecord.class).setMaxResults(limit).getResultList();
+    public List<UserTemplateRecord> all(int offset, int limit) {
+        return em.createNamedQuery("UserTemplateRecord.all", UserTemplateRecord.class).setFirstResult(offset).setMaxResults(limit)
+                .getResultList();
+    }
+
+    @Override
+    public long count() {
+        return em.createQuery("SELECT COUNT(t) FROM UserTemplateRecord t", Long.class).getSingleResult();
     }
 
     @Override
