@@ -63,4 +63,39 @@ class KnowledgeIngestIT {
             Simulator.removeRule(outage);
         }
     }
+
+    @Test
+    void aRatingFlagsTheTriplesOfTheRatedAnswerWhetherItCameBeforeOrAfterTheirIngest() {
+        String early = Graph.marker();
+        String slowJudge = Simulator.addRule(Json.createObjectBuilder()
+                .add("match", Json.createObjectBuilder().add("contains", early).add("role", "triples"))
+                .add("action", Json.createObjectBuilder().add("latency_ms", 3000)).build());
+        try {
+            String first = Graph.ask("moe-orchestrator", "Describe the old lighthouse " + early + " " + io.moe.it.Phrases.words(4));
+            assertEquals(200, rate(first, 1).statusCode(), "rated while its triples are still being extracted");
+            Graph.awaitIngested(first);
+            assertEquals(List.of(true, true), flags(first), "the rating given first applies to the triples written after it");
+        } finally {
+            Simulator.removeRule(slowJudge);
+        }
+
+        String late = Graph.marker();
+        String second = Graph.ask("moe-orchestrator", "Describe the old lighthouse " + late + " " + io.moe.it.Phrases.words(4));
+        Graph.awaitIngested(second);
+        assertEquals(List.of(false, false), flags(second));
+        var rated = rate(second, 2);
+        assertEquals(200, rated.statusCode(), rated.body());
+        assertEquals(2, Http.object(rated).getJsonObject("effects").getInt("graph_relations_from_answer_flagged"), rated.body());
+        assertEquals(List.of(true, true), flags(second));
+    }
+
+    private static java.net.http.HttpResponse<String> rate(String responseId, int rating) {
+        return Http.post(ItConfig.orchestratorUrl() + "/v1/feedback", Json.createObjectBuilder().add("response_id", responseId)
+                .add("rating", rating).build().toString(), "Authorization", Http.bearer(ItConfig.apiKey()));
+    }
+
+    private static List<Boolean> flags(String responseId) {
+        return Graph.cypher("MATCH (:Entity)-[r]->(:Entity) WHERE $id IN r.response_ids RETURN coalesce(r.flagged, false) AS f",
+                Map.of("id", responseId)).stream().map(r -> r.get("f").asBoolean()).toList();
+    }
 }

@@ -2,6 +2,7 @@ package io.moe.application.events;
 
 import io.moe.domain.shared.Failures;
 import io.moe.application.knowledge.BundleRules;
+import io.moe.application.pipeline.after.ResponseRecords;
 import io.moe.application.pipeline.merge.Merger;
 import io.moe.application.pipeline.models.TokenCaps;
 import io.moe.application.shared.UnitsOfWork;
@@ -9,6 +10,7 @@ import io.moe.application.template.TemplateCatalog;
 import io.moe.domain.chat.ChatMessage;
 import io.moe.domain.chat.Completion;
 import io.moe.domain.chat.ModelCall;
+import io.moe.domain.pipeline.KnowledgeGraph;
 import io.moe.domain.shared.Jsonp;
 import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ExpertTemplateRecord;
@@ -96,6 +98,12 @@ public class KnowledgeIngest {
 
     @Inject
     ProcessedEvents processed;
+
+    @Inject
+    ResponseRecords records;
+
+    @Inject
+    KnowledgeGraph graph;
 
     @Resource(lookup = "java:comp/DefaultManagedThreadFactory")
     ManagedThreadFactory threads;
@@ -195,6 +203,7 @@ public class KnowledgeIngest {
             accounting.answered(responseId, judge, done.usage());
             judge = null; // booked; a failure from here on is the graph's, not the call's
             writer.store(Triple.parse(done.content()), responseId, domain(event));
+            markIfRated(responseId);
             rememberIngested(responseId);
             retries.succeeded(responseId);
             return null;
@@ -235,6 +244,23 @@ public class KnowledgeIngest {
     static boolean passing(Throwable failure) {
         Throwable cause = failure instanceof ExecutionException && failure.getCause() != null ? failure.getCause() : failure;
         return !(cause instanceof InferenceException refused) || refused.serverFailing() || refused.upstreamStatus() == 429;
+    }
+
+    /**
+     * A rating of the answer given before its triples were written (the ingest runs after the answer, and a user may
+     * rate at once) applies to them as a later one does ({@code FeedbackService}): 1 or 2 flags them, 4 or 5 verifies
+     * them. Best effort: without Redis the triples stay unverified.
+     */
+    private void markIfRated(String responseId) {
+        try {
+            String rating = records.ratingSteps(responseId).get(ResponseRecords.RATING_STEP);
+            if (rating != null && !rating.equals("3")) {
+                graph.markExtractedFrom(responseId, Integer.parseInt(rating) >= 4);
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "A rating given before the answer " + responseId + " was ingested could not be applied to its"
+                    + " triples: " + Failures.describe(e));
+        }
     }
 
     /**

@@ -125,7 +125,7 @@ public class FeedbackService {
     /** The rating's effects (spec: feedback effects), each once; what they changed. */
     private JsonObject apply(Caller caller, ResponseRecord meta, int rating, String correction, RatingSteps steps) {
         String responseId = meta.responseId();
-        String begun = steps.once("rating", () -> String.valueOf(rating));
+        String begun = steps.once(ResponseRecords.RATING_STEP, () -> String.valueOf(rating));
         if (!begun.equals(String.valueOf(rating))) {
             throw new FeedbackException(Kind.CONFLICT, "feedback_differs", "a rating of " + begun + " was begun for response '"
                     + responseId + "' and not finished; send rating " + begun + " again to finish it");
@@ -148,7 +148,9 @@ public class FeedbackService {
             long changed = relations.isEmpty() ? 0
                     : steps.count("graph", () -> positive ? graph.verify(relations) : graph.flag(relations));
             effects.add(positive ? "graph_relations_verified" : "graph_relations_flagged", changed);
-            if (changed > 0) {
+            long extracted = steps.count("graph-extracted", () -> graph.markExtractedFrom(meta.responseId(), positive));
+            effects.add(positive ? "graph_relations_from_answer_verified" : "graph_relations_from_answer_flagged", extracted);
+            if (changed + extracted > 0) {
                 forgetFactLists();
             }
             if (positive) {

@@ -42,4 +42,10 @@ public interface KnowledgeGraph {
 
     /** Verifies the relations and clears their flag; returns how many exist. */
     long verify(Collection<String> relationIds);
+
+    /**
+     * Marks the relations extracted from answer {@code responseId} (those naming it among their sources): verified and
+     * unflagged when {@code verified}, else flagged and not verified; returns how many there are.
+     */
+    long markExtractedFrom(String responseId, boolean verified);
 }

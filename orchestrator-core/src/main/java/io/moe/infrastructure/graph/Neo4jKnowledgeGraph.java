@@ -57,6 +57,9 @@ public class Neo4jKnowledgeGraph implements KnowledgeGraph {
             + "SET r.flagged = true, r.verified = false RETURN count(r) AS n";
     private static final String VERIFY = "MATCH ()-[r]->() WHERE elementId(r) IN $ids "
             + "SET r.verified = true, r.flagged = false RETURN count(r) AS n";
+    /** Reads every relation (no index holds a list property of relations of any type); a rating is rare. */
+    private static final String MARK_EXTRACTED = "MATCH ()-[r]->() WHERE $rid IN coalesce(r.response_ids, []) "
+            + "SET r.verified = $verified, r.flagged = NOT $verified RETURN count(r) AS n";
 
     @Inject
     Neo4jClient graph;
@@ -109,6 +112,11 @@ public class Neo4jKnowledgeGraph implements KnowledgeGraph {
     @Override
     public long verify(Collection<String> relationIds) {
         return mark(VERIFY, relationIds);
+    }
+
+    @Override
+    public long markExtractedFrom(String responseId, boolean verified) {
+        return graph.write(MARK_EXTRACTED, Map.of("rid", responseId, "verified", verified)).get(0).get("n").asLong();
     }
 
     private long mark(String cypher, Collection<String> relationIds) {

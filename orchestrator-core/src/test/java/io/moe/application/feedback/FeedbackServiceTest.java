@@ -46,6 +46,7 @@ class FeedbackServiceTest {
     private int graphFailuresLeft;
     private int graphCalls;
     private int factListsForgotten;
+    private final List<String> extractedMarked = new ArrayList<>();
     private final FeedbackService feedback = service();
 
     @Test
@@ -114,9 +115,19 @@ class FeedbackServiceTest {
     }
 
     @Test
-    void aRatingThatChangesNoRelationKeepsTheFactLists() {
+    void aRatingMarksTheRelationsExtractedFromTheRatedAnswerToo() {
         keepAnswer(List.of());
-        feedback.rate(alice, ID, 5, null);
+        JsonObject effects = feedback.rate(alice, ID, 2, null).getJsonObject("effects");
+        assertEquals(List.of(ID + " flagged"), extractedMarked);
+        assertEquals(2, effects.getJsonNumber("graph_relations_from_answer_flagged").longValue());
+        assertEquals(1, factListsForgotten);
+    }
+
+    @Test
+    void aNeutralRatingTouchesNoRelation() {
+        keepAnswer(List.of("r1"));
+        feedback.rate(alice, ID, 3, null);
+        assertEquals(List.of(), extractedMarked);
         assertEquals(0, factListsForgotten);
     }
 
@@ -228,6 +239,12 @@ class FeedbackServiceTest {
         @Override
         public long verify(Collection<String> relationIds) {
             return change(relationIds);
+        }
+
+        @Override
+        public long markExtractedFrom(String responseId, boolean verified) {
+            extractedMarked.add(responseId + (verified ? " verified" : " flagged"));
+            return 2;
         }
 
         private long change(Collection<String> relationIds) {

@@ -90,6 +90,21 @@ class Neo4jKnowledgeGraphTest {
     }
 
     @Test
+    void theRelationsExtractedFromOneAnswerAreMarkedTogether() {
+        String a = "Alpha-" + UUID.randomUUID();
+        String rated = "chatcmpl-" + UUID.randomUUID();
+        graph.relate(a, "PART_OF", "Beta-" + a, rated, 0.5);
+        graph.relate(a, "USES", "Gamma-" + a, "chatcmpl-other", 0.5);
+        graph.relate(a, "USES", "Gamma-" + a, rated, 0.5); // a second answer yielding a known relation
+
+        assertEquals(2, graph.markExtractedFrom(rated, false));
+        assertEquals(List.of(), graph.factsAround(List.of(a.toLowerCase()), 10), "both flagged: never used again");
+        assertEquals(2, graph.markExtractedFrom(rated, true));
+        assertEquals(2, graph.factsAround(List.of(a.toLowerCase()), 10).size(), "verified: used again");
+        assertEquals(0, graph.markExtractedFrom("chatcmpl-" + UUID.randomUUID(), false), "an answer that yielded nothing");
+    }
+
+    @Test
     void aVerifiedRelationIsEstablishedWhateverItsTrustAndAFlaggedOneNever() {
         String drug = "Drug-" + UUID.randomUUID();
         graph.relate(drug, "CAUSES", "Rash-" + drug, "chatcmpl-1", 0.5);

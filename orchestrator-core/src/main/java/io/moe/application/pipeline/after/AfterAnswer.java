@@ -56,6 +56,9 @@ public class AfterAnswer {
     SemanticCache cache;
 
     @Inject
+    ResponseRecords ratings;
+
+    @Inject
     EventOutbox events;
 
     /**
@@ -86,6 +89,7 @@ public class AfterAnswer {
             attempt("cache store", () -> cache.store(run, run.verdict().answer()).ifPresent(run.verdict()::storedInCache));
             attempt("response metadata", () -> responses.put(run.id(), metadata(run, with(trace,
                     run.verdict().cacheEntryId() != null ? "stored" : "not_stored")).toJson()));
+            attempt("an early rating", () -> flagIfRatedBadly(run));
         }
         if (substantial) {
             attempt("events", () -> {
@@ -101,6 +105,18 @@ public class AfterAnswer {
                             .add("answer", content).add("categories", categories(run)).add("at", Ids.nowUtc().toString()).build());
                 }
             });
+        }
+    }
+
+    /**
+     * A rating of 1 or 2 that came while the entry was being stored (a rating waits for the store 5 s at most, then
+     * finds no entry to flag) flags it now, so a bad answer is never served from the cache.
+     */
+    private void flagIfRatedBadly(PipelineRun run) {
+        String entry = run.verdict().cacheEntryId();
+        String rating = entry == null ? null : ratings.ratingSteps(run.id()).get(ResponseRecords.RATING_STEP);
+        if (rating != null && Integer.parseInt(rating) <= 2) {
+            cache.flag(entry);
         }
     }
 

@@ -12,6 +12,9 @@ import java.util.Optional;
  */
 public interface ResponseRecords {
 
+    /** The rating step that notes the rating itself (1 to 5), first of all: a rating sent again must be the same. */
+    String RATING_STEP = "rating";
+
     /** Where a rating of a response stands when one more is asked for. */
     enum RatingStart {
         /** This caller now applies the rating (for at most the hold it asked for). */

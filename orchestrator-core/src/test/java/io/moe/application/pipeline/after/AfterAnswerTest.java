@@ -35,6 +35,8 @@ class AfterAnswerTest {
 
     private final List<String> cached = new CopyOnWriteArrayList<>();
     private final List<String> topics = new CopyOnWriteArrayList<>();
+    private final List<String> flagged = new CopyOnWriteArrayList<>();
+    private final java.util.Map<String, String> ratingSteps = new java.util.concurrent.ConcurrentHashMap<>();
 
     @Test
     void anAnswerOfAtMost150CharactersIsNeitherCachedNorPublishedHoweverLongItsForm() {
@@ -56,6 +58,24 @@ class AfterAnswerTest {
 
         assertEquals(List.of(LONG), cached);
         assertEquals(List.of("moe.requests", "moe.ingest"), topics);
+    }
+
+    @Test
+    void aBadRatingThatCameWhileTheEntryWasStoredFlagsItOnceItIsThere() {
+        ratingSteps.put(ResponseRecords.RATING_STEP, "1"); // the rating waited its 5 s and found no entry to flag
+
+        after().schedule(answered(LONG, Fakes.TEMPLATE), LONG, 5);
+
+        assertEquals(List.of("entry-1"), flagged);
+    }
+
+    @Test
+    void aGoodOrNoRatingLeavesTheNewEntryAsItIs() {
+        after().schedule(answered(LONG, Fakes.TEMPLATE), LONG, 5);
+        ratingSteps.put(ResponseRecords.RATING_STEP, "4");
+        after().schedule(answered(LONG, Fakes.TEMPLATE), LONG, 5);
+
+        assertEquals(List.of(), flagged);
     }
 
     @Test
@@ -146,6 +166,12 @@ class AfterAnswerTest {
                 cached.add(answer);
                 return Optional.of("entry-1");
             }
+
+            @Override
+            public boolean flag(String id) {
+                flagged.add(id);
+                return true;
+            }
         };
         after.events = new EventOutbox() {
             @Override
@@ -153,6 +179,11 @@ class AfterAnswerTest {
                 topics.add(topic);
             }
         };
+        after.ratings = (ResponseRecords) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {ResponseRecords.class}, (proxy, method, args) -> switch (method.getName()) {
+                    case "ratingSteps" -> java.util.Map.copyOf(ratingSteps);
+                    default -> throw new UnsupportedOperationException(method.getName());
+                });
         return after;
     }
 }
