@@ -117,6 +117,20 @@ class JpaUserRepositoryIT {
         assertTrue(tx.call(() -> users.lock(null).isEmpty()));
     }
 
+    @Test
+    void lockingAUserKeepsAChangeMadeToItEarlierInTheTransaction() {
+        UserAccount user = JpaDeployment.newUser(false);
+        add(user);
+        String link = "https://idp.example.org " + user.id();
+
+        tx.run(() -> {
+            users.find(user.id()).orElseThrow().linkSingleSignOn(link); // as the first single sign-on does
+            users.lock(user.id()); // as the grants given right after it do
+        });
+
+        assertEquals(user.id(), users.withSingleSignOn(link).orElseThrow().id(), "the link was written, not read over by the lock");
+    }
+
     private void add(UserAccount user) {
         tx.run(() -> users.add(user));
         created.add(user.id());

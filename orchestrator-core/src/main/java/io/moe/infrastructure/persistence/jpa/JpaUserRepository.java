@@ -74,9 +74,17 @@ public class JpaUserRepository implements UserRepository {
                 .setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultList();
     }
 
+    /**
+     * Writes what the transaction changed so far first: EclipseLink reads the row again to lock it and would put the
+     * stored values over a change not yet written (the first single sign-on links the account, then grants lock it).
+     */
     @Override
     public Optional<UserAccount> lock(String id) {
-        return id == null ? Optional.empty() : Optional.ofNullable(em.find(UserAccount.class, id, LockModeType.PESSIMISTIC_WRITE));
+        if (id == null) {
+            return Optional.empty();
+        }
+        em.flush();
+        return Optional.ofNullable(em.find(UserAccount.class, id, LockModeType.PESSIMISTIC_WRITE));
     }
 
     @Override
