@@ -196,6 +196,26 @@ class IdentityIT {
     }
 
     @Test
+    void aUserKeepsTheNewestTwoHundredRevokedKeysAndNoMore() {
+        String user = Admin.newUser();
+        String keys = Admin.USERS + "/" + user + "/keys";
+        String first = null;
+        for (int i = 0; i < 202; i++) {
+            String id = Admin.newKey(user)[0];
+            first = first == null ? id : first;
+            assertEquals(200, Admin.delete(keys + "/" + id).statusCode());
+        }
+        String usable = Admin.newKey(user)[0];
+
+        var listed = Http.object(Admin.get(keys)).getJsonArray("keys").getValuesAs(JsonObject.class);
+        assertEquals(201, listed.size(), "the new key and the newest 200 revoked ones");
+        String firstId = first;
+        assertTrue(listed.stream().noneMatch(k -> k.getString("id").equals(firstId)), "the oldest revoked key is gone");
+        assertEquals(1, listed.stream().filter(k -> k.getInt("is_active") == 1).count());
+        assertEquals(usable, listed.stream().filter(k -> k.getInt("is_active") == 1).findFirst().orElseThrow().getString("id"));
+    }
+
+    @Test
     void theUserListPagesOldestFirstAndSaysHowManyThereAre() {
         Admin.newUser();
         Admin.newUser();

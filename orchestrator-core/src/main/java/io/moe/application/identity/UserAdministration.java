@@ -47,6 +47,12 @@ public class UserAdministration {
     /** Grants one user may hold. */
     public static final int MAX_GRANTS = 500;
 
+    /**
+     * Revoked and expired keys kept per user, the newest: older ones are deleted when a key is created, so a user who
+     * makes short-lived keys again and again (a CI job) does not pile up rows. Usage rows keep the id of a deleted key.
+     */
+    public static final int KEPT_UNUSABLE_KEYS = 200;
+
     @Inject
     UserRepository accounts;
 
@@ -240,7 +246,8 @@ public class UserAdministration {
 
     /**
      * A new key for the user, at most {@value #MAX_USABLE_KEYS} usable at once: the account is locked while its keys are
-     * counted, so requests arriving together cannot pass the bound together.
+     * counted, so requests arriving together cannot pass the bound together. Beyond the newest
+     * {@value #KEPT_UNUSABLE_KEYS} revoked or expired keys, older ones are deleted.
      */
     public CreatedKey createKey(String userId, String label, OffsetDateTime expiresAt) {
         locked(userId);
@@ -258,10 +265,13 @@ public class UserAdministration {
                     + "; leave it out for a key that does not expire");
         }
         OffsetDateTime now = Ids.nowUtc();
-        if (apiKeys.ofUser(userId).stream().filter(k -> k.isUsableAt(now)).count() >= MAX_USABLE_KEYS) {
+        List<ApiKey> held = apiKeys.ofUser(userId);
+        if (held.stream().filter(k -> k.isUsableAt(now)).count() >= MAX_USABLE_KEYS) {
             throw new IdentityException(Kind.CONFLICT, "too_many_keys", null,
                     MAX_USABLE_KEYS + " usable keys are the most one user may hold; revoke one first");
         }
+        held.stream().filter(k -> !k.isUsableAt(now)).sorted(java.util.Comparator.comparing(ApiKey::createdAt).reversed())
+                .skip(KEPT_UNUSABLE_KEYS).forEach(apiKeys::remove);
         ApiKeySecret secret = ApiKeySecret.generate();
         ApiKey key = new ApiKey(userId, secret, label, expiresAt);
         apiKeys.add(key);

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One user's share of an inference server's model-call slots on this node: at most
@@ -20,7 +21,8 @@ import java.util.concurrent.TimeUnit;
  * one below that server's {@code concurrency}, so a user who floods the service always leaves a slot of every
  * server for everyone else, while a single request's experts still run in parallel. Waiting stops when the
  * request is cancelled, and fails after the server's timeout (a call could not have taken longer): the stage's
- * fallback then answers as for a busy server.
+ * fallback then answers as for a busy server. A user's places on a server are kept only while some call of theirs
+ * waits for or holds one, so the places of users who come and go do not pile up.
  */
 @ApplicationScoped
 public class ModelCallShare {
@@ -35,7 +37,11 @@ public class ModelCallShare {
     @Inject
     InferenceServers servers;
 
-    private final Map<String, Semaphore> perUserAndServer = new ConcurrentHashMap<>();
+    private final Map<String, Places> perUserAndServer = new ConcurrentHashMap<>();
+
+    /** A user's places on one server, and how many of their calls wait for or hold one. */
+    private record Places(Semaphore free, AtomicInteger callers) {
+    }
 
     /** For CDI. */
     public ModelCallShare() {
@@ -61,9 +67,14 @@ public class ModelCallShare {
         int size = share(known.map(InferenceServer::concurrency).orElse(limits.modelCallsPerUser + 1));
         Duration maxWait = known.map(InferenceServer::timeout).orElse(UNKNOWN_SERVER_WAIT);
         long deadline = System.nanoTime() + maxWait.toNanos();
-        Semaphore places = perUserAndServer.computeIfAbsent(userId + '\n' + server + '\n' + size, k -> new Semaphore(size, true));
+        String key = userId + '\n' + server + '\n' + size;
+        Places places = perUserAndServer.compute(key, (k, kept) -> {
+            Places p = kept == null ? new Places(new Semaphore(size, true), new AtomicInteger()) : kept;
+            p.callers().incrementAndGet();
+            return p;
+        });
         try {
-            while (!places.tryAcquire(Math.min(POLL_MILLIS, Math.max(0, (deadline - System.nanoTime()) / 1_000_000)),
+            while (!places.free().tryAcquire(Math.min(POLL_MILLIS, Math.max(0, (deadline - System.nanoTime()) / 1_000_000)),
                     TimeUnit.MILLISECONDS)) {
                 cancellation.checkpoint();
                 if (System.nanoTime() - deadline >= 0) {
@@ -74,10 +85,28 @@ public class ModelCallShare {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            leave(key);
             cancellation.cancel("interrupted while waiting for a model slot");
             cancellation.checkpoint();
+            throw new IllegalStateException("interrupted while waiting for a model slot", e); // checkpoint threw already
+        } catch (RuntimeException e) {
+            leave(key);
+            throw e;
         }
-        return places::release;
+        return () -> {
+            places.free().release();
+            leave(key);
+        };
+    }
+
+    /** One caller of these places is done; the last one takes them away. */
+    private void leave(String key) {
+        perUserAndServer.computeIfPresent(key, (k, p) -> p.callers().decrementAndGet() == 0 ? null : p);
+    }
+
+    /** How many users' places on a server are kept now. */
+    int keptShares() {
+        return perUserAndServer.size();
     }
 
     /** The setting, but at most one below the server's slot count (and at least one). */

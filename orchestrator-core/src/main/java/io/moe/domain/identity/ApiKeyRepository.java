@@ -15,4 +15,7 @@ public interface ApiKeyRepository {
     List<ApiKey> ofUser(String userId);
 
     void add(ApiKey key);
+
+    /** Deletes the key's row (a revoked or expired one: usage rows keep its id). */
+    void remove(ApiKey key);
 }

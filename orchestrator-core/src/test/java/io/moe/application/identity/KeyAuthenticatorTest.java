@@ -160,6 +160,10 @@ class KeyAuthenticatorTest {
         public void add(ApiKey key) {
         }
 
+        @Override
+        public void remove(ApiKey key) {
+        }
+
         private Optional<ApiKey> hang() {
             try {
                 databaseAnswers.await();

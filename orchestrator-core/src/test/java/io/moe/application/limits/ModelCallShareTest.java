@@ -12,6 +12,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,5 +42,18 @@ class ModelCallShareTest {
         share.acquire("bob", "gpu1", new Cancellation()).release(); // another user's share is untouched
         first.release();
         share.acquire("alice", "gpu1", new Cancellation()).release(); // and the place given back is there again
+    }
+
+    @Test
+    void theSharesOfUsersWithNoCallRunningOrWaitingAreNotKept() {
+        ModelCallShare.Place held = share.acquire("alice", "gpu1", new Cancellation());
+        assertThrows(InferenceException.class, () -> share.acquire("alice", "gpu1", new Cancellation()));
+        for (int i = 0; i < 100; i++) {
+            share.acquire("user-" + i, "gpu1", new Cancellation()).release();
+        }
+        assertEquals(1, share.keptShares(), "only alice's, whose call still runs");
+        held.release();
+        assertEquals(0, share.keptShares());
+        share.acquire("alice", "gpu1", new Cancellation()).release();
     }
 }

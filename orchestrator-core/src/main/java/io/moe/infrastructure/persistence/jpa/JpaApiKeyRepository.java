@@ -38,4 +38,9 @@ public class JpaApiKeyRepository implements ApiKeyRepository {
         em.persist(key);
         em.flush();
     }
+
+    @Override
+    public void remove(ApiKey key) {
+        em.remove(em.contains(key) ? key : em.merge(key));
+    }
 }
