@@ -151,7 +151,7 @@ public class FeedbackService {
             long extracted = steps.count("graph-extracted", () -> graph.markExtractedFrom(meta.responseId(), positive));
             effects.add(positive ? "graph_relations_from_answer_verified" : "graph_relations_from_answer_flagged", extracted);
             if (changed + extracted > 0) {
-                forgetFactLists();
+                factLists.forgetAllAfter("a rating"); // a kept list may hold a fact flagged now
             }
             if (positive) {
                 String pattern = meta.pattern();
@@ -237,15 +237,5 @@ public class FeedbackService {
 
     private static String excerpt(String text) {
         return text.length() > EXCERPT ? text.substring(0, EXCERPT) + "…" : text;
-    }
-
-    /** Later questions read the graph again instead of a fact list kept before the rating (which may hold a flagged fact). */
-    private void forgetFactLists() {
-        try {
-            factLists.forgetAll();
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "The graph fact lists kept before a rating could not be dropped; they expire within the hour: "
-                    + e.getMessage());
-        }
     }
 }

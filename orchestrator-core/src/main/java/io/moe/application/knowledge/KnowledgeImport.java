@@ -17,8 +17,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * POST /graph/knowledge/import and /import/validate (spec: knowledge import). The request is read whole and
@@ -33,8 +31,6 @@ import java.util.logging.Logger;
  */
 @ApplicationScoped
 public class KnowledgeImport {
-
-    private static final Logger LOG = Logger.getLogger(KnowledgeImport.class.getName());
 
     static final int CHUNK = 1_000;
 
@@ -80,21 +76,12 @@ public class KnowledgeImport {
                 embeddings.kick();
             }
             if (report.batchesWritten > 0) {
-                forgetFactLists();
+                factLists.forgetAllAfter("an import"); // the facts it adds are missing from kept lists
             }
         }
         return report;
     }
 
-    /** Questions read the graph again instead of a fact list kept before the import (the facts it adds are missing there). */
-    private void forgetFactLists() {
-        try {
-            factLists.forgetAll();
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "The graph fact lists kept before an import could not be dropped; they expire within the hour: "
-                    + e.getMessage());
-        }
-    }
 
     private void entities(ImportedBundle bundle, ImportReport report, List<KnowledgeStore.Entity> created) {
         Map<String, KnowledgeStore.Entity> entities = entities(bundle);

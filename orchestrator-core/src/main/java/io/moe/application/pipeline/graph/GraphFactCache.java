@@ -22,4 +22,17 @@ public interface GraphFactCache {
      * knowledge import changed the graph, so lists kept before may hold a fact that is flagged now or miss one.
      */
     void forgetAll();
+
+    /**
+     * {@link #forgetAll()} after {@code change} ("a rating", "an import"), which has happened already and is not undone
+     * when the cache cannot be reached: the lists then run out within their hour, and the log says so.
+     */
+    default void forgetAllAfter(String change) {
+        try {
+            forgetAll();
+        } catch (RuntimeException e) {
+            java.util.logging.Logger.getLogger(GraphFactCache.class.getName()).warning(() -> "The graph fact lists kept before "
+                    + change + " could not be dropped; they expire within the hour: " + e.getMessage());
+        }
+    }
 }
