@@ -156,6 +156,8 @@ class IdentityIT {
                 "{\"resource_type\":\"expert_template\",\"resource_id\":\"default\"}",
                 "{\"resource_type\":\"model_endpoint\",\"resource_id\":\"qwen\"}",
                 "{\"resource_type\":\"skill\",\"resource_id\":\"" + "s".repeat(65) + "\"}",
+                "{\"resource_type\":\"expert_template\",\"resource_id\":\"tmpl-nosuchtemplate\"}",
+                "{\"resource_type\":\"cc_profile\",\"resource_id\":\"profile-nosuchprofile\"}",
                 "{\"resource_type\":\"root\",\"resource_id\":\"x\"}"}) {
             HttpResponse<String> r = Admin.post(Admin.USERS + "/" + user + "/permissions", bad);
             assertEquals(400, r.statusCode(), bad);

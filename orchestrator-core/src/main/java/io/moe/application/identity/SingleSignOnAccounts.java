@@ -104,13 +104,14 @@ public class SingleSignOnAccounts {
 
     /**
      * Adds a grant of the provider's rules; a user who already holds as many grants as one user may
-     * ({@link UserAdministration#MAX_GRANTS}) still signs in, without it, and the log says which grant was left out.
+     * ({@link UserAdministration#MAX_GRANTS}), or a rule naming a template or profile that is no more, still signs in,
+     * without the grant, and the log says which grant was left out and why.
      */
     private void grantUnlessFull(UserAccount user, SsoGrantRules.Grant grant) {
         try {
             users.grant(user.id(), grant.type().wireName(), grant.resourceId());
         } catch (IdentityException e) {
-            if (!"too_many_permissions".equals(e.code())) {
+            if (!"too_many_permissions".equals(e.code()) && !"invalid_field".equals(e.code())) {
                 throw e;
             }
             LOG.warning(() -> "single sign-on grant " + grant.type().wireName() + " " + grant.resourceId() + " not given to "

@@ -18,6 +18,8 @@ import io.moe.domain.identity.UsageEntry;
 import io.moe.domain.identity.UsageLog;
 import io.moe.domain.identity.UserAccount;
 import io.moe.domain.identity.UserRepository;
+import io.moe.domain.profile.ProfileRepository;
+import io.moe.domain.template.TemplateRepository;
 import io.moe.domain.shared.Ids;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -67,6 +69,12 @@ public class UserAdministration {
 
     @Inject
     UsageLog usage;
+
+    @Inject
+    TemplateRepository adminTemplates;
+
+    @Inject
+    ProfileRepository adminProfiles;
 
     @Inject
     PasswordHasher passwords;
@@ -204,6 +212,7 @@ public class UserAdministration {
         if (problem != null) {
             throw IdentityException.invalid("resource_id", problem);
         }
+        requireExisting(resourceType, resourceId);
         locked(userId); // the count and the new grant, one request for this user after another
         List<Permission> held = grants.ofUser(userId);
         for (Permission existing : held) {
@@ -219,6 +228,21 @@ public class UserAdministration {
         grants.add(permission);
         evict(userId);
         return permission;
+    }
+
+    /**
+     * A template or profile is granted by its id, which only the service makes: one that names none is a mistake (a
+     * typo, a deleted item), refused with 400. Skills, tools and model endpoints may be granted before they exist.
+     */
+    private void requireExisting(ResourceType type, String resourceId) {
+        if (type == ResourceType.EXPERT_TEMPLATE && adminTemplates.withId(resourceId.substring("tmpl-".length())).isEmpty()) {
+            throw IdentityException.invalid("resource_id", "no expert template has the id '" + resourceId
+                    + "'; the grant names tmpl- and the id GET /api/expert-templates gives");
+        }
+        if (type == ResourceType.CC_PROFILE && adminProfiles.withId(resourceId.substring("profile-".length())).isEmpty()) {
+            throw IdentityException.invalid("resource_id", "no coding-client profile has the id '" + resourceId
+                    + "'; the grant names profile- and the id GET /api/profiles gives");
+        }
     }
 
     public void revoke(String userId, String permissionId) {

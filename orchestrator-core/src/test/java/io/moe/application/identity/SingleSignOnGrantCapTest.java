@@ -32,6 +32,12 @@ class SingleSignOnGrantCapTest {
     }
 
     @Test
+    void aRuleNamingATemplateThatIsNoMoreIsLeftOutAndTheSignInGoesOn() {
+        SingleSignOnAccounts sso = accounts(IdentityException.invalid("resource_id", "no expert template has the id 'tmpl-gone'"));
+        assertSame(linked, sso.admitUser(new SsoIdentity("https://idp", "sub-1", "ada", "ada@example.org", List.of("staff"))));
+    }
+
+    @Test
     void anyOtherRefusalOfAGrantStillStopsTheSignIn() {
         SingleSignOnAccounts sso = accounts(new IdentityException(Kind.NOT_FOUND, "not_found", null, "no user"));
         assertThrows(IdentityException.class,
