@@ -102,6 +102,23 @@ class TwoNodesIT {
 
     @Test
     @Order(3)
+    void aServerAddedThroughOneNodeIsCalledByTheOtherWithinSeconds() throws Exception {
+        String name = "late-" + java.util.UUID.randomUUID().toString().substring(0, 8);
+        HttpResponse<String> added = Admin.post(io.moe.it.ItConfig.adminUrl() + "/api/servers", "{\"name\":\"" + name
+                + "\",\"url\":\"" + io.moe.it.ItConfig.simulatorUrl() + "\",\"api_type\":\"openai\",\"concurrency\":2}");
+        assertEquals(201, added.statusCode(), "added through the first node: " + added.body());
+        try {
+            String body = ChatCompletionsIT.request("sim-general:8b@" + name, "Hello");
+            Poll.until(() -> Http.post(NODES[1], body, "Authorization", Http.bearer(io.moe.it.ItConfig.apiKey())).statusCode(),
+                    status -> status == 200, Duration.ofSeconds(20),
+                    "the second node calling the server the first one added (its probe round is 60 s)");
+        } finally {
+            Admin.delete(io.moe.it.ItConfig.adminUrl() + "/api/servers/" + Http.object(added).getString("id"));
+        }
+    }
+
+    @Test
+    @Order(3)
     void theIngestConsumersOfBothNodesShareTheTopicsPartitions() throws Exception {
         Properties p = new Properties();
         p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, System.getProperty("moe.it.kafka-bootstrap", "127.0.0.1:29092"));

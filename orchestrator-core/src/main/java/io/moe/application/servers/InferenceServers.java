@@ -15,8 +15,7 @@ import java.util.logging.Logger;
 /**
  * The enabled inference servers, as every model call reads them: an in-memory snapshot of the registry, so a
  * call costs no database round trip. The snapshot is reloaded after each change through the admin API on
- * this node and on every probe round ({@code moe.servers.probe-seconds}), which is how other nodes' changes
- * arrive. A server whose token cannot be opened (another secrets key) is left out and logged.
+ * this node and every 5 s ({@link ServerProbes}), which is how other nodes' changes arrive. A server whose token cannot be opened (another secrets key) is left out and logged.
  */
 @ApplicationScoped
 public class InferenceServers {
@@ -49,9 +48,13 @@ public class InferenceServers {
         return byName;
     }
 
-    /** Reads the registry again (in a transaction of its own when the caller has none: start-up and probe threads). */
+    /**
+     * Reads the registry again (in a transaction of its own when the caller has none: start-up and probe threads). One
+     * read at a time, so two cannot interleave their lists; a read that saw the registry just before an admin's change
+     * committed is set right by the next one, at most 5 s later ({@link ServerProbes}).
+     */
     @UnitOfWork
-    public void reload() {
+    public synchronized void reload() {
         Map<String, InferenceServer> fresh = new LinkedHashMap<>();
         for (ServerSettings s : registry.all()) {
             if (!s.enabled()) {

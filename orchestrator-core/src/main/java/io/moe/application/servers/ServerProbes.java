@@ -18,8 +18,9 @@ import java.util.logging.Logger;
 /**
  * Discovers the models and health of every enabled server: once at start, then every
  * {@code moe.servers.probe-seconds} (default 60) on the server's managed scheduled executor, and on demand
- * ({@code POST /api/servers/{id}/refresh}). Each round first reloads {@link InferenceServers}, so changes
- * made on another node arrive here within one round. A failed probe marks the server unhealthy with its
+ * ({@code POST /api/servers/{id}/refresh}). {@link InferenceServers} is read again every {@value #LIST_SECONDS} s
+ * and at each round, so changes made on another node are called here within seconds (their health and models
+ * within one round). A failed probe marks the server unhealthy with its
  * error; it does not stop calls to it (the call's own failure answers the client). The results live in
  * this node's memory.
  */
@@ -41,13 +42,21 @@ public class ServerProbes {
     @Resource
     ManagedScheduledExecutorService scheduler;
 
+    /**
+     * How often the list of servers is read again between probe rounds: a server another node added, changed, disabled or
+     * removed is called (or left alone) here within this time, as templates are ({@code TemplateCatalog}).
+     */
+    static final long LIST_SECONDS = 5;
+
     private final Map<String, ServerHealth> health = new ConcurrentHashMap<>();
     private ScheduledFuture<?> rounds;
+    private ScheduledFuture<?> listReads;
 
-    /** Starts the rounds (the first one now); calling it again changes nothing. */
+    /** Starts the rounds (the first one now) and the reads of the list; calling it again changes nothing. */
     public synchronized void start() {
         if (rounds == null) {
             rounds = scheduler.scheduleWithFixedDelay(this::round, 0, Math.max(1, probeSeconds), TimeUnit.SECONDS);
+            listReads = scheduler.scheduleWithFixedDelay(this::readList, LIST_SECONDS, LIST_SECONDS, TimeUnit.SECONDS);
         }
     }
 
@@ -55,6 +64,16 @@ public class ServerProbes {
     synchronized void stop() {
         if (rounds != null) {
             rounds.cancel(false);
+            listReads.cancel(false);
+        }
+    }
+
+    void readList() {
+        try {
+            servers.reload();
+        } catch (RuntimeException e) {
+            // a scheduled task that throws is never run again: log and keep reading
+            LOG.log(Level.FINE, "The list of inference servers could not be read again; the next read is in " + LIST_SECONDS + " s", e);
         }
     }
 
