@@ -1,12 +1,12 @@
 package io.moe.interfaces.adminapi;
 
+import io.moe.application.admin.UserChanges;
 import io.moe.application.identity.IdentityException;
 import io.moe.application.identity.PasswordResets;
 import io.moe.application.identity.UserAdministration;
 import io.moe.application.profile.ProfileAdministration;
 import io.moe.application.shared.Listing;
 import io.moe.application.spend.SpendControl;
-import io.moe.application.template.TemplateAdministration;
 import io.moe.domain.identity.TokenBudget;
 import io.moe.domain.identity.UserAccount;
 import io.moe.domain.shared.Ids;
@@ -56,7 +56,7 @@ public class UsersResource {
     ProfileAdministration profiles;
 
     @Inject
-    TemplateAdministration templates;
+    UserChanges changes;
 
     /** The accounts, oldest first, {@code limit} (1 to 1,000; 1,000 when absent) after the first {@code offset}. */
     @GET
@@ -102,22 +102,10 @@ public class UsersResource {
         if (in.has("username")) {
             throw IdentityException.invalid("username", "the username cannot be changed");
         }
-        String defaultProfile = in.string("default_cc_profile_id");
-        profiles.requireExisting(defaultProfile, "default_cc_profile_id");
-        String defaultTemplate = in.string("default_template_id");
-        templates.requireExisting(defaultTemplate, "default_template_id");
-        Boolean expert = in.bool("is_expert");
-        UserAccount user = users.update(id, in.string("email"), in.string("password"), in.string("display_name"),
-                in.bool("is_admin"), in.bool("is_active"));
-        if (expert != null) {
-            user = users.setExpert(id, expert);
-        }
-        if (in.has("default_cc_profile_id")) {
-            profiles.bindUserDefault(id, defaultProfile);
-        }
-        if (in.has("default_template_id")) {
-            templates.bindUser(id, defaultTemplate);
-        }
+        UserAccount user = changes.update(id, new UserChanges.AccountChange(in.string("email"), in.string("password"),
+                in.string("display_name"), in.bool("is_admin"), in.bool("is_active"), in.bool("is_expert"),
+                in.has("default_cc_profile_id"), in.string("default_cc_profile_id"), in.has("default_template_id"),
+                in.string("default_template_id")));
         return withDefaultProfile(user).toString();
     }
 
@@ -177,16 +165,8 @@ public class UsersResource {
     public Response createKey(@PathParam("id") String id, String body) {
         JsonInput in = JsonInput.of(body);
         String profile = in.string("cc_profile_id");
-        profiles.requireExisting(profile, "cc_profile_id");
         String template = in.string("template_id");
-        templates.requireExisting(template, "template_id");
-        UserAdministration.CreatedKey created = users.createKey(id, in.string("label"), in.time("expires_at"));
-        if (profile != null) {
-            profiles.bindKey(created.key().id(), profile);
-        }
-        if (template != null) {
-            templates.bindKey(created.key().id(), template);
-        }
+        UserAdministration.CreatedKey created = changes.createKey(id, in.string("label"), in.time("expires_at"), profile, template);
         JsonObjectBuilder key = Jsonp.createObjectBuilder(IdentityJson.key(created.key())).add("key", created.rawKey())
                 .add("note", "the key is shown only now; store it safely");
         key = template == null ? key.addNull("template_id") : key.add("template_id", template);

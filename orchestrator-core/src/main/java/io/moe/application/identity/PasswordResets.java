@@ -50,6 +50,9 @@ public class PasswordResets {
     Mailer mailer;
 
     @Inject
+    AfterCommit afterCommit;
+
+    @Inject
     SignInThrottle throttle;
 
     @Inject
@@ -110,7 +113,7 @@ public class PasswordResets {
                 .filter(UserAccount::isActive);
         user.ifPresent(u -> {
             IssuedLink link = newLink(u);
-            executor.execute(() -> mail(u, link));
+            afterCommit.run(() -> executor.execute(() -> mail(u, link))); // never a link that was not stored
         });
         return Optional.empty();
     }

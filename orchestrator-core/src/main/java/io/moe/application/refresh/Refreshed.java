@@ -10,6 +10,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -22,12 +23,17 @@ import java.util.logging.Logger;
  * {@link #invalidate} (a write on this node). With {@code every} zero ("always current") a caller waits for the read it
  * started, but at most {@link #LONGEST_WAIT}. A read that fails leaves the last value in service — requests keep being
  * routed with what was known while the database is away — and is tried again after {@code every}; only a caller that
- * has no value at all gets the failure.
+ * has no value at all gets the failure. A value that was not read again for a long while ({@link #LONG_IDLE}, at least
+ * twelve times {@code every}: a node that served nothing) is waited for, as an always-current one, so its first caller
+ * does not get an hour-old value. A read that began before an {@link #invalidate} does not end it: the next caller reads
+ * again.
  */
 public final class Refreshed<T> {
 
     /** The longest a caller waits for a read of an "always current" value before it goes on with the one it has. */
     public static final Duration LONGEST_WAIT = Duration.ofSeconds(2);
+    /** The least time after which a value not read again is waited for (see above). */
+    static final Duration LONG_IDLE = Duration.ofMinutes(1);
     private static final Logger LOG = Logger.getLogger(Refreshed.class.getName());
 
     private final String what;
@@ -39,6 +45,7 @@ public final class Refreshed<T> {
     private volatile T value;
     private volatile long readAt;
     private volatile boolean invalid = true;
+    private final AtomicLong invalidations = new AtomicLong();
 
     /**
      * {@code what} names the value in the log; {@code background} runs the reads of old values (without one, no
@@ -72,11 +79,13 @@ public final class Refreshed<T> {
             return readNow(current);
         }
         Duration age = every.get();
-        if (nanos.getAsLong() - readAt <= age.toNanos()) {
+        long elapsed = nanos.getAsLong() - readAt;
+        if (elapsed <= age.toNanos()) {
             return current;
         }
         CompletableFuture<T> again = readSoon();
-        if (!age.isZero()) {
+        boolean longIdle = elapsed > Math.max(LONG_IDLE.toNanos(), age.multipliedBy(12).toNanos());
+        if (!age.isZero() && !longIdle) {
             return current;
         }
         try {
@@ -91,18 +100,19 @@ public final class Refreshed<T> {
 
     /** Reads at once; when that fails, {@code fallback} (if any) stays in service and the failure is logged, else thrown. */
     public T readNow(T fallback) {
+        long before = invalidations.get();
         try {
             T fresh = read.get();
             value = fresh;
             readAt = nanos.getAsLong();
-            invalid = false;
+            invalid = invalidations.get() != before; // a write committed while this read ran: read again
             return fresh;
         } catch (RuntimeException e) {
             if (fallback == null) {
                 throw e;
             }
             readAt = nanos.getAsLong();
-            invalid = false;
+            invalid = invalidations.get() != before;
             LOG.warning(() -> "Could not read the " + what + " again, going on with those read before: " + Failures.describe(e));
             return fallback;
         }
@@ -110,6 +120,7 @@ public final class Refreshed<T> {
 
     /** The next caller reads the value again. */
     public void invalidate() {
+        invalidations.incrementAndGet();
         invalid = true;
     }
 

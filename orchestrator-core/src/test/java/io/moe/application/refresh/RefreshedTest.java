@@ -61,6 +61,36 @@ class RefreshedTest {
     }
 
     @Test
+    void aReadThatBeganBeforeAWriteOnThisNodeIsReadAgainByTheNextCaller() {
+        AtomicInteger version = new AtomicInteger();
+        List<Refreshed<String>> self = new ArrayList<>();
+        Refreshed<String> value = new Refreshed<>("templates", () -> {
+            int v = version.incrementAndGet();
+            if (v == 2) {
+                self.get(0).invalidate(); // a write committed while this read was under way
+            }
+            return "v" + v;
+        }, () -> Duration.ofSeconds(5), () -> background);
+        self.add(value);
+        assertEquals("v1", value.get());
+        value.invalidate();
+        assertEquals("v2", value.get(), "read after the first write, while the second one committed");
+        assertEquals("v3", value.get(), "the second write is read too, not left for the next refresh");
+        assertEquals("v3", value.get());
+    }
+
+    @Test
+    void aValueNotReadAgainForALongWhileIsWaitedForByItsNextCaller() {
+        AtomicLong now = new AtomicLong();
+        Executor inline = Runnable::run;
+        Refreshed<String> value = new Refreshed<>("templates", () -> "v" + reads.incrementAndGet(), () -> Duration.ofSeconds(5),
+                () -> inline, now::get);
+        assertEquals("v1", value.get());
+        now.addAndGet(Duration.ofMinutes(61).toNanos()); // a node nobody asked for an hour
+        assertEquals("v2", value.get(), "not the hour-old value");
+    }
+
+    @Test
     void anAlwaysCurrentValueIsWaitedForButNotLongerThanTheLongestWait() {
         Executor inline = Runnable::run;
         Refreshed<String> current = new Refreshed<>("templates", () -> "v" + reads.incrementAndGet(), () -> Duration.ZERO, () -> inline);
