@@ -5,6 +5,7 @@ import io.moe.domain.shared.Failures;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.domain.identity.Caller;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -13,6 +14,8 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
@@ -53,6 +56,13 @@ public class KeyCache {
 
     @Inject
     KeyCacheStore store;
+
+    /** Runs the evictions that failed after a commit again ({@link #evictUserAfterCommit}). */
+    @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
+    ScheduledExecutorService retries;
+
+    /** The wait between two attempts at an eviction that failed after a commit. */
+    static final Duration EVICTION_RETRY = Duration.ofSeconds(2);
 
     private final Map<String, Local> local = new ConcurrentHashMap<>();
     /** Advanced on every change heard or made here: a store read that began before it is not kept. */
@@ -178,6 +188,31 @@ public class KeyCache {
             store.evictUser(userId);
         } catch (RuntimeException e) {
             throw unavailable(e);
+        }
+    }
+
+    /**
+     * {@link #evictUser} for a change already committed, which cannot be refused any more: when the store cannot be
+     * reached now (the eviction made inside the transaction may have been undone by a lookup that raced the commit), the
+     * eviction is tried again every {@link #EVICTION_RETRY} until it succeeds or the entries have run out ({@link #TTL}),
+     * so a revoked key or a deactivated user is not served from a stale entry for the rest of its lifetime.
+     */
+    public void evictUserAfterCommit(String userId) {
+        evictUntil(userId, System.nanoTime() + TTL.toNanos());
+    }
+
+    private void evictUntil(String userId, long untilNanos) {
+        try {
+            evictUser(userId);
+        } catch (RuntimeException e) {
+            if (retries == null || System.nanoTime() - untilNanos >= 0) {
+                LOG.warning(() -> "The cached keys of user " + userId + " could not be dropped after a change; they run out"
+                        + " within " + TTL.toSeconds() + " s: " + e.getMessage());
+                return;
+            }
+            UNAVAILABLE.warn(() -> "Key cache unavailable; dropping the cached keys of user " + userId + " is tried again in "
+                    + EVICTION_RETRY.toSeconds() + " s: " + e.getMessage());
+            retries.schedule(() -> evictUntil(userId, untilNanos), EVICTION_RETRY.toMillis(), TimeUnit.MILLISECONDS);
         }
     }
 

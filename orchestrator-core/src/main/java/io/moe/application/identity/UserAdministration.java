@@ -331,7 +331,7 @@ public class UserAdministration {
      */
     private void evict(String userId) {
         cache.evictUser(userId);
-        afterCommit.run(() -> cache.evictUser(userId));
+        afterCommit.run(() -> cache.evictUserAfterCommit(userId));
     }
 
     /** Refuses to take away the admin rights of {@code user} when no other active admin would remain. */

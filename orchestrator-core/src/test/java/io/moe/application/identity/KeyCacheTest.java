@@ -105,4 +105,37 @@ class KeyCacheTest {
             assertEquals(Kind.UNAVAILABLE, e.kind());
         }
     }
+
+    @Test
+    void anEvictionAfterACommitThatFailsIsTriedAgainUntilTheStoreTakesIt() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger attempts = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.CountDownLatch evicted = new java.util.concurrent.CountDownLatch(1);
+        KeyCache cache = new KeyCache();
+        cache.store = (KeyCacheStore) Proxy.newProxyInstance(KeyCacheStore.class.getClassLoader(),
+                new Class<?>[] {KeyCacheStore.class}, (proxy, method, args) -> {
+                    if (!method.getName().equals("evictUser")) {
+                        throw new UnsupportedOperationException(method.getName());
+                    }
+                    if (attempts.incrementAndGet() <= 2) {
+                        throw new IllegalStateException("Redis timed out");
+                    }
+                    evicted.countDown();
+                    return null;
+                });
+        java.util.concurrent.ScheduledThreadPoolExecutor retries = new java.util.concurrent.ScheduledThreadPoolExecutor(1) {
+            @Override
+            public java.util.concurrent.ScheduledFuture<?> schedule(Runnable command, long delay, java.util.concurrent.TimeUnit unit) {
+                return super.schedule(command, 0, unit); // the 2 s between attempts, left out
+            }
+        };
+        cache.retries = retries;
+        try {
+            cache.evictUserAfterCommit("u1"); // the commit is made: the failure is not thrown at the caller
+
+            assertTrue(evicted.await(30, java.util.concurrent.TimeUnit.SECONDS), "evicted in the end");
+            assertEquals(3, attempts.get());
+        } finally {
+            retries.shutdownNow();
+        }
+    }
 }
