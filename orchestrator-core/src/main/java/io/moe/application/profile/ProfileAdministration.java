@@ -2,6 +2,7 @@ package io.moe.application.profile;
 
 import io.moe.application.template.ItemsCap;
 import io.moe.application.shared.UnitOfWork;
+import io.moe.application.shared.WriteLocks;
 import io.moe.application.template.ImportMode;
 import io.moe.application.template.ImportResult;
 import io.moe.domain.profile.CcProfile;
@@ -31,6 +32,9 @@ public class ProfileAdministration {
     ProfileRepository profiles;
 
     @Inject
+    WriteLocks locks;
+
+    @Inject
     ProfileChecks checks;
 
     public List<CcProfileRecord> list() {
@@ -42,6 +46,7 @@ public class ProfileAdministration {
     }
 
     public CcProfileRecord create(String body) {
+        locks.lock("cc_profiles"); // the count and the new row, one request after another on every node
         if (profiles.all().size() >= MAX_PROFILES) {
             throw new ProfileRefusedException(Kind.CONFLICT, "too_many_profiles", null, MAX_PROFILES
                     + " coding-client profiles are the most this service keeps; delete one first");
@@ -86,6 +91,7 @@ public class ProfileAdministration {
             }
             checked.add(checks.checked(item.json(), item.path()));
         }
+        locks.lock("cc_profiles");
         ItemsCap.overflow(profiles.all().stream().map(CcProfileRecord::name).toList(),
                 checked.stream().map(CcProfile::name).toList(), MAX_PROFILES, "coding-client profiles", "this service").ifPresent(why -> {
                     throw new ProfileRefusedException(Kind.CONFLICT, "too_many_profiles", "items", why);

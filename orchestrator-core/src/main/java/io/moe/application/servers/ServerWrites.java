@@ -1,6 +1,7 @@
 package io.moe.application.servers;
 
 import io.moe.application.shared.UnitOfWork;
+import io.moe.application.shared.WriteLocks;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.domain.shared.Ids;
@@ -28,6 +29,9 @@ public class ServerWrites {
     InferenceServerRegistry registry;
 
     @Inject
+    WriteLocks locks;
+
+    @Inject
     SecretBox secrets;
 
     @Inject
@@ -35,6 +39,7 @@ public class ServerWrites {
 
     /** Adds a server; unset fields take the given defaults. 409 when the name is taken. */
     public ServerSettings add(ServerInput in, int defaultConcurrency, int defaultTimeoutSeconds) {
+        locks.lock("inference_servers"); // the count and the new row, one request after another on every node
         if (registry.all().size() >= MAX_SERVERS) {
             throw new ServerRefusedException(Kind.CONFLICT, "too_many_servers", null, MAX_SERVERS
                     + " inference servers are the most this service keeps; delete one first");

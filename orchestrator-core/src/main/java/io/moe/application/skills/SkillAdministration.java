@@ -27,7 +27,10 @@ public class SkillAdministration {
 
     public static final int MAX_BYTES = 64 * 1024;
     public static final int MAX_UPSTREAM_SKILLS = 500;
-    /** Skills the service keeps at most (as many as an upstream may offer). */
+    /**
+     * Skills the service keeps at most (as many as an upstream may offer). Writes are one at a time on a node, so the
+     * count and the write go together and two switches of one skill cannot lose its file.
+     */
     public static final int MAX_SKILLS = 500;
     /** Why an upstream skill file the upstream holds but this service does not read (a null text) is refused. */
     static final String TOO_LARGE = "the skill file is larger than " + MAX_BYTES + " bytes, the most a skill may have";
@@ -48,7 +51,7 @@ public class SkillAdministration {
     }
 
     /** Creates skill {@code name}, refused when one of that name exists (a new skill never replaces another). */
-    public StoredSkill create(String name, String markdown, boolean active) {
+    public synchronized StoredSkill create(String name, String markdown, boolean active) {
         if (store.named(checkedName(name)).isPresent()) {
             throw new SkillRefusedException(Kind.CONFLICT, "duplicate_name", "name",
                     "a skill named '" + name + "' exists; choose another name, or edit that one");
@@ -57,7 +60,7 @@ public class SkillAdministration {
     }
 
     /** Creates or replaces skill {@code name}; the Markdown's front matter must name it. */
-    public StoredSkill save(String name, String markdown, boolean active) {
+    public synchronized StoredSkill save(String name, String markdown, boolean active) {
         StoredSkill skill = new StoredSkill(checkedName(name), active, checkedMarkdown(name, markdown, "markdown"));
         if (store.named(skill.name()).isEmpty() && store.all().size() >= MAX_SKILLS) {
             throw new SkillRefusedException(Kind.CONFLICT, "too_many_skills", null, MAX_SKILLS
@@ -68,14 +71,14 @@ public class SkillAdministration {
     }
 
     /** Switches skill {@code name} on or off. */
-    public StoredSkill activate(String name, boolean active) {
+    public synchronized StoredSkill activate(String name, boolean active) {
         StoredSkill now = named(name);
         StoredSkill changed = new StoredSkill(now.name(), active, now.markdown());
         store.write(changed);
         return changed;
     }
 
-    public void delete(String name) {
+    public synchronized void delete(String name) {
         if (!store.delete(checkedName(name))) {
             throw unknown(name);
         }

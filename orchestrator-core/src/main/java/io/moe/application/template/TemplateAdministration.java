@@ -1,6 +1,7 @@
 package io.moe.application.template;
 
 import io.moe.application.shared.UnitOfWork;
+import io.moe.application.shared.WriteLocks;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.application.identity.AfterCommit;
@@ -51,6 +52,9 @@ public class TemplateAdministration {
     ProfileRepository profiles;
 
     @Inject
+    WriteLocks locks;
+
+    @Inject
     @ConfigProperty(name = "moe.template.default", defaultValue = "default")
     String defaultName;
 
@@ -63,6 +67,7 @@ public class TemplateAdministration {
     }
 
     public ExpertTemplateRecord create(String body) {
+        locks.lock("expert_templates"); // the count and the new row, one request after another on every node
         if (templates.all().size() >= MAX_TEMPLATES) {
             throw new TemplateRefusedException(Kind.CONFLICT, "too_many_templates", null, MAX_TEMPLATES
                     + " expert templates are the most this service keeps; delete one first");
@@ -121,6 +126,7 @@ public class TemplateAdministration {
             }
             checked.add(checks.checked(item.json(), item.path()));
         }
+        locks.lock("expert_templates");
         ItemsCap.overflow(templates.all().stream().map(ExpertTemplateRecord::name).toList(),
                 checked.stream().map(ExpertTemplate::name).toList(), MAX_TEMPLATES, "expert templates", "this service").ifPresent(why -> {
                     throw new TemplateRefusedException(Kind.CONFLICT, "too_many_templates", "items", why);

@@ -20,6 +20,7 @@ class ProfileAdministrationTest {
 
     private final MemoryProfileRepository repository = new MemoryProfileRepository();
     private final ProfileAdministration admin = new ProfileAdministration();
+    private final java.util.List<String> locked = new java.util.ArrayList<>();
 
     ProfileAdministrationTest() {
         MemoryServerRegistry servers = new MemoryServerRegistry();
@@ -30,6 +31,7 @@ class ProfileAdministrationTest {
         checks.templates = new MemoryTemplateRepository();
         admin.profiles = repository;
         admin.checks = checks;
+        admin.locks = name -> locked.add(name);
     }
 
     private static String profile(String name) {
@@ -52,5 +54,6 @@ class ProfileAdministrationTest {
         ProfileRefusedException full = assertThrows(ProfileRefusedException.class, () -> admin.create(profile("one-more")));
         assertEquals(Kind.CONFLICT, full.kind());
         assertEquals("too_many_profiles", full.code());
+        assertEquals(java.util.Set.of("cc_profiles"), java.util.Set.copyOf(locked), "every count under the table's lock");
     }
 }

@@ -25,6 +25,8 @@ class ServerWritesTest {
     private ServerWrites writes(List<String> templatesNamingEveryServer) {
         ServerWrites w = new ServerWrites();
         w.registry = registry;
+        w.locks = name -> {
+        };
         w.secrets = secrets;
         w.references = new ServerReferences() {
             @Override

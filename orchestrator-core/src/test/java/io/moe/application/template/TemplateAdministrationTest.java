@@ -27,6 +27,7 @@ class TemplateAdministrationTest {
     private final MemoryTemplateRepository repository = new MemoryTemplateRepository();
     private final TemplateAdministration admin = new TemplateAdministration();
     private final MemoryProfileRepository profiles = new MemoryProfileRepository();
+    private final List<String> locked = new java.util.ArrayList<>();
 
     TemplateAdministrationTest() {
         MemoryServerRegistry servers = new MemoryServerRegistry();
@@ -34,6 +35,7 @@ class TemplateAdministrationTest {
                 BigDecimal.ONE, true, Ids.nowUtc(), Ids.nowUtc()));
         admin.templates = repository;
         admin.profiles = profiles;
+        admin.locks = name -> locked.add(name);
         admin.checks = new TemplateChecks(servers);
         admin.defaultName = "default";
     }
@@ -79,6 +81,8 @@ class TemplateAdministrationTest {
         assertEquals(Kind.CONFLICT, full.kind());
         assertEquals("too_many_templates", full.code());
         assertEquals(TemplateAdministration.MAX_TEMPLATES, repository.all().size());
+        assertEquals(java.util.Set.of("expert_templates"), java.util.Set.copyOf(locked), "every count under the table's lock");
+        assertEquals(TemplateAdministration.MAX_TEMPLATES + 2, locked.size(), "each create and the import took it");
     }
 
     @Test
