@@ -142,6 +142,11 @@ public class UserAdministration {
         if (displayName != null) {
             AccountRules.requireDisplayName(displayName);
         }
+        if (Boolean.FALSE.equals(admin) || Boolean.FALSE.equals(active)) {
+            // before any field changes: the admins are locked in id order while this row is not yet written (and so not
+            // yet locked), so two admins taking each other's rights wait for one another instead of deadlocking
+            requireAnotherActiveAdmin(user);
+        }
         if (email != null) {
             user.changeEmail(email);
         }
@@ -150,9 +155,6 @@ public class UserAdministration {
         }
         if (displayName != null) {
             user.changeDisplayName(displayName);
-        }
-        if (Boolean.FALSE.equals(admin) || Boolean.FALSE.equals(active)) {
-            requireAnotherActiveAdmin(user);
         }
         if (admin != null) {
             user.changeAdmin(admin);

@@ -70,7 +70,7 @@ public class JpaUserRepository implements UserRepository {
 
     @Override
     public List<UserAccount> lockActiveAdmins() {
-        return em.createQuery("SELECT u FROM UserAccount u WHERE u.admin = 1 AND u.active = 1", UserAccount.class)
+        return em.createQuery("SELECT u FROM UserAccount u WHERE u.admin = 1 AND u.active = 1 ORDER BY u.id", UserAccount.class)
                 .setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultList();
     }
 
