@@ -148,9 +148,14 @@ public class FeedbackService {
             long changed = relations.isEmpty() ? 0
                     : steps.count("graph", () -> positive ? graph.verify(relations) : graph.flag(relations));
             effects.add(positive ? "graph_relations_verified" : "graph_relations_flagged", changed);
-            long extracted = steps.count("graph-extracted", () -> graph.markExtractedFrom(meta.responseId(), positive));
-            effects.add(positive ? "graph_relations_from_answer_verified" : "graph_relations_from_answer_flagged", extracted);
-            if (changed + extracted > 0) {
+            long extracted = steps.count("graph-extracted", () -> markExtracted(meta.responseId(), positive));
+            String extractedEffect = positive ? "graph_relations_from_answer_verified" : "graph_relations_from_answer_flagged";
+            if (extracted >= 0) {
+                effects.add(extractedEffect, extracted);
+            } else {
+                effects.addNull(extractedEffect);
+            }
+            if (changed + Math.max(0, extracted) > 0) {
                 factLists.forgetAllAfter("a rating"); // a kept list may hold a fact flagged now
             }
             if (positive) {
@@ -237,5 +242,19 @@ public class FeedbackService {
 
     private static String excerpt(String text) {
         return text.length() > EXCERPT ? text.substring(0, EXCERPT) + "…" : text;
+    }
+
+    /**
+     * Marks the triples the ingest extracted from the rated answer: best effort, since finding them reads every relation
+     * of the graph (no index holds a list property of relations of any type), which a very large graph may not finish
+     * within the statement timeout; the rating is not refused for it. -1 when it could not be done (the effect reads null).
+     */
+    private long markExtracted(String responseId, boolean verified) {
+        try {
+            return graph.markExtractedFrom(responseId, verified);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "The triples extracted from answer " + responseId + " could not be marked: " + e.getMessage());
+            return -1;
+        }
     }
 }

@@ -47,6 +47,7 @@ class FeedbackServiceTest {
     private int graphCalls;
     private int factListsForgotten;
     private final List<String> extractedMarked = new ArrayList<>();
+    private boolean extractedFails;
     private final FeedbackService feedback = service();
 
     @Test
@@ -120,6 +121,16 @@ class FeedbackServiceTest {
         JsonObject effects = feedback.rate(alice, ID, 2, null).getJsonObject("effects");
         assertEquals(List.of(ID + " flagged"), extractedMarked);
         assertEquals(2, effects.getJsonNumber("graph_relations_from_answer_flagged").longValue());
+        assertEquals(1, factListsForgotten);
+    }
+
+    @Test
+    void aGraphTooLargeToFindTheAnswersTriplesInTimeDoesNotRefuseTheRating() {
+        keepAnswer(List.of("r1"));
+        extractedFails = true;
+        JsonObject effects = feedback.rate(alice, ID, 1, null).getJsonObject("effects");
+        assertTrue(effects.isNull("graph_relations_from_answer_flagged"), effects.toString());
+        assertEquals(1, effects.getJsonNumber("graph_relations_flagged").longValue(), "the relations it used are flagged");
         assertEquals(1, factListsForgotten);
     }
 
@@ -243,6 +254,9 @@ class FeedbackServiceTest {
 
         @Override
         public long markExtractedFrom(String responseId, boolean verified) {
+            if (extractedFails) {
+                throw new IllegalStateException("Neo4j: the statement ran out of its 5 s");
+            }
             extractedMarked.add(responseId + (verified ? " verified" : " flagged"));
             return 2;
         }
