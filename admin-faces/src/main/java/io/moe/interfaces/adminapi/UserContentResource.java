@@ -43,20 +43,14 @@ public class UserContentResource {
 
     @GET
     public String list(@QueryParam("offset") @DefaultValue("0") String offset, @QueryParam("limit") @DefaultValue("1000") String limit) {
-        int from = QueryNumber.of("offset", offset, 0, Integer.MAX_VALUE);
-        int count = QueryNumber.of("limit", limit, 1, LIMIT);
-        Listing<UserTemplateRecord> page = templates.listAll(from, count);
+        PageQuery query = PageQuery.of(offset, limit, LIMIT);
+        Listing<UserTemplateRecord> page = templates.listAll(query.offset(), query.limit());
         Map<String, String> names = users.usernames(page.items().stream().map(UserTemplateRecord::userId).toList());
         JsonArrayBuilder list = Jsonp.createArrayBuilder();
         for (UserTemplateRecord t : page.items()) {
             list.add(owned(t, names::get));
         }
-        return paged("templates", list, page.total(), from, count);
-    }
-
-    /** A page of a list: its items under {@code name}, the list's total, and the page's offset and limit. */
-    static String paged(String name, JsonArrayBuilder items, long total, int offset, int limit) {
-        return Jsonp.createObjectBuilder().add(name, items).add("total", total).add("offset", offset).add("limit", limit).build().toString();
+        return query.answer("templates", list, page.total());
     }
 
     @DELETE

@@ -38,16 +38,15 @@ public class UserProfilesContentResource {
 
     @GET
     public String list(@QueryParam("offset") @DefaultValue("0") String offset, @QueryParam("limit") @DefaultValue("1000") String limit) {
-        int from = QueryNumber.of("offset", offset, 0, Integer.MAX_VALUE);
-        int count = QueryNumber.of("limit", limit, 1, UserContentResource.LIMIT);
-        Listing<UserProfileRecord> page = profiles.listAll(from, count);
+        PageQuery query = PageQuery.of(offset, limit, UserContentResource.LIMIT);
+        Listing<UserProfileRecord> page = profiles.listAll(query.offset(), query.limit());
         Map<String, String> names = users.usernames(page.items().stream().map(UserProfileRecord::userId).toList());
         JsonArrayBuilder list = Jsonp.createArrayBuilder();
         for (UserProfileRecord p : page.items()) {
             String name = names.get(p.userId());
             list.add(Jsonp.createObjectBuilder(p.toJson()).add("user_id", p.userId()).add("username", name == null ? "" : name));
         }
-        return UserContentResource.paged("profiles", list, page.total(), from, count);
+        return query.answer("profiles", list, page.total());
     }
 
     @DELETE

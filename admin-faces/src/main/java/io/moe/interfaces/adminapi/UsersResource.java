@@ -62,13 +62,11 @@ public class UsersResource {
     @GET
     public String list(@QueryParam("offset") @DefaultValue("0") String offset,
                        @QueryParam("limit") @DefaultValue("1000") String limit) {
-        int from = QueryNumber.of("offset", offset, 0, Integer.MAX_VALUE);
-        int count = QueryNumber.of("limit", limit, 1, UserAdministration.MAX_LISTED_USERS);
-        Listing<UserAccount> page = users.page(from, count);
+        PageQuery query = PageQuery.of(offset, limit, UserAdministration.MAX_LISTED_USERS);
+        Listing<UserAccount> page = users.page(query.offset(), query.limit());
         JsonArrayBuilder list = Jsonp.createArrayBuilder();
         page.items().forEach(u -> list.add(IdentityJson.user(u)));
-        return Jsonp.createObjectBuilder().add("users", list).add("total", page.total()).add("offset", from)
-                .add("limit", count).build().toString();
+        return query.answer("users", list, page.total());
     }
 
     @POST

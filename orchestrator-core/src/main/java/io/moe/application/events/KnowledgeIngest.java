@@ -253,10 +253,8 @@ public class KnowledgeIngest {
      */
     private void markIfRated(String responseId) {
         try {
-            String rating = records.ratingSteps(responseId).get(ResponseRecords.RATING_STEP);
-            if (rating != null && !rating.equals("3")) {
-                graph.markExtractedFrom(responseId, Integer.parseInt(rating) >= 4);
-            }
+            records.rating(responseId).stream().filter(rating -> rating != 3) // the neutral rating changes nothing
+                    .forEach(rating -> graph.markExtractedFrom(responseId, rating >= 4));
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "A rating given before the answer " + responseId + " was ingested could not be applied to its"
                     + " triples: " + Failures.describe(e));

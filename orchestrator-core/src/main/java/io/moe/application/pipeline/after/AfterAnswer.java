@@ -114,8 +114,7 @@ public class AfterAnswer {
      */
     private void flagIfRatedBadly(PipelineRun run) {
         String entry = run.verdict().cacheEntryId();
-        String rating = entry == null ? null : ratings.ratingSteps(run.id()).get(ResponseRecords.RATING_STEP);
-        if (rating != null && Integer.parseInt(rating) <= 2) {
+        if (entry != null && ratings.rating(run.id()).stream().anyMatch(rating -> rating <= 2)) {
             cache.flag(entry);
         }
     }

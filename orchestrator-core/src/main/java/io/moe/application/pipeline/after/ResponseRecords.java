@@ -45,6 +45,12 @@ public interface ResponseRecords {
     /** The effects of the response's rating applied so far, by name, with what each reported. */
     Map<String, String> ratingSteps(String responseId);
 
+    /** The rating (1 to 5) given to the response, noted first of its steps; empty when none was given. */
+    default java.util.OptionalInt rating(String responseId) {
+        String rating = ratingSteps(responseId).get(RATING_STEP);
+        return rating == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(Integer.parseInt(rating));
+    }
+
     /** Notes that the effect {@code step} of the response's rating is applied and reported {@code result}. */
     void ratingStepDone(String responseId, String step, String result);
 }

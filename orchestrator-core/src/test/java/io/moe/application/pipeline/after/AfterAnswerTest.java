@@ -182,7 +182,12 @@ class AfterAnswerTest {
         after.ratings = (ResponseRecords) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
                 new Class<?>[] {ResponseRecords.class}, (proxy, method, args) -> switch (method.getName()) {
                     case "ratingSteps" -> java.util.Map.copyOf(ratingSteps);
-                    default -> throw new UnsupportedOperationException(method.getName());
+                    default -> {
+                        if (!method.isDefault()) {
+                            throw new UnsupportedOperationException(method.getName());
+                        }
+                        yield java.lang.reflect.InvocationHandler.invokeDefault(proxy, method, args);
+                    }
                 });
         return after;
     }
