@@ -9,12 +9,10 @@ import jakarta.inject.Inject;
 import jakarta.inject.Named;
 
 import java.io.Serializable;
-import java.util.Comparator;
-import java.util.List;
 import java.util.Map;
 
 /**
- * Backing bean of {@code /users}: the accounts, newest first, in a table that pages, sorts and filters; a new account;
+ * Backing bean of {@code /users}: the accounts, newest first, in a table that pages, sorts and filters in the database; a new account;
  * deactivating and reactivating one. Every change goes through {@link UserAdministration}, the service the
  * JSON API uses, so the same rules and messages apply.
  */
@@ -29,19 +27,19 @@ public class UsersPage implements Serializable {
     @Inject
     UserAdministration users;
 
-    private List<UserAccount> all;
-    private List<UserAccount> filtered;
+    private UserAccountsModel accounts;
     private String username;
     private String email;
     private String displayName;
     private String password;
     private boolean admin;
 
-    public List<UserAccount> getUsers() {
-        if (all == null) {
-            all = users.users().stream().sorted(Comparator.comparing(UserAccount::createdAt).reversed()).toList();
+    /** The accounts, a page at a time from the database (newest first until a column is sorted). */
+    public UserAccountsModel getUsers() {
+        if (accounts == null) {
+            accounts = new UserAccountsModel(users);
         }
-        return all;
+        return accounts;
     }
 
     public void create() {
@@ -50,7 +48,6 @@ public class UsersPage implements Serializable {
             PageMessages.done("User " + user.username() + " created");
             username = email = displayName = password = null;
             admin = false;
-            all = null;
         } catch (IdentityException e) {
             password = null;
             PageMessages.refused("User not created", e, FIELDS);
@@ -64,7 +61,6 @@ public class UsersPage implements Serializable {
         } catch (IdentityException e) {
             PageMessages.refused("Not deactivated", e, Map.of());
         }
-        all = null;
     }
 
     public void reactivate(UserAccount user) {
@@ -74,19 +70,10 @@ public class UsersPage implements Serializable {
         } catch (IdentityException e) {
             PageMessages.refused("Not reactivated", e, Map.of());
         }
-        all = null;
     }
 
     static String blankToNull(String text) {
         return text == null || text.isBlank() ? null : text.trim();
-    }
-
-    public List<UserAccount> getFiltered() {
-        return filtered;
-    }
-
-    public void setFiltered(List<UserAccount> filtered) {
-        this.filtered = filtered;
     }
 
     public String getUsername() {

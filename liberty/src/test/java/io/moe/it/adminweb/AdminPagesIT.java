@@ -107,7 +107,13 @@ class AdminPagesIT {
         WebElement filter = web.visible(By.cssSelector("#users-form\\:users th:first-child input"));
         filter.sendKeys(name);
         web.wait.until(d -> d.findElements(By.cssSelector("#users-form\\:users tbody tr")).size() == 1
-                && d.findElement(By.cssSelector("#users-form\\:users tbody")).getText().contains(name));
+                && d.findElement(By.cssSelector("#users-form\\:users tbody")).getText().contains(name)
+                && d.findElement(By.cssSelector("#users-form\\:users .ui-paginator-current")).getText().equals("1–1 of 1"));
+        WebElement roleFilter = web.visible(By.cssSelector("#users-form\\:users th:nth-child(3) input"));
+        roleFilter.sendKeys("adm");
+        web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("#users-form\\:users tbody"), "No users match."));
+        roleFilter.sendKeys(Keys.BACK_SPACE, Keys.BACK_SPACE, Keys.BACK_SPACE, "us");
+        web.wait.until(d -> d.findElement(By.cssSelector("#users-form\\:users tbody")).getText().contains(name));
         web.screenshot("users");
         web.click(By.linkText(name));
         web.visible("sections");

@@ -18,6 +18,7 @@ import io.moe.domain.identity.UsageEntry;
 import io.moe.domain.identity.UsageLog;
 import io.moe.domain.identity.UserAccount;
 import io.moe.domain.identity.UserRepository;
+import io.moe.domain.identity.UserSearch;
 import io.moe.domain.profile.ProfileRepository;
 import io.moe.domain.template.TemplateRepository;
 import io.moe.domain.shared.Ids;
@@ -92,8 +93,14 @@ public class UserAdministration {
     /** Accounts listed in one answer of the admin API, at most. */
     public static final int MAX_LISTED_USERS = 1000;
 
-    public List<UserAccount> users() {
-        return accounts.all();
+    /** At most {@code limit} of the accounts {@code search} selects, in its order, after the first {@code offset}. */
+    public List<UserAccount> search(UserSearch search, int offset, int limit) {
+        return accounts.search(search, offset, limit);
+    }
+
+    /** How many accounts {@code search} selects. */
+    public long count(UserSearch search) {
+        return accounts.count(search);
     }
 
     /** At most {@code limit} accounts after the first {@code offset}, oldest first, and how many there are. */

@@ -10,13 +10,16 @@ import java.util.Optional;
  */
 public interface UserRepository {
 
-    /** Every account, oldest first. */
-    List<UserAccount> all();
-
-    /** At most {@code limit} accounts in {@link #all()}'s order, leaving out the first {@code offset}. */
+    /** At most {@code limit} accounts, oldest first, leaving out the first {@code offset}. */
     List<UserAccount> page(int offset, int limit);
 
     long count();
+
+    /** At most {@code limit} of the accounts {@code search} selects, in its order, leaving out the first {@code offset}. */
+    List<UserAccount> search(UserSearch search, int offset, int limit);
+
+    /** How many accounts {@code search} selects. */
+    long count(UserSearch search);
 
     /** The accounts among {@code ids}, in no order. */
     List<UserAccount> withIds(java.util.Collection<String> ids);
