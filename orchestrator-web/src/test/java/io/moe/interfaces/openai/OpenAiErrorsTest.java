@@ -42,6 +42,25 @@ class OpenAiErrorsTest {
     }
 
     @Test
+    void aRefusedRequestNamesTheFieldItsMessageBeginsWithAsParam() {
+        assertEquals("stop", param(ApiError.invalidRequest("invalid_type", "'stop' must be a string or an array of at most 4")));
+        assertEquals("messages[2].content", param(ApiError.invalidRequest("missing_content",
+                "messages[2].content is required: a string or an array of parts")));
+        assertEquals("messages[0].content[1].source.type", param(ApiError.invalidRequest("invalid_image",
+                "messages[0].content[1].source.type: must be base64 or url")));
+        assertEquals("thinking.type", param(ApiError.invalidRequest("invalid_thinking", "thinking.type: must be enabled, adaptive or disabled")));
+        assertEquals("messages[1]", param(ApiError.invalidRequest("invalid_type", "messages[1] must be an object {role, content}")));
+        assertEquals(jakarta.json.JsonValue.NULL, OpenAiErrors.body(ApiError.invalidRequest("invalid_json",
+                "the request body is not valid JSON")).getJsonObject("error").get("param"), "no field named");
+        assertEquals(jakarta.json.JsonValue.NULL, OpenAiErrors.body(ApiError.invalidRequest("invalid_value",
+                "a correction id is 32 lower-case hex characters")).getJsonObject("error").get("param"));
+    }
+
+    private static String param(ApiError error) {
+        return OpenAiErrors.body(error).getJsonObject("error").getString("param");
+    }
+
+    @Test
     void anyOtherDatabaseFailureIsAnInternalError() {
         Refusal refused = OpenAiErrors.classify(new PersistenceException(new SQLException("duplicate key value", "23505")));
         assertEquals(Kind.FAILED, refused.kind());
