@@ -18,6 +18,7 @@ import io.moe.domain.shared.Jsonp;
 import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ExpertTemplateRecord;
 import io.moe.interfaces.openai.ApiKeyFilter;
+import io.moe.interfaces.openai.AsyncAnswer;
 import io.moe.interfaces.openai.ChatCompletionRequest;
 import io.moe.interfaces.openai.ClientDisconnect;
 import io.moe.interfaces.openai.KeyRequired;
@@ -139,19 +140,15 @@ public class MessagesResource {
                     .header("Cache-Control", "no-cache").header("X-Accel-Buffering", "no").build());
             return;
         }
-        chat.answer(caller, id, created, route, parsed.chat(), Progress.NONE, cancellation).whenComplete((done, failure) -> {
-            if (failure != null) {
-                async.resume(failure);
-                return;
-            }
+        chat.answer(caller, id, created, route, parsed.chat(), Progress.NONE, cancellation).whenComplete(AsyncAnswer.resume(async, done -> {
             JsonArrayBuilder content = Jsonp.createArrayBuilder();
             if (showReasoning && !done.reasoning().isEmpty()) {
                 content.add(OpenAiToMessages.thinkingBlock(id, done.reasoning()));
             }
             content.add(Jsonp.createObjectBuilder().add("type", "text").add("text", done.content()));
-            async.resume(Response.ok(OpenAiToMessages.message(id, request.model(), content, "end_turn", null,
-                    done.usage().promptTokens(), done.usage().completionTokens()).toString(), MediaType.APPLICATION_JSON_TYPE).build());
-        });
+            return Response.ok(OpenAiToMessages.message(id, request.model(), content, "end_turn", null,
+                    done.usage().promptTokens(), done.usage().completionTokens()).toString(), MediaType.APPLICATION_JSON_TYPE).build();
+        }));
     }
 
     private Route.Native toolRoute(ResolvedProfile record, String modelId) {

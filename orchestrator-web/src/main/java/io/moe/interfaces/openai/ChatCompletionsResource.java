@@ -88,13 +88,7 @@ public class ChatCompletionsResource {
         }
         CompletableFuture<ChatAnswer> answer = chat.answer(caller, id, created, pipeline, request.chat(), Progress.NONE, cancellation)
                 .toCompletableFuture();
-        answer.whenComplete((done, failure) -> {
-            if (failure != null) {
-                async.resume(failure); // resume(Throwable): answered by OpenAiExceptionMapper
-            } else {
-                async.resume(Response.ok(CompletionJson.completion(done, model).toString(),
-                        MediaType.APPLICATION_JSON_TYPE).build());
-            }
-        });
+        answer.whenComplete(AsyncAnswer.resume(async, done -> Response.ok(CompletionJson.completion(done, model).toString(),
+                MediaType.APPLICATION_JSON_TYPE).build())); // a failure is answered by OpenAiExceptionMapper
     }
 }
