@@ -56,6 +56,20 @@ public class ChatCompletionsIT {
     }
 
     @Test
+    void anAnswerCutAtTheClientsMaxTokensFinishesWithLength() {
+        String marker = io.moe.it.Phrases.marker("cut");
+        JsonObject request = (JsonObject) Http.json(request("moe-orchestrator", "Explain in detail what " + marker + " means."));
+        HttpResponse<String> response = chat(Json.createObjectBuilder(request).add("max_tokens", 6).build().toString());
+
+        assertEquals(200, response.statusCode(), response.body());
+        JsonObject choice = Http.object(response).getJsonArray("choices").getJsonObject(0);
+        assertEquals("length", choice.getString("finish_reason"), "the model stopped at max_tokens: " + choice);
+        assertTrue(Simulator.callsContaining(marker).getValuesAs(JsonObject.class).stream()
+                .filter(c -> !c.getString("role").equals("planner")).allMatch(c -> c.getInt("max_tokens") == 6),
+                "the calls that write the answer have the client's limit");
+    }
+
+    @Test
     void usageIsWhatTheInferenceServerReported() {
         String marker = io.moe.it.Phrases.marker("usage");
         JsonObject usage = Http.object(chat(request("moe-orchestrator", "Count " + marker))).getJsonObject("usage");

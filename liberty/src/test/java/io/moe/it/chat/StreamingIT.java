@@ -77,6 +77,20 @@ class StreamingIT {
     }
 
     @Test
+    void aStreamedAnswerCutAtTheClientsMaxTokensFinishesWithLength() {
+        String body = Json.createObjectBuilder().add("model", "moe-orchestrator").add("stream", true).add("max_tokens", 6)
+                .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user")
+                        .add("content", "Explain in detail what " + io.moe.it.Phrases.marker("cutstream") + " means.")))
+                .build().toString();
+        HttpResponse<String> response = Http.post(ChatCompletionsIT.URL, body, "x-api-key", ItConfig.apiKey());
+
+        assertEquals(200, response.statusCode(), response.body());
+        List<String> data = dataLines(response);
+        JsonObject stop = (JsonObject) Http.json(data.get(data.size() - 2));
+        assertEquals("length", stop.getJsonArray("choices").getJsonObject(0).getString("finish_reason"), response.body());
+    }
+
+    @Test
     void usageChunkComesOnlyWhenAskedFor() {
         List<String> without = dataLines(stream("No usage " + io.moe.it.Phrases.marker("q"), false));
         assertTrue(without.stream().noneMatch(d -> d.contains("\"usage\"")));

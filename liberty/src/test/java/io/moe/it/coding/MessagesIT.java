@@ -146,6 +146,22 @@ class MessagesIT {
     }
 
     @Test
+    void aPipelineAnswerCutAtMaxTokensStopsWithMaxTokens() {
+        String key = key(Admin.newUser(), profile("cut-" + suffix(), "moe_orchestrated"));
+        String marker = "cut-" + suffix();
+        HttpResponse<String> cut = Http.post(MESSAGES, Json.createObjectBuilder().add("model", MODEL).add("max_tokens", 6)
+                        .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user")
+                                .add("content", "Explain in detail what " + marker + " means.")))
+                        .build().toString(),
+                "x-api-key", key, "anthropic-version", "2023-06-01", "Content-Type", "application/json");
+        assertEquals(200, cut.statusCode(), cut.body());
+        assertEquals("max_tokens", Http.object(cut).getString("stop_reason"), cut.body());
+
+        HttpResponse<String> whole = message(key, "Explain " + marker + " please.");
+        assertEquals("end_turn", Http.object(whole).getString("stop_reason"), whole.body());
+    }
+
+    @Test
     void eachProfileModeIsObservedInTheTrace() {
         String user = Admin.newUser();
         Map<String, String> expectedMode = Map.of("native", "native", "moe_orchestrated", "agent",

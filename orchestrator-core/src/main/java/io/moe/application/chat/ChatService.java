@@ -161,6 +161,6 @@ public class ChatService {
     private ChatAnswer finish(PipelineRun run, long created, String content, long start) {
         afterAnswer.schedule(run, content, (System.nanoTime() - start) / 1_000_000);
         return new ChatAnswer(run.id(), created, content, run.usage(), run.completions(), run.verdict().fromCache(),
-                run.findings().reasoning());
+                run.findings().reasoning(), run.verdict().cut());
     }
 }

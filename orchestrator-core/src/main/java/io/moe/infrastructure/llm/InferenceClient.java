@@ -117,17 +117,19 @@ public class InferenceClient {
             }
             StringBuilder content = new StringBuilder();
             TokenUsage usage = TokenUsage.NONE;
+            boolean cutAtLimit = false;
             for (String line = reply.nextLine(); line != null; line = reply.nextLine()) {
                 if (!line.startsWith("data:")) {
                     continue;
                 }
                 String data = line.substring(5).strip();
                 if (data.equals("[DONE]")) {
-                    return new Completion(content.toString(), model, usage);
+                    return new Completion(content.toString(), model, usage, cutAtLimit);
                 }
                 JsonObject chunk = chunk(server, data);
                 String piece = OpenAiMessages.delta(chunk);
                 TokenUsage reported = OpenAiMessages.usage(chunk);
+                cutAtLimit |= OpenAiMessages.cutAtLimit(chunk);
                 usage = reported.totalTokens() > 0 ? reported : usage;
                 if (!piece.isEmpty()) {
                     content.append(piece);

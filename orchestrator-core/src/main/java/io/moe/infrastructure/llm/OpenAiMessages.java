@@ -56,6 +56,13 @@ final class OpenAiMessages {
         return text.getString();
     }
 
+    /** Whether a response or streamed chunk says the model stopped at the call's token limit ({@code finish_reason} length). */
+    static boolean cutAtLimit(JsonObject responseOrChunk) {
+        JsonArray choices = responseOrChunk.getJsonArray("choices");
+        return choices != null && !choices.isEmpty() && choices.get(0) instanceof JsonObject choice
+                && choice.get("finish_reason") instanceof jakarta.json.JsonString reason && reason.getString().equals("length");
+    }
+
     /** The usage a streamed chunk reports, or {@link TokenUsage#NONE}. */
     static TokenUsage usage(JsonObject chunk) {
         return chunk.get("usage") instanceof JsonObject u
@@ -71,6 +78,6 @@ final class OpenAiMessages {
         }
         JsonObject message = choices.getJsonObject(0).getJsonObject("message");
         String content = message == null || message.isNull("content") ? "" : message.getString("content", "");
-        return new Completion(content, model, usage(response));
+        return new Completion(content, model, usage(response), cutAtLimit(response));
     }
 }

@@ -9,6 +9,7 @@ import io.moe.application.servers.ServerBreakers;
 import io.moe.application.servers.ServerSettings;
 import io.moe.devservices.TestStores;
 import io.moe.domain.chat.ChatMessage;
+import io.moe.domain.chat.Completion;
 import io.moe.domain.chat.ModelCall;
 import io.moe.domain.shared.Ids;
 import io.moe.domain.template.ModelRef;
@@ -26,14 +27,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A streamed call its caller gives up, against the real model simulator holding the stream open after its first chunk
  * (fault {@code stall}) on a server whose timeout is ten minutes: the call ends as soon as the caller's stop completes,
- * and a stop is not the server's failure (its breaker is not told). The HTTP client, slots and line reading are the
- * product's; only the server list is in memory.
+ * and a stop is not the server's failure (its breaker is not told). And a streamed call the server ends at the call's
+ * token limit says so. The HTTP client, slots and line reading are the product's; only the server list is in memory.
  */
 class InferenceClientStreamStopTest {
 
@@ -72,6 +74,22 @@ class InferenceClientStreamStopTest {
         assertTrue(ended.getMessage().contains("given up by its caller"), ended.getMessage());
         assertTrue(pieces.isEmpty(), "the simulator sent no text before it stalled: " + pieces);
         assertEquals(List.of(), failuresTold, "a stop is not the server's failure");
+    }
+
+    @Test
+    void aStreamTheServerStopsAtTheTokenLimitIsCutAtLimitAndOneItFinishesIsNot() {
+        String server = "local-" + UUID.randomUUID().toString().substring(0, 8);
+        InferenceClient client = client(new ServerSettings(Ids.newId(), server, URI.create(STORES.simulatorUrl()), ApiType.OPENAI,
+                null, 2, 60, BigDecimal.ONE, true, Ids.nowUtc(), Ids.nowUtc()));
+        ModelRef model = new ModelRef("llama3:8b", server);
+        List<ChatMessage> question = List.of(ChatMessage.user("Explain in detail how a harbour protects ships from waves."));
+
+        Completion cut = client.stream(new ModelCall(model, question, 3), piece -> { }, new CompletableFuture<>());
+        Completion whole = client.stream(new ModelCall(model, question, 4096), piece -> { }, new CompletableFuture<>());
+
+        assertTrue(cut.cutAtLimit(), "finish_reason length: " + cut.content());
+        assertFalse(whole.cutAtLimit(), whole.content());
+        assertTrue(whole.content().length() > cut.content().length());
     }
 
     private InferenceClient client(ServerSettings settings) {

@@ -146,7 +146,7 @@ public class MessagesResource {
                 content.add(OpenAiToMessages.thinkingBlock(id, done.reasoning()));
             }
             content.add(Jsonp.createObjectBuilder().add("type", "text").add("text", done.content()));
-            return Response.ok(OpenAiToMessages.message(id, request.model(), content, "end_turn", null,
+            return Response.ok(OpenAiToMessages.message(id, request.model(), content, OpenAiToMessages.stopReason(done), null,
                     done.usage().promptTokens(), done.usage().completionTokens()).toString(), MediaType.APPLICATION_JSON_TYPE).build();
         }));
     }

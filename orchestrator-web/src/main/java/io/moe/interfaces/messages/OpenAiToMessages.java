@@ -34,6 +34,11 @@ final class OpenAiToMessages {
         };
     }
 
+    /** The stop reason of the pipeline's answer: {@code max_tokens} when a token limit stopped its model, else {@code end_turn}. */
+    static String stopReason(io.moe.domain.chat.ChatAnswer answer) {
+        return answer.cutAtLimit() ? "max_tokens" : "end_turn";
+    }
+
     static JsonObject message(JsonObject completion, String id, String model) {
         JsonObject choice = completion.get("choices") instanceof JsonArray choices && !choices.isEmpty()
                 && choices.get(0) instanceof JsonObject c ? c : JsonValue.EMPTY_JSON_OBJECT;

@@ -21,7 +21,7 @@ import java.util.concurrent.ExecutionException;
  * the pipeline works its progress lines in a thinking block (profile {@code stream_think}) and a {@code ping}
  * after each quiet keep-alive period; when the answer is there, the thinking step's reasoning (when it is to be
  * shown) in the thinking block, the answer in a text block (as the last model writes it when the pipeline
- * streams it and no reasoning is to be shown before it; else once complete), {@code message_delta} with {@code end_turn} and the
+ * streams it and no reasoning is to be shown before it; else once complete), {@code message_delta} with {@code end_turn} ({@code max_tokens} when a token limit cut the answer) and the
  * usage, and {@code message_stop}. A failure ends the stream with an {@code error} event; a client that goes
  * away cancels the pipeline.
  */
@@ -70,7 +70,7 @@ final class PipelineMessageStream implements StreamingOutput {
             for (String piece : ContentChunks.of(AnswerTextSent.rest(done.content(), sent))) {
                 events.text(piece);
             }
-            events.finish("end_turn", null, done.usage().promptTokens(), done.usage().completionTokens());
+            events.finish(OpenAiToMessages.stopReason(done), null, done.usage().promptTokens(), done.usage().completionTokens());
         } catch (ExecutionException e) {
             events.error(MessagesErrors.body(OpenAiErrors.classify(e)));
         } catch (InterruptedException e) {

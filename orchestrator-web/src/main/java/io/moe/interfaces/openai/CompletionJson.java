@@ -23,9 +23,14 @@ final class CompletionJson {
                         // refusal and logprobs are required (nullable) in OpenAI's schema, which strict clients validate against
                         .add("message", Jsonp.createObjectBuilder().add("role", "assistant").add("content", answer.content()).addNull("refusal"))
                         .addNull("logprobs")
-                        .add("finish_reason", "stop")))
+                        .add("finish_reason", finishReason(answer))))
                 .add("usage", usage(answer.usage()))
                 .build();
+    }
+
+    /** {@code length} when the answer ends where a token limit stopped its model, else {@code stop}. */
+    static String finishReason(ChatAnswer answer) {
+        return answer.cutAtLimit() ? "length" : "stop";
     }
 
     /** A chunk whose delta is {@code delta}; {@code finishReason} null while the answer goes on. */

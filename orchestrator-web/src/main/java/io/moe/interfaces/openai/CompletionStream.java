@@ -64,7 +64,7 @@ final class CompletionStream implements StreamingOutput {
             ChatAnswer done = await(out);
             closeThink(out); // also when the answer's text is empty
             content(out, AnswerTextSent.rest(done.content(), sent));
-            send(out, chunk(Jsonp.createObjectBuilder(), "stop"));
+            send(out, chunk(Jsonp.createObjectBuilder(), CompletionJson.finishReason(done)));
             if (includeUsage) {
                 send(out, CompletionJson.usageChunk(head.id(), head.created(), head.model(), done.usage()));
             }

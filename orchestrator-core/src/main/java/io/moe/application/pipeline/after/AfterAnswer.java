@@ -74,7 +74,9 @@ public class AfterAnswer {
         // their own correction no admin approved
         boolean selfContained = substantial && fresh(run) && SelfContained.of(run) && !run.findings().madeFile()
                 && !run.findings().showedOwnPendingCorrection();
-        boolean cached = selfContained && run.template().enableCache(); // an own template's entries are its owner's scope
+        // an own template's entries are its owner's scope; an answer a length limit cut (a client's small max_tokens) is
+        // not the answer to the question
+        boolean cached = selfContained && run.template().enableCache() && !run.verdict().cut();
         boolean shared = selfContained && run.templateOwner() == null; // graph facts reach everyone: not from an own template
         JsonObject trace = traceOf(run, millis);
         attempt("response metadata", () -> responses.put(run.id(), metadata(run, cached ? with(trace, CACHE_PENDING) : trace).toJson()));

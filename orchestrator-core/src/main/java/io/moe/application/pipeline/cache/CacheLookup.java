@@ -2,6 +2,7 @@ package io.moe.application.pipeline.cache;
 
 import io.moe.domain.shared.Failures;
 import io.moe.application.pipeline.after.PipelineMetrics;
+import io.moe.application.pipeline.models.ModelCaller;
 import io.moe.application.pipeline.run.PipelineRun;
 
 import io.moe.application.pipeline.trace.CachePath;
@@ -54,7 +55,7 @@ public class CacheLookup {
             SemanticCache.Hit hit = hits.get(0);
             run.trace().cache(CachePath.hard(hit.id(), hit.distance()));
             run.verdict().answeredFromCache(hit.id());
-            run.verdict().answer(hit.answer(), hit.confidence());
+            answerWithin(run, hit);
             run.status("Answered from the semantic cache");
             metrics.cacheHit("hard");
             return true;
@@ -69,5 +70,18 @@ public class CacheLookup {
         run.trace().cache(CachePath.miss(hits.isEmpty() ? 1.0 : hits.get(0).distance()));
         metrics.cacheMiss();
         return false;
+    }
+
+    /**
+     * The cached answer as the run's, within the client's {@code max_tokens} as a model would keep it: a longer one is
+     * cut at about four characters a token and ends as a model stopped at its limit does.
+     */
+    private static void answerWithin(PipelineRun run, SemanticCache.Hit hit) {
+        long limit = (long) run.request().maxTokens() * ModelCaller.CHARS_PER_TOKEN;
+        boolean cut = limit > 0 && hit.answer().length() > limit;
+        run.verdict().answer(cut ? hit.answer().substring(0, (int) limit) : hit.answer(), hit.confidence());
+        if (cut) {
+            run.verdict().cutAtLimit();
+        }
     }
 }

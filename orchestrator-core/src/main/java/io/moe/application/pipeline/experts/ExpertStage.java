@@ -146,7 +146,7 @@ public class ExpertStage {
         ExpertResult result;
         try {
             Completion done = call.get();
-            result = ExpertResult.of(task.category(), task.task(), model.ref().toString(), tier, done.content());
+            result = ExpertResult.of(task.category(), task.task(), model.ref().toString(), tier, done.content(), done.cutAtLimit());
         } catch (InferenceException e) {
             if (answerOut.getAsBoolean()) {
                 run.trace().error(PipelineTrace.Failing.EXPERT, e.getMessage());

@@ -1,5 +1,6 @@
 package io.moe.application.pipeline.merge;
 
+import io.moe.domain.chat.Completion;
 import io.moe.application.pipeline.models.ModelCaller;
 import io.moe.application.pipeline.run.PipelineRun;
 
@@ -39,8 +40,9 @@ public class Critic {
     public void run(PipelineRun run) {
         run.status("Checking the answer for errors and dangerous statements");
         try {
-            String verdict = models.call(run, STAGE, Merger.judgeModel(run), SYSTEM,
-                    "Question: " + run.question().text() + "\n\nAnswer to check:\n" + run.verdict().answer()).content().strip();
+            Completion checked = models.call(run, STAGE, Merger.judgeModel(run), SYSTEM,
+                    "Question: " + run.question().text() + "\n\nAnswer to check:\n" + run.verdict().answer());
+            String verdict = checked.content().strip();
             if (CONFIRMED.matcher(verdict).matches()) {
                 run.trace().critic(Outcome.of("confirmed"));
                 return;
@@ -52,6 +54,9 @@ public class Critic {
             }
             run.trace().critic(Outcome.of("corrected"));
             run.verdict().answer(corrected, run.verdict().confidence());
+            if (checked.cutAtLimit()) {
+                run.verdict().cutAtLimit();
+            }
         } catch (InferenceException e) {
             run.trace().critic(Outcome.of("failed", e.getMessage()));
         }

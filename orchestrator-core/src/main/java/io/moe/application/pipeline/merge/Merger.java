@@ -68,6 +68,9 @@ public class Merger {
         if (streamedAnswer != null) { // the one sure expert's answer went to the client as it was written
             run.trace().merger(Outcome.of("fast_path"));
             run.verdict().answer(best.isEmpty() ? streamedAnswer : Confidence.strip(best.get(0).text()), Confidence.HOCH, streamedAnswer);
+            if (!best.isEmpty() && best.get(0).cut()) {
+                run.verdict().cutAtLimit();
+            }
             return;
         }
         boolean context = run.findings().tools().stream().anyMatch(t -> t.ok()) || !run.findings().math().isEmpty() || !run.findings().graph().isEmpty()
@@ -80,6 +83,9 @@ public class Merger {
         if (best.size() == 1 && best.get(0).confidence() == Confidence.HOCH && !context) {
             run.trace().merger(Outcome.of("fast_path"));
             run.verdict().answer(Confidence.strip(best.get(0).text()), Confidence.HOCH);
+            if (best.get(0).cut()) {
+                run.verdict().cutAtLimit();
+            }
             return;
         }
         run.status("Merging " + best.size() + " expert answer(s) with the other sources");
@@ -94,12 +100,19 @@ public class Merger {
                 Confidence level = form.finish();
                 run.trace().merger(Outcome.of("judge"));
                 run.verdict().answer(Confidence.strip(judged.content()), level, form.text());
+                if (judged.cutAtLimit()) {
+                    run.verdict().cutAtLimit();
+                }
                 return;
             }
-            String text = models.call(run, STAGE, judgeModel(run), prompt(run, false), user).content().strip();
+            Completion judged = models.call(run, STAGE, judgeModel(run), prompt(run, false), user);
+            String text = judged.content().strip();
             Confidence level = mentionsConfidence(text) ? Confidence.of(text) : strongest(best);
             run.trace().merger(Outcome.of("judge"));
             run.verdict().answer(Confidence.strip(text), level);
+            if (judged.cutAtLimit()) {
+                run.verdict().cutAtLimit();
+            }
         } catch (InferenceException e) {
             if (best.isEmpty() || form.givenAny()) {
                 run.trace().merger(Outcome.of("judge_failed", e.getMessage()));
@@ -108,6 +121,9 @@ public class Merger {
             ExpertResult top = best.stream().max(Comparator.comparing(ExpertResult::confidence)).orElseThrow();
             run.trace().merger(Outcome.of("judge_failed", e.getMessage()));
             run.verdict().answer(Confidence.strip(top.text()), top.confidence());
+            if (top.cut()) {
+                run.verdict().cutAtLimit();
+            }
         }
     }
 

@@ -50,7 +50,7 @@ import java.util.function.Consumer;
 public class ModelCaller {
 
     /** About four characters per token, for prompts and answers the server did not count. */
-    static final int CHARS_PER_TOKEN = 4;
+    public static final int CHARS_PER_TOKEN = 4;
 
     private InferenceClient inference;
     private ModelCallShare share;
@@ -286,8 +286,7 @@ public class ModelCaller {
         if (done.usage().totalTokens() > 0) {
             return done;
         }
-        return new Completion(done.content(), done.model(),
-                new TokenUsage(promptEstimate(call), (done.content().length() + CHARS_PER_TOKEN - 1) / CHARS_PER_TOKEN));
+        return done.withUsage(new TokenUsage(promptEstimate(call), (done.content().length() + CHARS_PER_TOKEN - 1) / CHARS_PER_TOKEN));
     }
 
     static long promptEstimate(ModelCall call) {

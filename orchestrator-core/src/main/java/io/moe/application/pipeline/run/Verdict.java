@@ -15,6 +15,7 @@ public final class Verdict {
     private boolean fromCache;
     private String cacheEntryId;
     private RuntimeException firstFailure;
+    private boolean cut;
 
     Verdict() {
     }
@@ -32,6 +33,17 @@ public final class Verdict {
         this.answer = text;
         this.confidence = level;
         this.rendered = null;
+        this.cut = false;
+    }
+
+    /** The answer just set ends where a length limit stopped the model that wrote it (its token limit: the client's {@code max_tokens}, the template's or the service's cap). */
+    public void cutAtLimit() {
+        this.cut = true;
+    }
+
+    /** Whether the answer ends where a length limit stopped it (OpenAI's {@code finish_reason} {@code length}). */
+    public boolean cut() {
+        return cut;
     }
 
     /** The answer, already in the mode's form as it was streamed to the client while the model wrote it. */

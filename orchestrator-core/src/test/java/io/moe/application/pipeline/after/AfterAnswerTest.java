@@ -61,6 +61,17 @@ class AfterAnswerTest {
     }
 
     @Test
+    void anAnswerALengthLimitCutIsNotCachedButPublished() {
+        PipelineRun run = answered(LONG, Fakes.TEMPLATE);
+        run.verdict().cutAtLimit(); // the client's max_tokens stopped the judge
+
+        after().schedule(run, LONG, 5);
+
+        assertEquals(List.of(), cached, "the next asker would get the cut answer");
+        assertEquals(List.of("moe.requests", "moe.ingest"), topics);
+    }
+
+    @Test
     void aBadRatingThatCameWhileTheEntryWasStoredFlagsItOnceItIsThere() {
         ratingSteps.put(ResponseRecords.RATING_STEP, "1"); // the rating waited its 5 s and found no entry to flag
 

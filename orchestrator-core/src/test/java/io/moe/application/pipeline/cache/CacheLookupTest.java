@@ -3,6 +3,7 @@ package io.moe.application.pipeline.cache;
 import io.moe.application.pipeline.Fakes;
 import io.moe.application.pipeline.run.PipelineRun;
 import io.moe.domain.mode.Mode;
+import io.moe.domain.pipeline.Confidence;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -14,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Rule 1's lookup, when it is not asked at all. */
+/** Rule 1's lookup, when it is not asked at all, and what a hard hit answers. */
 class CacheLookupTest {
 
     /** A lookup whose cache fails the test when it is asked. */
@@ -28,6 +29,45 @@ class CacheLookupTest {
         };
         lookup.metrics = new Fakes.NoMetrics();
         return lookup;
+    }
+
+    /** A lookup whose cache holds {@code answer} for exactly the question. */
+    private static CacheLookup holding(String answer) {
+        CacheLookup lookup = new CacheLookup();
+        lookup.cache = new SemanticCache() {
+            @Override
+            public List<Hit> nearest(PipelineRun run, int limit) {
+                return List.of(new Hit("entry-1", run.question().text(), answer, Confidence.HOCH, 0.0));
+            }
+        };
+        lookup.metrics = new Fakes.NoMetrics();
+        return lookup;
+    }
+
+    @Test
+    void aHardHitAnswersTheCachedAnswerWhole() {
+        String answer = "A harbour is a sheltered body of water where ships can dock. ".repeat(10);
+        PipelineRun run = Fakes.run("What is a harbour?");
+
+        assertTrue(holding(answer).lookup(run));
+
+        assertEquals(answer, run.verdict().answer());
+        assertFalse(run.verdict().cut());
+    }
+
+    @Test
+    void aHardHitLongerThanTheClientsMaxTokensIsCutAsAModelWouldStop() {
+        String answer = "A harbour is a sheltered body of water where ships can dock. ".repeat(10);
+        PipelineRun run = Fakes.run("What is a harbour?", Fakes.user(), 20);
+
+        assertTrue(holding(answer).lookup(run));
+
+        assertEquals(answer.substring(0, 80), run.verdict().answer(), "20 tokens of about four characters");
+        assertTrue(run.verdict().cut(), "finish_reason length");
+        PipelineRun roomy = Fakes.run("What is a harbour?", Fakes.user(), 1000);
+        assertTrue(holding(answer).lookup(roomy));
+        assertEquals(answer, roomy.verdict().answer());
+        assertFalse(roomy.verdict().cut());
     }
 
     @Test

@@ -6,6 +6,7 @@ import io.moe.application.pipeline.run.PipelineRun;
 import io.moe.domain.mode.Mode;
 
 import io.moe.domain.chat.Completion;
+import io.moe.domain.chat.TokenUsage;
 import io.moe.domain.pipeline.Category;
 import io.moe.domain.pipeline.Confidence;
 import io.moe.domain.pipeline.ExpertResult;
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -44,6 +46,26 @@ class MergerRuleTest {
         assertEquals("A sheltered place for ships.", run.verdict().answer());
         assertEquals(Confidence.HOCH, run.verdict().confidence());
         assertEquals(0, inference.calls.size(), "no judge call on the fast path");
+        assertFalse(run.verdict().cut());
+    }
+
+    @Test
+    void anExpertStoppedAtItsTokenLimitOnTheFastPathLeavesTheAnswerCut() {
+        PipelineRun run = withExperts(ExpertResult.of(Category.GENERAL, "q", "m@local", 1, "KONFIDENZ: hoch\nA sheltered place for", true));
+        merger(Fakes.ScriptedInference.answering("unused")).merge(run, true);
+        assertEquals("A sheltered place for", run.verdict().answer());
+        assertTrue(run.verdict().cut());
+    }
+
+    @Test
+    void aJudgeStoppedAtItsTokenLimitLeavesTheAnswerCut() {
+        Fakes.ScriptedInference inference = new Fakes.ScriptedInference(call -> CompletableFuture.completedFuture(
+                new Completion("Merged answer about har", call.model().toString(), new TokenUsage(10, 5), true)));
+        PipelineRun run = withExperts(ExpertResult.of(Category.GENERAL, "q", "m@local", 1, "One view.\nKONFIDENZ: mittel"),
+                ExpertResult.of("technical_support", "q", "t@local", 1, "Another view.\nKONFIDENZ: mittel"));
+        merger(inference).merge(run, true);
+        assertEquals("Merged answer about har", run.verdict().answer());
+        assertTrue(run.verdict().cut(), "finish_reason length");
     }
 
     @Test
