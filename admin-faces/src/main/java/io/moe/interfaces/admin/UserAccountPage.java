@@ -89,8 +89,12 @@ public class UserAccountPage implements Serializable {
         try {
             PasswordResets.IssuedLink link = resets.issue(id, mail);
             resetLink = link.url();
-            PageMessages.done("Reset link issued" + (link.emailed() ? " and mailed to " + user.email() : "") + ": valid once, until "
-                    + link.expiresAt().toLocalDateTime().withNano(0) + " UTC");
+            String validity = ": valid once, until " + link.expiresAt().toLocalDateTime().withNano(0) + " UTC";
+            if (link.mailError() != null) {
+                PageMessages.warning("Reset link issued, but not mailed", link.mailError() + ". Hand the link below over yourself" + validity);
+            } else {
+                PageMessages.done("Reset link issued" + (link.emailed() ? " and mailed to " + user.email() : "") + validity);
+            }
         } catch (Refusal e) {
             resetLink = null;
             PageMessages.refused("No reset link", e, Map.of());

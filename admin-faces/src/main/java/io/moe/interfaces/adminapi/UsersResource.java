@@ -174,16 +174,20 @@ public class UsersResource {
 
     /**
      * Issues a one-time password-reset link for the user (valid for {@code moe.password-reset.valid-hours}, replacing
-     * earlier ones); body {@code {"send_email": true}} also mails it to the user (SMTP configured, else 409).
+     * earlier ones); body {@code {"send_email": true}} also mails it to the user (SMTP configured, else 409). A mail
+     * server that does not take the message leaves the link issued: {@code emailed} false and {@code mail_error} why.
      */
     @POST
     @Path("{id}/password-reset")
     public Response passwordReset(@PathParam("id") String id, String body) {
         JsonInput in = JsonInput.of(body == null || body.isBlank() ? "{}" : body);
         PasswordResets.IssuedLink link = resets.issue(id, Boolean.TRUE.equals(in.bool("send_email")));
-        return Response.status(201).entity(Jsonp.createObjectBuilder().add("url", link.url()).add("expires_at", Ids.iso(link.expiresAt()))
-                .add("emailed", link.emailed()).add("note", "the link is shown only now and works once").build().toString())
-                .header("Cache-Control", "no-store").build();
+        var answer = Jsonp.createObjectBuilder().add("url", link.url()).add("expires_at", Ids.iso(link.expiresAt()))
+                .add("emailed", link.emailed()).add("note", "the link is shown only now and works once");
+        if (link.mailError() != null) {
+            answer.add("mail_error", link.mailError() + "; hand the link over yourself");
+        }
+        return Response.status(201).entity(answer.build().toString()).header("Cache-Control", "no-store").build();
     }
 
     @DELETE

@@ -21,6 +21,11 @@ public final class PageMessages {
         FacesContext.getCurrentInstance().addMessage(null, new FacesMessage(FacesMessage.SEVERITY_INFO, summary, null));
     }
 
+    /** Something was done, but not all of it: {@code summary} says what, {@code detail} what is left to the person. */
+    public static void warning(String summary, String detail) {
+        FacesContext.getCurrentInstance().addMessage(null, new FacesMessage(FacesMessage.SEVERITY_WARN, summary, detail));
+    }
+
     /**
      * Shows {@code refusal} at the component that {@code fields} names for its field (field name → client id),
      * else in the growl, headed by {@code what} (e.g. "User not created").

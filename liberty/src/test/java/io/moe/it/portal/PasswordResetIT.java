@@ -144,4 +144,23 @@ class PasswordResetIT {
         assertEquals(user[1] + "@example.org", GreenMailUtil.getAddressList(mail.getAllRecipients()));
         assertTrue(LINK.matcher(String.valueOf(mail.getContent())).find(), String.valueOf(mail.getContent()));
     }
+
+    @Test
+    void aMailServerThatIsDownLeavesTheIssuedLinkToHandOver() {
+        String[] user = PortalBrowser.newUser();
+        smtp.stop();
+        HttpResponse<String> r;
+        try {
+            r = Admin.post(Admin.USERS + "/" + user[0] + "/password-reset", "{\"send_email\":true}");
+        } finally {
+            startSmtp();
+        }
+        assertEquals(201, r.statusCode(), "the link is stored before the mail goes out: " + r.body());
+        JsonObject link = Http.object(r);
+        assertFalse(link.getBoolean("emailed"));
+        assertTrue(link.getString("mail_error").contains("hand the link over yourself"), link.toString());
+
+        setPassword(link.getString("url"), "handed-over-password-3");
+        assertTrue(signsIn(user[1], "handed-over-password-3"), "the link the admin handed over works");
+    }
 }

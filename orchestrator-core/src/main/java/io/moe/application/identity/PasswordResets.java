@@ -28,14 +28,18 @@ import java.util.logging.Logger;
  * username or e-mail (sent only by e-mail, so the answer never tells whether the account exists). A link is
  * valid for {@code moe.password-reset.valid-hours}, once, and only until a newer link of the same user is
  * issued; only the token's SHA-256 is stored. Redeeming it sets the new password, which ends every session of the
- * user. Asking is throttled like signing in.
+ * user. Asking is throttled like signing in. A mail goes out only after its link is committed, and no transaction
+ * (nor database connection) waits on the mail server.
  */
 @ApplicationScoped
-@UnitOfWork
 public class PasswordResets {
 
     private static final Logger LOG = Logger.getLogger(PasswordResets.class.getName());
     private static final SecureRandom RANDOM = new SecureRandom();
+
+    /** This service through the container, so that {@link #store} runs in its own unit of work. */
+    @Inject
+    PasswordResets self;
 
     @Inject
     PasswordResetStore links;
@@ -66,12 +70,39 @@ public class PasswordResets {
     @Resource
     ManagedExecutorService executor;
 
-    /** A link just issued: the URL (shown once), until when it is valid, and whether it was e-mailed. */
-    public record IssuedLink(String url, OffsetDateTime expiresAt, boolean emailed) {
+    /**
+     * A link just issued: the URL (shown once), until when it is valid, whether it was e-mailed, and why not when the
+     * mail server did not take it ({@code mailError}, else null).
+     */
+    public record IssuedLink(String url, OffsetDateTime expiresAt, boolean emailed, String mailError) {
     }
 
-    /** An admin issues a link for user {@code userId}; {@code email} sends it to the user's address as well (SMTP configured). */
+    /** A stored link and the account it is for. */
+    public record StoredLink(UserAccount user, IssuedLink link) {
+    }
+
+    /**
+     * An admin issues a link for user {@code userId}; {@code email} sends it to the user's address as well (SMTP
+     * configured) once the link is stored. A mail server that does not take the message leaves the link issued and
+     * says why ({@link IssuedLink#mailError}), so the admin can hand it over: it has replaced the user's older links.
+     */
     public IssuedLink issue(String userId, boolean email) {
+        StoredLink stored = self.store(userId, email);
+        if (!email) {
+            return stored.link();
+        }
+        IssuedLink link = stored.link();
+        try {
+            mail(stored.user(), link);
+            return new IssuedLink(link.url(), link.expiresAt(), true, null);
+        } catch (IdentityException mailFailed) {
+            return new IssuedLink(link.url(), link.expiresAt(), false, mailFailed.getMessage());
+        }
+    }
+
+    /** Stores a new link for {@code userId} (the account active; with {@code email}, a mail server configured). */
+    @UnitOfWork
+    public StoredLink store(String userId, boolean email) {
         UserAccount user = users.user(userId);
         if (!user.isActive()) {
             throw new IdentityException(Kind.CONFLICT, "account_blocked", null, "the account is deactivated; reactivate it first");
@@ -80,11 +111,7 @@ public class PasswordResets {
             throw new IdentityException(Kind.CONFLICT, "mail_not_configured", "send_email",
                     "no SMTP server is configured (MOE_SMTP_HOST); hand the link over yourself");
         }
-        IssuedLink link = newLink(user);
-        if (email) {
-            mail(user, link);
-        }
-        return new IssuedLink(link.url(), link.expiresAt(), email);
+        return new StoredLink(user, newLink(user));
     }
 
     /** Whether links can be sent by e-mail (a mail server is configured): the portal offers the request form only then. */
@@ -97,6 +124,7 @@ public class PasswordResets {
      * goes to its address (in the background, so the answer takes the same time either way). Empty when the request
      * was taken; otherwise why it was not (throttled, or no mail server: ask an admin).
      */
+    @UnitOfWork
     public Optional<String> request(String usernameOrEmail, String address) {
         if (!mailer.isConfigured()) {
             return Optional.of("Resetting by e-mail is not set up here: ask an admin for a reset link.");
@@ -119,11 +147,13 @@ public class PasswordResets {
     }
 
     /** Whether {@code token} is a link that may be redeemed now. */
+    @UnitOfWork
     public boolean isValid(String token) {
         return open(token).isPresent();
     }
 
     /** Sets the new password with a valid link and closes the link; 400 for a used, replaced, expired or unknown link. */
+    @UnitOfWork
     public UserAccount redeem(String token, String newPassword) {
         PasswordResetStore.Link link = open(token).orElseThrow(PasswordResets::invalidLink);
         UserAccount user = users.update(link.userId(), null, newPassword, null, null, null);
@@ -148,7 +178,7 @@ public class PasswordResets {
         OffsetDateTime now = Ids.nowUtc();
         OffsetDateTime expires = now.plus(Duration.ofHours(Math.max(1, validHours)));
         links.issue(hash(token), user.id(), now, expires);
-        return new IssuedLink(publicUrl.replaceAll("/+$", "") + "/user/reset?token=" + token, expires, false);
+        return new IssuedLink(publicUrl.replaceAll("/+$", "") + "/user/reset?token=" + token, expires, false, null);
     }
 
     private void mail(UserAccount user, IssuedLink link) {
