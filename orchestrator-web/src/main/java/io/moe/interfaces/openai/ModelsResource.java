@@ -14,6 +14,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PathParam;
@@ -96,12 +97,15 @@ public class ModelsResource {
         }
     }
 
-    private static JsonObject codingList(List<String> ids) {
+    static JsonObject codingList(List<String> ids) {
         JsonArrayBuilder data = Jsonp.createArrayBuilder();
         ids.forEach(id -> data.add(Jsonp.createObjectBuilder().add("type", "model").add("id", id).add("display_name", id)
                 .add("created_at", CREATED_AT)));
-        return Jsonp.createObjectBuilder().add("data", data).add("has_more", false)
-                .add("first_id", ids.isEmpty() ? "" : ids.get(0)).add("last_id", ids.isEmpty() ? "" : ids.get(ids.size() - 1)).build();
+        JsonObjectBuilder list = Jsonp.createObjectBuilder().add("data", data).add("has_more", false);
+        if (ids.isEmpty()) { // as the messages API answers an empty page
+            return list.addNull("first_id").addNull("last_id").build();
+        }
+        return list.add("first_id", ids.get(0)).add("last_id", ids.get(ids.size() - 1)).build();
     }
 
     private Caller caller(String key) {
