@@ -7,7 +7,6 @@ import io.moe.domain.identity.UsageEntry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,30 +23,31 @@ import java.util.List;
 public class RedisAdmissionCounters implements AdmissionCounters {
 
     /**
-     * KEYS[1] = places, KEYS[2..4] = counters. ARGV: now millis, stale-before millis, place limit, request id, places ttl
-     * seconds, tokens (a whole number), then the limit per counter (-1 none), then the ttl seconds per counter (-1 none).
+     * KEYS[1] = places, KEYS[2..4] = counters. ARGV: stale-after millis, place limit, request id, places ttl seconds,
+     * tokens (a whole number), then the limit per counter (-1 none), then the ttl seconds per counter (-1 none).
      * Answers {-1, 0, 0} when no place is free, {i, used, limit} when counter i would pass its limit, {0, 0, 0} when
-     * admitted. The tokens go to INCRBY as the string they came as: a Lua number would be sent as a double (1e+17), which
-     * INCRBY refuses. The place is taken last, so a script that fails on the way takes none.
+     * admitted. A place's score is Redis's own time ({@link RedisInFlightRequests#NOW}), so nodes whose clocks differ
+     * agree on which places are stale. The tokens go to INCRBY as the string they came as: a Lua number would be sent
+     * as a double (1e+17), which INCRBY refuses. The place is taken last, so a script that fails on the way takes none.
      */
-    static final String ADMIT = """
-            redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[2])
-            if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return {-1, 0, 0} end
-            local tokens = tonumber(ARGV[6])
+    static final String ADMIT = RedisInFlightRequests.NOW + """
+            redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', string.format('%.0f', now - tonumber(ARGV[1])))
+            if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return {-1, 0, 0} end
+            local tokens = tonumber(ARGV[5])
             for i = 2, #KEYS do
-              local limit = tonumber(ARGV[5 + i])
+              local limit = tonumber(ARGV[4 + i])
               if limit >= 0 then
                 local used = tonumber(redis.call('GET', KEYS[i]) or '0')
                 if used + tokens > limit then return {i - 1, used, limit} end
               end
             end
             for i = 2, #KEYS do
-              redis.call('INCRBY', KEYS[i], ARGV[6])
-              local ttl = tonumber(ARGV[8 + i])
+              redis.call('INCRBY', KEYS[i], ARGV[5])
+              local ttl = tonumber(ARGV[7 + i])
               if ttl > 0 then redis.call('EXPIRE', KEYS[i], ttl) end
             end
-            redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
-            redis.call('EXPIRE', KEYS[1], ARGV[5])
+            redis.call('ZADD', KEYS[1], string.format('%.0f', now), ARGV[3])
+            redis.call('EXPIRE', KEYS[1], ARGV[4])
             return {0, 0, 0}
             """;
     /**
@@ -74,14 +74,10 @@ public class RedisAdmissionCounters implements AdmissionCounters {
     String journal = RedisUsageJournal.STREAM;
     long journalLimit = RedisUsageJournal.LIMIT;
 
-    Clock clock = Clock.systemUTC();
-
     @Override
     public Decision admit(String userId, String requestId, int concurrentLimit, Instant at, Limits limits, long tokens) {
-        long now = clock.millis();
-        List<String> args = new ArrayList<>(12);
-        args.add(String.valueOf(now));
-        args.add(String.valueOf(now - RedisInFlightRequests.STALE_AFTER.toMillis()));
+        List<String> args = new ArrayList<>(11);
+        args.add(String.valueOf(RedisInFlightRequests.STALE_AFTER.toMillis()));
         args.add(String.valueOf(concurrentLimit));
         args.add(requestId);
         args.add(String.valueOf(RedisInFlightRequests.STALE_AFTER.toSeconds()));
