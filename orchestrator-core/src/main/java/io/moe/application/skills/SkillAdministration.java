@@ -137,6 +137,19 @@ public class SkillAdministration {
         return markdown.replace("\r\n", "\n");
     }
 
+    /** The index of the first half of a UTF-16 surrogate pair without its other half, or -1. */
+    static int unpairedSurrogate(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** Why a file would be refused, if it would. */
     static Optional<String> problem(String name, String markdown) {
         if (name == null || !NAME.matcher(name).matches()) {
@@ -147,6 +160,11 @@ public class SkillAdministration {
         }
         if (markdown.getBytes(StandardCharsets.UTF_8).length > MAX_BYTES) {
             return Optional.of("a skill file is at most " + MAX_BYTES + " bytes");
+        }
+        int broken = unpairedSurrogate(markdown);
+        if (broken >= 0) {
+            return Optional.of("the skill file holds half a character at position " + broken + " (a lone UTF-16 surrogate such as "
+                    + "\\ud800, which no file can store); send whole characters");
         }
         Optional<Skill> parsed = Skill.parse(markdown);
         if (parsed.isEmpty()) {

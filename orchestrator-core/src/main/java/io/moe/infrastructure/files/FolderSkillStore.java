@@ -74,10 +74,18 @@ public class FolderSkillStore implements SkillStore {
         Path target = inside(folder, skill.name() + (skill.active() ? ACTIVE : INACTIVE));
         Path other = inside(folder, skill.name() + (skill.active() ? INACTIVE : ACTIVE));
         try {
+            // encoded first (refusing half a character rather than writing '?'), so a failure leaves no file behind
+            java.nio.ByteBuffer encoded = StandardCharsets.UTF_8.newEncoder().encode(java.nio.CharBuffer.wrap(skill.markdown()));
+            byte[] bytes = new byte[encoded.remaining()];
+            encoded.get(bytes);
             Files.createDirectories(folder);
             Path temp = Files.createTempFile(folder, ".skill-", ".tmp");
-            Files.writeString(temp, skill.markdown(), StandardCharsets.UTF_8);
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            try {
+                Files.write(temp, bytes);
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } finally {
+                Files.deleteIfExists(temp); // gone after the move; left by a failed write or move otherwise
+            }
             Files.deleteIfExists(other);
         } catch (IOException e) {
             throw new UncheckedIOException("the skill " + skill.name() + " could not be written to " + folder, e);

@@ -11,6 +11,7 @@ import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The skills the service keeps: at most 500, a full store still takes changes to the ones it has. */
 class SkillAdministrationTest {
@@ -44,6 +45,18 @@ class SkillAdministrationTest {
 
     private static String markdown(String name, String body) {
         return "---\nname: " + name + "\ndescription: a test skill\n---\n" + body + "\n";
+    }
+
+    @Test
+    void halfACharacterIsRefusedBeforeAnythingIsWrittenAndAWholeOneIsKept() {
+        SkillRefusedException refused = assertThrows(SkillRefusedException.class,
+                () -> skills.save("broken", markdown("broken", "hi \ud800 there"), true));
+        assertEquals(Kind.INVALID, refused.kind());
+        assertTrue(refused.getMessage().contains("half a character at position"), refused.getMessage());
+        assertEquals(Map.of(), kept);
+
+        skills.save("smile", markdown("smile", "hi \ud83d\ude00"), true);
+        assertTrue(kept.get("smile").markdown().contains("\ud83d\ude00"));
     }
 
     @Test

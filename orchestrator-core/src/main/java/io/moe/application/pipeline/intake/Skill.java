@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
 public record Skill(String name, String description, String body) {
 
     private static final Pattern FRONT_MATTER = Pattern.compile("(?s)\\A---\\R(.*?)\\R---\\R?(.*)\\z");
-    private static final Pattern FIELD = Pattern.compile("(?m)^(name|description)\\s*:\\s*(.*?)\\s*$");
+    /** A field's line; its value is stripped in Java: a lazy match before trailing blanks took quadratic time on a long line. */
+    private static final Pattern FIELD = Pattern.compile("(?m)^(name|description)[ \\t]*:(.*)$");
 
     /** Reads a skill file; empty when it has no front matter or no name. */
     public static Optional<Skill> parse(String markdown) {
@@ -23,7 +24,7 @@ public record Skill(String name, String description, String body) {
         String description = "";
         Matcher f = FIELD.matcher(m.group(1));
         while (f.find()) {
-            String value = f.group(2).replaceAll("^[\"']|[\"']$", "");
+            String value = f.group(2).strip().replaceAll("^[\"']|[\"']$", "");
             if ("name".equals(f.group(1))) {
                 name = value;
             } else {

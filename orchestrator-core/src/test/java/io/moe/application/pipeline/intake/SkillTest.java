@@ -21,6 +21,14 @@ class SkillTest {
     }
 
     @Test
+    void aFieldsValueIsTakenWithoutTheBlanksAroundItHoweverLongTheLine() {
+        String spaces = " ".repeat(60_000);
+        Skill skill = Skill.parse("---\nname:\tlong" + spaces + "\ndescription: a" + spaces + "b  \t\n---\nbody").orElseThrow();
+        assertEquals("long", skill.name());
+        assertEquals("a" + spaces + "b", skill.description());
+    }
+
+    @Test
     void aFileWithoutFrontMatterOrNameIsNoSkill() {
         assertTrue(Skill.parse("Just text").isEmpty());
         assertTrue(Skill.parse("---\ndescription: x\n---\nbody").isEmpty());
