@@ -37,6 +37,21 @@ final class JsonInput {
         throw new IdentityException(Kind.INVALID, "invalid_json", null, "the body must be a JSON object");
     }
 
+    /**
+     * This body, when every field it holds is one of {@code fields}: a misspelt field (an {@code expires} meant as
+     * {@code expires_at}) would otherwise be left out silently and the request do something else than asked.
+     */
+    JsonInput accepting(String... fields) {
+        java.util.Set<String> known = java.util.Set.of(fields);
+        for (String field : json.keySet()) {
+            if (!known.contains(field)) {
+                throw IdentityException.invalid(field, "unknown field '" + field + "'; the fields are "
+                        + String.join(", ", new java.util.TreeSet<>(known)));
+            }
+        }
+        return this;
+    }
+
     boolean has(String field) {
         return json.containsKey(field);
     }

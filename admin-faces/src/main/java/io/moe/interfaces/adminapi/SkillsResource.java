@@ -53,7 +53,8 @@ public class SkillsResource {
     @PUT
     @Path("{name}")
     public String save(@PathParam("name") String name, String body) {
-        JsonInput in = JsonInput.of(body);
+        // name and description: what GET answers, taken back in an edited copy and ignored
+        JsonInput in = JsonInput.of(body).accepting("markdown", "active", "name", "description");
         Boolean active = in.bool("active");
         return json(skills.save(name, in.string("markdown"), active == null || active)).toString();
     }
@@ -61,7 +62,7 @@ public class SkillsResource {
     @PUT
     @Path("{name}/active")
     public String activate(@PathParam("name") String name, String body) {
-        Boolean active = JsonInput.of(body).bool("active");
+        Boolean active = JsonInput.of(body).accepting("active").bool("active");
         if (active == null) {
             throw IdentityException.invalid("active", "active must be true or false");
         }

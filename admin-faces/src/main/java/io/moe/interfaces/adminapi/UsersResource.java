@@ -71,13 +71,9 @@ public class UsersResource {
 
     @POST
     public Response create(String body) {
-        JsonInput in = JsonInput.of(body);
-        Boolean expert = in.bool("is_expert");
-        UserAccount user = users.create(in.string("username"), in.string("email"), in.string("password"),
-                in.string("display_name"), Boolean.TRUE.equals(in.bool("is_admin")));
-        if (Boolean.TRUE.equals(expert)) {
-            user = users.setExpert(user.id(), true);
-        }
+        JsonInput in = JsonInput.of(body).accepting("username", "email", "password", "display_name", "is_admin", "is_expert");
+        UserAccount user = changes.create(in.string("username"), in.string("email"), in.string("password"),
+                in.string("display_name"), Boolean.TRUE.equals(in.bool("is_admin")), Boolean.TRUE.equals(in.bool("is_expert")));
         return Response.status(201).entity(IdentityJson.user(user).toString()).build();
     }
 
@@ -100,6 +96,8 @@ public class UsersResource {
         if (in.has("username")) {
             throw IdentityException.invalid("username", "the username cannot be changed");
         }
+        in.accepting("email", "password", "display_name", "is_admin", "is_active", "is_expert", "default_cc_profile_id",
+                "default_template_id");
         UserAccount user = changes.update(id, new UserChanges.AccountChange(in.string("email"), in.string("password"),
                 in.string("display_name"), in.bool("is_admin"), in.bool("is_active"), in.bool("is_expert"),
                 in.has("default_cc_profile_id"), in.string("default_cc_profile_id"), in.has("default_template_id"),
@@ -122,7 +120,7 @@ public class UsersResource {
     @PUT
     @Path("{id}/budget")
     public String budget(@PathParam("id") String id, String body) {
-        JsonInput in = JsonInput.of(body);
+        JsonInput in = JsonInput.of(body).accepting("daily_limit", "monthly_limit", "total_limit");
         TokenBudget b = users.setBudget(id, in.limit("daily_limit"), in.limit("monthly_limit"), in.limit("total_limit"));
         return IdentityJson.budget(b).toString();
     }
@@ -138,7 +136,7 @@ public class UsersResource {
     @POST
     @Path("{id}/permissions")
     public Response grant(@PathParam("id") String id, String body) {
-        JsonInput in = JsonInput.of(body);
+        JsonInput in = JsonInput.of(body).accepting("resource_type", "resource_id");
         return Response.status(201).entity(IdentityJson.permission(users.grant(id, in.string("resource_type"),
                 in.string("resource_id"))).toString()).build();
     }
@@ -161,7 +159,7 @@ public class UsersResource {
     @POST
     @Path("{id}/keys")
     public Response createKey(@PathParam("id") String id, String body) {
-        JsonInput in = JsonInput.of(body);
+        JsonInput in = JsonInput.of(body).accepting("label", "expires_at", "cc_profile_id", "template_id");
         String profile = in.string("cc_profile_id");
         String template = in.string("template_id");
         UserAdministration.CreatedKey created = changes.createKey(id, in.string("label"), in.time("expires_at"), profile, template);
@@ -180,7 +178,7 @@ public class UsersResource {
     @POST
     @Path("{id}/password-reset")
     public Response passwordReset(@PathParam("id") String id, String body) {
-        JsonInput in = JsonInput.of(body == null || body.isBlank() ? "{}" : body);
+        JsonInput in = JsonInput.of(body).accepting("send_email");
         PasswordResets.IssuedLink link = resets.issue(id, Boolean.TRUE.equals(in.bool("send_email")));
         var answer = Jsonp.createObjectBuilder().add("url", link.url()).add("expires_at", Ids.iso(link.expiresAt()))
                 .add("emailed", link.emailed()).add("note", "the link is shown only now and works once");

@@ -155,6 +155,8 @@ class IdentityIT {
         for (String bad : new String[]{"{\"resource_type\":\"moe_mode\",\"resource_id\":\"turbo\"}",
                 "{\"resource_type\":\"expert_template\",\"resource_id\":\"default\"}",
                 "{\"resource_type\":\"model_endpoint\",\"resource_id\":\"qwen\"}",
+                "{\"resource_type\":\"model_endpoint\",\"resource_id\":\" qwen2.5:14b@gpu1 \"}",
+                "{\"resource_type\":\"model_endpoint\",\"resource_id\":\"m@local\\u0000\"}",
                 "{\"resource_type\":\"skill\",\"resource_id\":\"" + "s".repeat(65) + "\"}",
                 "{\"resource_type\":\"expert_template\",\"resource_id\":\"tmpl-nosuchtemplate\"}",
                 "{\"resource_type\":\"cc_profile\",\"resource_id\":\"profile-nosuchprofile\"}",
@@ -166,6 +168,11 @@ class IdentityIT {
         assertEquals(400, Admin.put(Admin.USERS + "/" + user + "/budget", "{\"daily_limit\":-1}").statusCode());
         assertEquals(400, Admin.put(Admin.USERS + "/" + user + "/budget", "{\"monthly_limit\":\"lots\"}").statusCode());
         assertEquals(400, Admin.post(Admin.USERS + "/" + user + "/keys", "{\"expires_at\":\"2001-01-01T00:00:00Z\"}").statusCode());
+        HttpResponse<String> misspelt = Admin.post(Admin.USERS + "/" + user + "/keys", "{\"expires\":\"2099-01-01T00:00:00Z\"}");
+        assertEquals(400, misspelt.statusCode(), "not a key that never expires: " + misspelt.body());
+        assertTrue(misspelt.body().contains("unknown field 'expires'") && misspelt.body().contains("expires_at"), misspelt.body());
+        assertEquals(400, Admin.put(Admin.USERS + "/" + user + "/budget", "{\"dailyLimit\":1000}").statusCode(),
+                "a misspelt limit does not lift every limit");
         assertEquals(0, Http.object(Admin.get(Admin.USERS + "/" + user + "/keys")).getJsonArray("keys").size());
     }
 

@@ -182,6 +182,8 @@ class OwnProfilesIT {
         assertEquals(200, Http.get(ItConfig.orchestratorUrl() + "/v1/models", "Authorization", Http.bearer(aliceKey.getString("key"))).statusCode(),
                 "alice's key still works");
         assertEquals(400, alice.json("POST", KEYS, "{\"expires_at\":\"tomorrow\"}").statusCode());
+        assertEquals(400, alice.json("POST", KEYS, "{\"label\":\"ci\",\"expiry\":\"2099-12-31\"}").statusCode(),
+                "a misspelt expiry makes no key that never expires");
     }
 
     @Test

@@ -11,9 +11,10 @@ import jakarta.inject.Inject;
 import java.time.OffsetDateTime;
 
 /**
- * The admin API's changes of a user that touch several services, each as one transaction: a key with its profile and
- * template bindings, an account with its role and default bindings. A refusal half-way leaves nothing written (a key
- * the caller never saw, an account half changed).
+ * The admin API's changes of a user that touch several services, each as one transaction: a new account with its
+ * role, a key with its profile and template bindings, an account with its role and default bindings. A refusal or
+ * failure half-way leaves nothing written (an account without the role asked for, a key the caller never saw, an
+ * account half changed).
  */
 @ApplicationScoped
 @UnitOfWork
@@ -27,6 +28,12 @@ public class UserChanges {
 
     @Inject
     TemplateAdministration templates;
+
+    /** A new account, with the role expert when {@code expert}. */
+    public UserAccount create(String username, String email, String password, String displayName, boolean admin, boolean expert) {
+        UserAccount user = users.create(username, email, password, displayName, admin);
+        return expert ? users.setExpert(user.id(), true) : user;
+    }
 
     /** A new key of {@code userId}, bound to the profile and template given (null: none). */
     public UserAdministration.CreatedKey createKey(String userId, String label, OffsetDateTime expiresAt, String profileId,

@@ -36,6 +36,9 @@ public final class ResourceIds {
     }
 
     private static String modelRefProblem(String id) {
+        if (!id.equals(id.trim())) { // the grant is matched as stored: " m@gpu1 " would never match a model
+            return "a model_endpoint id has no blanks or control characters around it, e.g. qwen2.5:14b@gpu1";
+        }
         try {
             ModelRef.parse(id);
             return null;

@@ -37,6 +37,9 @@ public class ProblemMapper implements ExceptionMapper<Throwable> {
             e = routeRefusal(w.getResponse().getStatus(), w.getResponse().getAllowedMethods(), w.getMessage());
         } else if (StoreFailures.duplicateKey(failure)) {
             e = new IdentityException(Kind.CONFLICT, "duplicate", null, "a row with the same unique value was written at the same moment; retry");
+        } else if (StoreFailures.referenceGone(failure)) {
+            e = new IdentityException(Kind.CONFLICT, "reference_gone", null, "something this request refers to was removed at the "
+                    + "same moment; nothing was changed: reload and retry");
         } else if (StoreFailures.valueRefused(failure)) {
             LOG.log(Level.WARNING, "A value passed the checks but the database refused it", failure);
             e = new IdentityException(Kind.INVALID, "value_refused", null, "the database refused a value of this request (too long, "

@@ -70,6 +70,14 @@ public final class StoreFailures {
         return Failures.chain(failure).anyMatch(t -> t instanceof SQLException e && e.getSQLState() != null && e.getSQLState().startsWith("22"));
     }
 
+    /**
+     * Whether {@code failure} is a foreign key refusing a row (SQL state 23503): what it refers to was removed at the same
+     * moment, e.g. a template bound to a user while another admin deleted it.
+     */
+    public static boolean referenceGone(Throwable failure) {
+        return Failures.chain(failure).anyMatch(t -> t instanceof SQLException e && "23503".equals(e.getSQLState()));
+    }
+
     /** Whether {@code failure} is a unique constraint refusing a row (SQL state 23505), e.g. two writes of one name at once. */
     public static boolean duplicateKey(Throwable failure) {
         return Failures.chain(failure).anyMatch(t -> t instanceof SQLException e && "23505".equals(e.getSQLState()));

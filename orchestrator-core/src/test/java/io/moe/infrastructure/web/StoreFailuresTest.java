@@ -32,6 +32,13 @@ class StoreFailuresTest {
     }
 
     @Test
+    void aForeignKeyRefusingARowIsAReferenceGone() {
+        assertTrue(StoreFailures.referenceGone(new PersistenceException(new SQLException(
+                "insert or update on table \"template_binding\" violates foreign key constraint", "23503"))));
+        assertFalse(StoreFailures.referenceGone(new PersistenceException(new SQLException("duplicate key value", "23505"))));
+    }
+
+    @Test
     void aUniqueConstraintIsADuplicateKey() {
         assertTrue(StoreFailures.duplicateKey(new PersistenceException(new SQLException("duplicate key value", "23505"))));
         assertFalse(StoreFailures.duplicateKey(new PersistenceException(new SQLException("not null", "23502"))));

@@ -42,6 +42,8 @@ import java.time.format.DateTimeParseException;
 @Consumes(MediaType.WILDCARD)
 public class OwnKeysResource {
 
+    private static final java.util.List<String> CREATE_FIELDS = java.util.List.of("cc_profile_id", "expires_at", "label");
+
     @Inject
     OwnKeys keys;
 
@@ -58,6 +60,11 @@ public class OwnKeysResource {
     @POST
     public Response create(String body) {
         JsonObject in = object(body);
+        for (String field : in.keySet()) { // a misspelt expires_at would make a key that never expires
+            if (!CREATE_FIELDS.contains(field)) {
+                throw IdentityException.invalid(field, "unknown field '" + field + "'; the fields are " + String.join(", ", CREATE_FIELDS));
+            }
+        }
         UserAdministration.CreatedKey created = keys.create(PortalCaller.of(http), text(in, "label"), expiry(text(in, "expires_at")),
                 text(in, "cc_profile_id"));
         return Response.status(201).entity(Jsonp.createObjectBuilder(json(created.key(), text(in, "cc_profile_id"), null))
