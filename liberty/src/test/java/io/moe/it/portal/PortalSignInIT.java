@@ -1,7 +1,9 @@
 package io.moe.it.portal;
 
+import io.moe.it.Http;
 import io.moe.it.ItConfig;
 import io.moe.it.identity.Admin;
+import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
 import java.net.http.HttpResponse;
@@ -47,6 +49,29 @@ class PortalSignInIT {
         HttpResponse<String> signedOut = browser.get("/user/logout");
         assertTrue(toSignIn(signedOut), "sign-out goes to the sign-in page: " + signedOut.statusCode());
         assertTrue(toSignIn(browser.get("/user/dashboard")), "the session is gone");
+    }
+
+    @Test
+    void aPageOfAnEarlierSignInCannotWriteIntoTheNextOnesAccount() {
+        PortalBrowser browser = PortalBrowser.signedInAsNewUser(); // A, who leaves the profile page open
+        java.util.regex.Matcher viewState = java.util.regex.Pattern.compile("name=\"jakarta.faces.ViewState\"[^>]*value=\"([^\"]+)\"")
+                .matcher(browser.get("/user/profile").body());
+        assertTrue(viewState.find(), "the profile form");
+        String[] next = PortalBrowser.newUser(); // B signs in on the same browser without A signing out
+        assertEquals(302, browser.signIn(next[1], PortalBrowser.PASSWORD).statusCode());
+
+        java.util.Map<String, String> save = new java.util.LinkedHashMap<>(); // A's page, Back and Save
+        save.put("details", "details");
+        save.put("details:name", "Written from an earlier sign-in's page");
+        save.put("details:email", next[1] + "@example.org");
+        save.put("details:zone_input", "UTC");
+        save.put("details:save", "");
+        save.put("jakarta.faces.ViewState", viewState.group(1));
+        browser.postForm("/user/profile.xhtml", save);
+
+        JsonObject account = Http.object(Admin.get(Admin.USERS + "/" + next[0]));
+        assertNotEquals("Written from an earlier sign-in's page", account.getString("display_name"),
+                "the earlier sign-in's page state ended with it");
     }
 
     @Test

@@ -46,10 +46,20 @@ public final class BrowserSession {
         return csrf;
     }
 
-    /** Starts the session under a new session id (no fixation) with a fresh CSRF token. */
+    /**
+     * Starts the session under a new session id (no fixation) with a fresh CSRF token. A session someone is already
+     * signed in to is ended first rather than carried on: its pages' stored state and beans belong to that sign-in, and
+     * a page of it sent again (Back, then Save) must not act on the account signing in now.
+     */
     public void signIn(HttpServletRequest request, String userId, String credentialStamp) {
-        request.getSession(true);
-        request.changeSessionId();
+        HttpSession earlier = request.getSession(false);
+        if (earlier != null && earlier.getAttribute(user) != null) {
+            earlier.invalidate();
+            request.getSession(true); // a new session: a new id
+        } else {
+            request.getSession(true);
+            request.changeSessionId();
+        }
         HttpSession session = request.getSession(false);
         byte[] token = new byte[32];
         RANDOM.nextBytes(token);
