@@ -3,6 +3,7 @@ package io.moe.interfaces.admin;
 import io.moe.infrastructure.faces.FailurePage;
 import io.moe.infrastructure.faces.MissingPage;
 import io.moe.infrastructure.faces.PageFilterPass;
+import io.moe.infrastructure.faces.PageRedirect;
 import io.moe.infrastructure.faces.PlainPostbackNonce;
 import io.moe.infrastructure.web.BrowserPolicy;
 import io.moe.infrastructure.web.BrowserSession;
@@ -75,7 +76,7 @@ public class AdminPagesFilter extends HttpFilter {
             // the sign-in form's view while the browser asks for /favicon.ico) is left alone
             AdminSession.invalidate(request);
         }
-        response.sendRedirect(request.getContextPath() + "/login.xhtml");
+        PageRedirect.to(request, response, request.getContextPath() + "/login.xhtml");
     }
 
     /** The path within the application as the container mapped it. */

@@ -25,7 +25,7 @@ public final class FailurePage {
     /** Answers the request that failed with {@code failure} with the failure page. */
     public static void show(HttpServletRequest request, HttpServletResponse response, RuntimeException failure)
             throws IOException, ServletException {
-        if (!"partial/ajax".equals(request.getHeader("Faces-Request"))) {
+        if (!PageRedirect.isFacesAjax(request)) {
             request.setAttribute(RequestDispatcher.ERROR_EXCEPTION, failure);
             response.setStatus(PageFailure.statusOf(failure));
             request.getRequestDispatcher(PATH).forward(request, response);
@@ -36,9 +36,6 @@ public final class FailurePage {
         info.setType(failure.getClass().getName());
         info.setMessage(failure.getMessage());
         request.getSession().setAttribute(ExceptionInfo.ATTRIBUTE_NAME, info);
-        response.setContentType("text/xml");
-        response.setCharacterEncoding("UTF-8");
-        response.getWriter().write("<?xml version=\"1.0\" encoding=\"UTF-8\"?><partial-response><redirect url=\""
-                + request.getContextPath() + PATH + "\"></redirect></partial-response>");
+        PageRedirect.to(request, response, request.getContextPath() + PATH);
     }
 }

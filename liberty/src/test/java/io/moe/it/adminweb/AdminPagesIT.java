@@ -139,14 +139,19 @@ class AdminPagesIT {
                 .getString("id");
         WebElement modeField = web.driver.findElement(By.name("sections:grant:resource_editableInput"));
         web.click(By.cssSelector("[id='sections:grant:type'] .ui-selectonemenu-trigger"));
+        web.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("sections:grant:type_panel")));
         web.click(By.cssSelector("[id='sections:grant:type_items'] li[data-label='Expert template (expert_template)']"));
-        if (web.driver.findElement(By.id("sections:grant:type_panel")).isDisplayed()) {
-            // run alone on a fresh server, a click while PrimeFaces still animates the opened list can pick nothing (seen
-            // in session 31: the list stayed open and half transparent); the widget then takes the choice as a click would
+        try { // the type's change re-renders the resource field
+            new org.openqa.selenium.support.ui.WebDriverWait(web.driver, java.time.Duration.ofSeconds(5))
+                    .until(ExpectedConditions.stalenessOf(modeField));
+        } catch (org.openqa.selenium.TimeoutException droppedClick) {
+            // a click while PrimeFaces still animates the opened list can pick nothing (seen in sessions 31 and 33, run
+            // alone on a fresh server: the list closed or stayed half transparent); the widget then takes the choice as
+            // the click would have given it
             ((org.openqa.selenium.JavascriptExecutor) web.driver).executeScript(
                     "PrimeFaces.getWidgetById(arguments[0]).selectValue(arguments[1])", "sections:grant:type", "expert_template");
+            web.wait.until(ExpectedConditions.stalenessOf(modeField));
         }
-        web.wait.until(ExpectedConditions.stalenessOf(modeField)); // the type's change re-renders the resource field
         web.waitForAjax();
         WebElement template = web.visible(By.name("sections:grant:resource_editableInput"));
         template.clear();

@@ -75,6 +75,20 @@ class PortalSignInIT {
     }
 
     @Test
+    void aPageRequestWithoutASessionIsSentToSignInInTheFormThePagesScriptFollows() {
+        HttpResponse<String> plain = Http.get(ItConfig.adminUrl() + "/user/keys");
+        assertEquals(302, plain.statusCode());
+        assertTrue(plain.headers().firstValue("Location").orElse("").endsWith("/user/login"), plain.headers().toString());
+
+        // a button or a table's paging on a page whose session ended meanwhile
+        HttpResponse<String> ajax = Http.post(ItConfig.adminUrl() + "/user/keys.xhtml", "", "Faces-Request", "partial/ajax");
+        assertEquals(200, ajax.statusCode(), ajax.body());
+        assertTrue(ajax.body().contains("<partial-response><redirect url=\"/user/login\">"), ajax.body());
+        HttpResponse<String> admin = Http.post(ItConfig.adminUrl() + "/users.xhtml", "", "Faces-Request", "partial/ajax");
+        assertTrue(admin.body().contains("<partial-response><redirect url=\"/login.xhtml\">"), "the admin pages alike: " + admin.body());
+    }
+
+    @Test
     void aWrongPasswordStartsNoSession() {
         String[] user = PortalBrowser.newUser();
         PortalBrowser browser = new PortalBrowser();

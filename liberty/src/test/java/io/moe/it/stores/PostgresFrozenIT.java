@@ -148,6 +148,12 @@ class PostgresFrozenIT {
         }
     }
 
+    /** The health report trails the thaw by a check period: the tests after this class find PostgreSQL reported up. */
+    @org.junit.jupiter.api.AfterEach
+    void leavePostgresReportedUp() throws InterruptedException {
+        awaitReportedUp();
+    }
+
     /** Health says PostgreSQL is up: a "down" read afterwards is this test's freeze, not one reported before it. */
     private static void awaitReportedUp() throws InterruptedException {
         Health.await(h -> h.matches("(?s).*\"PostgreSQL\"\\s*:\\s*\"up.*"), "PostgreSQL reported up before the freeze");

@@ -3,6 +3,7 @@ package io.moe.interfaces.portal;
 import io.moe.infrastructure.faces.FailurePage;
 import io.moe.infrastructure.faces.MissingPage;
 import io.moe.infrastructure.faces.PageFilterPass;
+import io.moe.infrastructure.faces.PageRedirect;
 import io.moe.infrastructure.faces.PlainPostbackNonce;
 import io.moe.infrastructure.web.BrowserPolicy;
 import io.moe.infrastructure.web.BrowserSession;
@@ -81,7 +82,7 @@ public class PortalPagesFilter extends HttpFilter {
         if (BrowserSession.PORTAL.userId(request).isPresent()) {
             BrowserSession.PORTAL.invalidate(request);
         }
-        response.sendRedirect(request.getContextPath() + SIGN_IN);
+        PageRedirect.to(request, response, request.getContextPath() + SIGN_IN);
     }
 
     static boolean isOpen(String path) {
