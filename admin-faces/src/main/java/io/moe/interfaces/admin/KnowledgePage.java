@@ -1,5 +1,6 @@
 package io.moe.interfaces.admin;
 
+import io.moe.domain.shared.TextFiles;
 import io.moe.application.knowledge.ExportFilter;
 import io.moe.application.knowledge.ImportReport;
 import io.moe.application.knowledge.KnowledgeExport;
@@ -20,9 +21,7 @@ import org.primefaces.model.StreamedContent;
 import org.primefaces.model.file.UploadedFile;
 
 import java.io.Serializable;
-import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
@@ -118,7 +117,7 @@ public class KnowledgePage implements Serializable {
                 throw new io.moe.application.knowledge.KnowledgeRefusedException("file_too_large", "file", "The file has "
                         + upload.getSize() + " bytes; at most " + MAX_IMPORT_BYTES + " are accepted here (use the API for larger bundles).");
             }
-            String text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(upload.getContent())).toString();
+            String text = TextFiles.utf8(upload.getContent());
             report = imports.run(body(text, sourceTag, trustFloor), true);
             bundleText = text;
             validatedTag = sourceTag;

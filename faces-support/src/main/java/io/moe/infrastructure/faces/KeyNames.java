@@ -25,12 +25,14 @@ public final class KeyNames {
         return key == null || key.label() == null ? "" : key.label();
     }
 
-    /** The key's prefix as the key tables show it, or what the request was made with when it is not one of the keys. */
+    /** The key's prefix as the key tables show it; "a deleted key" when it is no longer one of the keys. */
     public String prefixOf(String apiKeyId) {
         if (apiKeyId == null || apiKeyId.isBlank()) {
             return "–";
         }
         ApiKey key = byId.get(apiKeyId);
-        return key == null ? "a key of another account" : key.keyPrefix() + "…";
+        // usage rows are the user's own: a key not among their keys is one deleted since (the newest 200 revoked or
+        // expired keys are kept)
+        return key == null ? "a deleted key" : key.keyPrefix() + "…";
     }
 }

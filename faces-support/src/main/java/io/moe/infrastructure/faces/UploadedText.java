@@ -1,12 +1,11 @@
 package io.moe.infrastructure.faces;
 
+import io.moe.domain.shared.TextFiles;
 import jakarta.faces.application.FacesMessage;
 import jakarta.faces.context.FacesContext;
 import org.primefaces.model.file.UploadedFile;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /** The text of an import file chosen on a page, or a message beside its field: none chosen, too large, not UTF-8. */
@@ -28,7 +27,7 @@ public final class UploadedText {
             return Optional.empty();
         }
         try {
-            return Optional.of(StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(upload.getContent())).toString());
+            return Optional.of(TextFiles.utf8(upload.getContent()));
         } catch (CharacterCodingException e) {
             fieldError(fieldId, "The file is not valid UTF-8 text.");
             return Optional.empty();

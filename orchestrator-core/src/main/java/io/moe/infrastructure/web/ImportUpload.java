@@ -1,5 +1,6 @@
 package io.moe.infrastructure.web;
 
+import io.moe.domain.shared.TextFiles;
 import io.moe.application.template.ImportResult;
 import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal;
@@ -7,9 +8,7 @@ import jakarta.ws.rs.core.EntityPart;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
 
 /** The upload side of the import routes (admin and portal) (templates, profiles): the multipart file as text, and the answer. */
 public final class ImportUpload {
@@ -30,7 +29,7 @@ public final class ImportUpload {
             throw new RefusedUpload("missing_file", "send the export as multipart/form-data field 'file' (and 'mode': merge or replace)");
         }
         try (InputStream in = file.getContent()) {
-            return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(in.readAllBytes())).toString();
+            return TextFiles.utf8(in.readAllBytes());
         } catch (CharacterCodingException e) {
             throw new RefusedUpload("invalid_encoding", "the file is not valid UTF-8");
         } catch (IOException e) {
