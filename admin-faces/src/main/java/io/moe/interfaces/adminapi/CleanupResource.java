@@ -80,7 +80,12 @@ public class CleanupResource {
             if (!(e.getValue() instanceof JsonObject given)) {
                 throw invalid("jobs." + e.getKey(), "must be an object of settings");
             }
-            JobSettings now = cleanup.settings(e.getKey());
+            JobSettings now;
+            try {
+                now = cleanup.settings(e.getKey());
+            } catch (CleanupRefusedException unknown) { // a key of the body, not a route that is missing: 400 naming it
+                throw invalid("jobs." + e.getKey(), unknown.getMessage());
+            }
             changed.add(new JobSettings(e.getKey(), bool(given, "enabled", now.enabled(), e.getKey()),
                     whole(given, "interval_minutes", now.intervalMinutes(), e.getKey()),
                     whole(given, "retention_days", now.retentionDays(), e.getKey()),

@@ -130,6 +130,9 @@ class CleanupPageIT {
         assertEquals("graph_flagged_relations.interval_minutes", Http.object(half).getString("field"), half.body());
         assertEquals(entries, Http.object(Admin.get(API + "/config")).getJsonObject("jobs").getJsonObject("semantic_cache_prune")
                 .getInt("max_entries"), "nothing of a refused change is saved");
+        HttpResponse<String> unknownJob = Admin.post(API + "/config", "{\"jobs\":{\"nope\":{\"enabled\":true}}}");
+        assertEquals(400, unknownJob.statusCode(), "a key of the body, not a missing route: " + unknownJob.body());
+        assertEquals("jobs.nope", Http.object(unknownJob).getString("field"), unknownJob.body());
         HttpResponse<String> notAnObject = Admin.post(API + "/config", "{\"jobs\":\"x\"}");
         assertEquals(400, notAnObject.statusCode(), notAnObject.body());
         assertEquals("jobs", Http.object(notAnObject).getString("field"), notAnObject.body());

@@ -1,5 +1,6 @@
 package io.moe.application.cleanup;
 
+import io.moe.application.shared.UnitOfWork;
 import io.moe.domain.shared.Ids;
 import io.moe.domain.shared.Refusal;
 import jakarta.annotation.Resource;
@@ -73,7 +74,11 @@ public class CleanupService {
         return settings;
     }
 
-    /** Changes several jobs' settings: every one is checked (the job exists, each value in range) before any is saved. */
+    /**
+     * Changes several jobs' settings: every one is checked (the job exists, each value in range) before any is saved,
+     * and they are saved in one transaction, so a database failure half-way leaves every job as it was.
+     */
+    @UnitOfWork
     public void changeAll(List<JobSettings> all) {
         List<JobSettings> checked = all.stream().map(s -> {
             job(s.job());
