@@ -140,16 +140,17 @@ class AdminPagesIT {
         WebElement modeField = web.driver.findElement(By.name("sections:grant:resource_editableInput"));
         web.click(By.cssSelector("[id='sections:grant:type'] .ui-selectonemenu-trigger"));
         web.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("sections:grant:type_panel")));
-        web.click(By.cssSelector("[id='sections:grant:type_items'] li[data-label='Expert template (expert_template)']"));
+        // clicked where it is: scrolling the page to it (AdminWeb.click) can close PrimeFaces' open list before the click
+        web.wait.until(ExpectedConditions.elementToBeClickable(
+                By.cssSelector("[id='sections:grant:type_items'] li[data-label='Expert template (expert_template)']"))).click();
         try { // the type's change re-renders the resource field
             new org.openqa.selenium.support.ui.WebDriverWait(web.driver, java.time.Duration.ofSeconds(5))
                     .until(ExpectedConditions.stalenessOf(modeField));
         } catch (org.openqa.selenium.TimeoutException droppedClick) {
-            // a click while PrimeFaces still animates the opened list can pick nothing (seen in sessions 31 and 33, run
-            // alone on a fresh server: the list closed or stayed half transparent); the widget then takes the choice as
-            // the click would have given it
-            ((org.openqa.selenium.JavascriptExecutor) web.driver).executeScript(
-                    "PrimeFaces.getWidgetById(arguments[0]).selectValue(arguments[1])", "sections:grant:type", "expert_template");
+            // a click can still pick nothing (seen in sessions 31 and 33: the list closed or stayed half transparent);
+            // the widget then takes the choice as the click would have given it (selectItem, not selectValue, which selects silently: no change event, no Ajax)
+            ((org.openqa.selenium.JavascriptExecutor) web.driver).executeScript("var menu = PrimeFaces.getWidgetById(arguments[0]);"
+                    + " menu.selectItem(menu.items.filter('[data-value=\"' + arguments[1] + '\"]'));", "sections:grant:type", "expert_template");
             web.wait.until(ExpectedConditions.stalenessOf(modeField));
         }
         web.waitForAjax();

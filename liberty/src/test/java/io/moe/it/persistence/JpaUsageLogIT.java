@@ -87,6 +87,11 @@ class JpaUsageLogIT extends WithOwner {
         assertEquals(List.of(), log.search(owner.id(), dayStart, now.minusMinutes(3), null, 10), "the end is exclusive");
         assertEquals(List.of("beta", "alpha"), log.perModel(owner.id(), dayStart, now.plusMinutes(1)).stream().map(UsageRanking::key).toList(),
                 "most tokens first");
+        List<UsageRanking> alphaDays = log.perDay(owner.id(), now.toLocalDate().minusDays(1), "alpha");
+        assertEquals(List.of(5L), alphaDays.stream().filter(d -> d.key().equals(todayAlpha.requestedAt().toLocalDate().toString()))
+                .map(UsageRanking::tokens).toList(), "the day's tokens of that model alone: " + alphaDays);
+        assertEquals(15, log.perDay(owner.id(), now.toLocalDate().minusDays(1), null).stream().mapToLong(UsageRanking::tokens).sum(),
+                "of every model");
 
         List<UsagePeriod> months = log.perMonth(owner.id(), now.minusMonths(2).toLocalDate().withDayOfMonth(1));
         assertEquals(List.of(YearMonth.from(lastMonth.requestedAt()).toString(), YearMonth.from(now).toString()),

@@ -85,10 +85,13 @@ public class OwnUsage {
         return usage.search(userId, start(from), start(to.plusDays(1)), model == null || model.isBlank() ? null : model, MAX_ROWS);
     }
 
-    /** Requests and tokens of every UTC day from {@code from} to {@code to}, days without requests as zeros. */
-    public List<UsageRanking> perDay(String userId, LocalDate from, LocalDate to) {
+    /**
+     * Requests and tokens of every UTC day from {@code from} to {@code to}, days without requests as zeros; of one
+     * model, or of all when {@code model} is null or blank.
+     */
+    public List<UsageRanking> perDay(String userId, LocalDate from, LocalDate to, String model) {
         requireWindow(from, to);
-        Map<String, UsageRanking> byDay = usage.perDay(userId, from).stream().collect(Collectors.toMap(UsageRanking::key, d -> d));
+        Map<String, UsageRanking> byDay = usage.perDay(userId, from, model == null || model.isBlank() ? null : model).stream().collect(Collectors.toMap(UsageRanking::key, d -> d));
         List<UsageRanking> days = new ArrayList<>();
         for (LocalDate day = from; !day.isAfter(to); day = day.plusDays(1)) {
             days.add(byDay.getOrDefault(day.toString(), new UsageRanking(day.toString(), 0, 0)));

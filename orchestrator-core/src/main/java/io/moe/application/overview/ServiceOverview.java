@@ -71,12 +71,12 @@ public class ServiceOverview {
 
     /** Requests and tokens of every UTC day of the last {@code days} days, today included, oldest first. */
     public List<UsageRanking> lastDays(int days) {
-        return UsageSeries.everyDay(usage.perDay(null, today(days)), today(days), LocalDate.now(clock));
+        return UsageSeries.everyDay(usage.perDay(null, today(days), null), today(days), LocalDate.now(clock));
     }
 
     /** Like {@link #lastDays}, for one user. */
     public List<UsageRanking> lastDaysOf(String userId, int days) {
-        return UsageSeries.everyDay(usage.perDay(userId, today(days)), today(days), LocalDate.now(clock));
+        return UsageSeries.everyDay(usage.perDay(userId, today(days), null), today(days), LocalDate.now(clock));
     }
 
     @Transactional(Transactional.TxType.NOT_SUPPORTED)

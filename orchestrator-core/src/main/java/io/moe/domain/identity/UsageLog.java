@@ -39,9 +39,10 @@ public interface UsageLog {
 
     /**
      * Requests and tokens per UTC day since {@code since} (days without requests are absent), of one user, or of
-     * everyone when {@code userId} is null; the ranking's key is the day (ISO date).
+     * everyone when {@code userId} is null, of one model, or of all when {@code model} is null; the ranking's key is
+     * the day (ISO date).
      */
-    List<UsageRanking> perDay(String userId, LocalDate since);
+    List<UsageRanking> perDay(String userId, LocalDate since, String model);
 
     /**
      * The user's entries from {@code from} (inclusive) to {@code to} (exclusive), newest first, only of

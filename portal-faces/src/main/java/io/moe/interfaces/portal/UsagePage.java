@@ -103,9 +103,19 @@ public class UsagePage {
         return models;
     }
 
+    /** The model filter's choices: the window's models, and the chosen one when the window has no request of it. */
+    public List<String> getModelChoices() {
+        List<String> choices = new java.util.ArrayList<>(getModels().stream().map(UsageRanking::key).toList());
+        String chosen = filters().model;
+        if (chosen != null && !chosen.isBlank() && !choices.contains(chosen)) {
+            choices.add(chosen);
+        }
+        return choices;
+    }
+
     public String getDailyChart() {
         try {
-            return Charts.daily(usage.perDay(user.id(), filters().from, filters().to));
+            return Charts.daily(usage.perDay(user.id(), filters().from, filters().to, filters().model));
         } catch (Refusal e) {
             return Charts.daily(List.of());
         }

@@ -94,13 +94,16 @@ public class JpaUsageLog implements UsageLog {
     @Override
     @BehindDatabaseBreaker
     @SuppressWarnings("unchecked")
-    public List<UsageRanking> perDay(String userId, LocalDate since) {
+    public List<UsageRanking> perDay(String userId, LocalDate since, String model) {
         var query = em.createNativeQuery("SELECT CAST((requested_at AT TIME ZONE 'UTC') AS DATE) AS day, COUNT(*),"
                 + " COALESCE(SUM(total_tokens), 0) FROM usage_log WHERE requested_at >= ?1"
-                + (userId == null ? "" : " AND user_id = ?2") + " GROUP BY 1 ORDER BY 1");
+                + (userId == null ? "" : " AND user_id = ?2") + (model == null ? "" : " AND model = ?3") + " GROUP BY 1 ORDER BY 1");
         query.setParameter(1, since.atStartOfDay().atOffset(ZoneOffset.UTC));
         if (userId != null) {
             query.setParameter(2, userId);
+        }
+        if (model != null) {
+            query.setParameter(3, model);
         }
         return ((List<Object[]>) query.getResultList()).stream()
                 .map(r -> new UsageRanking(String.valueOf(r[0]), number(r[1]), number(r[2]))).toList();
