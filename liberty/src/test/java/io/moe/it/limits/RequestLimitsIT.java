@@ -2,6 +2,7 @@ package io.moe.it.limits;
 
 import io.moe.it.Http;
 import io.moe.it.ItConfig;
+import io.moe.it.identity.Admin;
 import io.moe.it.Simulator;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
@@ -49,6 +50,20 @@ class RequestLimitsIT {
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(400, refused.statusCode(), refused.body());
         assertEquals("invalid_encoding", Callers.errorCode(refused));
+    }
+
+    @Test
+    void aBodyDeclaredInAnotherCharsetIsRefusedNotMisread() {
+        String body = "{\"username\":\"charset" + Callers.marker().replaceAll("[^a-z0-9]", "").substring(0, 8)
+                + "\",\"email\":\"c@example.org\",\"password\":\"a-long-password-1\",\"display_name\":\"Zo\u00eb\"}";
+        for (String charset : List.of("ISO-8859-1", "x-bogus")) {
+            for (String url : List.of(Admin.USERS, ItConfig.orchestratorUrl() + "/v1/chat/completions")) {
+                HttpResponse<String> r = Http.post(url, body, "Authorization", Http.bearer(ItConfig.apiKey()),
+                        "Content-Type", "application/json; charset=" + charset);
+                assertEquals(415, r.statusCode(), charset + " at " + url + ": " + r.body());
+                assertTrue(r.body().contains("UTF-8"), r.body());
+            }
+        }
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.moe.infrastructure.web;
 
+import io.moe.domain.shared.PlainText;
 import io.moe.domain.shared.Refusal;
 
 import io.moe.application.limits.RequestLimits;
@@ -13,8 +14,8 @@ import java.io.InputStream;
 
 /**
  * Bounds every request body of a JAX-RS application before a resource reads it: larger than
- * {@code moe.limits.max-body-bytes} is 413, not UTF-8 or nested deeper than {@code moe.limits.max-json-depth}
- * is 400. Each port registers a subclass, after authentication, that answers in its own error shape.
+ * {@code moe.limits.max-body-bytes} is 413, declared in a charset other than UTF-8 is 415, not UTF-8 or nested deeper
+ * than {@code moe.limits.max-json-depth} is 400. Each port registers a subclass, after authentication, that answers in its own error shape.
  */
 public abstract class JsonBodyGuard implements ContainerRequestFilter {
 
@@ -31,6 +32,12 @@ public abstract class JsonBodyGuard implements ContainerRequestFilter {
     public void filter(ContainerRequestContext request) {
         if (!request.hasEntity()) {
             return;
+        }
+        String charset = request.getMediaType() == null ? null : request.getMediaType().getParameters().get("charset");
+        if (charset != null && !charset.equalsIgnoreCase("UTF-8") && !charset.equalsIgnoreCase("utf8")) {
+            // the body would be read in that charset and stored misread ("Zoë" as "ZoÃ«"); JSON is UTF-8 (RFC 8259)
+            throw refuse(Refusal.Kind.UNSUPPORTED_MEDIA, "unsupported_charset", "the body is declared as charset=" + PlainText.fit(charset, 40)
+                    + "; send JSON in UTF-8 (Content-Type: application/json or application/json; charset=UTF-8)");
         }
         int max = limits.maxBodyBytes;
         if (request.getLength() > max) {
