@@ -274,6 +274,8 @@ class OidcSignInIT {
                 "as an expert with a model_endpoint grant, own templates are open");
         assertEquals(401, send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/api/users"))).statusCode(),
                 "a portal session is no admin session");
+        String profile = send(HttpRequest.newBuilder(URI.create(ItConfig.adminUrl() + "/user/profile"))).body();
+        assertTrue(profile.contains("id=\"sso-password-note\""), "the password form says where an SSO user's password is kept: " + profile);
 
         HttpResponse<String> again = browse(URI.create(ItConfig.adminUrl() + "/user/sso"), login);
         assertTrue(again.uri().getPath().endsWith("/user/dashboard"));

@@ -33,11 +33,14 @@ public class DashboardPage {
     private Long usableKeys;
     private List<UsageEntry> recent;
 
-    /** One budget figure: what is used, the limit (null: none), and the share used in percent (0 without a limit). */
+    /** One budget figure: what is used, the limit (null: none), and the share used in percent (0 without a limit, 100 at a limit of 0). */
     public record Meter(String label, Long used, Long limit) {
 
         public int percent() {
-            return limit == null || limit == 0 || used == null ? 0 : (int) Math.min(100, used * 100 / limit);
+            if (limit == null || used == null) {
+                return 0;
+            }
+            return limit == 0 ? 100 : (int) Math.min(100, used * 100 / limit); // a limit of 0 allows nothing: it is full
         }
 
         public String limitText() {

@@ -69,7 +69,8 @@ public class KeysPage {
     /** The user's own active profiles a key may be bound to (none without the role expert). */
     public List<UserProfileRecord> getProfiles() {
         if (profileList == null) {
-            profileList = profiles.ownedBy(user.id()).stream().filter(UserProfileRecord::isActive).toList();
+            profileList = !user.getAccount().mayAuthorTemplates() ? List.of()
+                    : profiles.ownedBy(user.id()).stream().filter(UserProfileRecord::isActive).toList();
         }
         return profileList;
     }
@@ -143,7 +144,8 @@ public class KeysPage {
         state().profileId = profileId;
     }
 
-    public LocalDate getTomorrow() {
-        return LocalDate.now(ZoneOffset.UTC).plusDays(1);
+    /** The earliest last day a new key may have: today (UTC), a key then works until the day's end. */
+    public LocalDate getToday() {
+        return LocalDate.now(ZoneOffset.UTC);
     }
 }

@@ -95,6 +95,11 @@ public class ProfilePage {
         return "changed".equals(FacesContext.getCurrentInstance().getExternalContext().getRequestParameterMap().get("password"));
     }
 
+    /** Whether the account is linked to a single sign-on identity: its password was never told to the person. */
+    public boolean isSingleSignOn() {
+        return user.getAccount().ssoSubject() != null;
+    }
+
     public String getUsername() {
         return user.getAccount().username();
     }
