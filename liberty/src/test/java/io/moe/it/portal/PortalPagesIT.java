@@ -190,6 +190,8 @@ class PortalPagesIT {
         name.sendKeys("Portal Tester");
         web.click("details:save");
         web.growl("Profile saved");
+        web.wait.until(org.openqa.selenium.support.ui.ExpectedConditions.textToBePresentInElementLocated(
+                By.cssSelector("header .brand"), "Portal Tester")); // the top bar follows the saved name at once
         web.type("password:current", PortalBrowser.PASSWORD);
         web.type("password:next", "another-long-password-2");
         web.click("password:change-password");

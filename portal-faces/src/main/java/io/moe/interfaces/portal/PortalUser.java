@@ -50,6 +50,11 @@ public class PortalUser {
         return account;
     }
 
+    /** Reads the account again when next asked (it was just changed, e.g. its name on the profile page). */
+    public void reread() {
+        account = null;
+    }
+
     /** The signed-in user as the application services know callers: with the grants of the account. */
     public Caller caller() {
         if (caller == null) {

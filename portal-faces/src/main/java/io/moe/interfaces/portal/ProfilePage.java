@@ -67,6 +67,7 @@ public class ProfilePage {
         try {
             Details d = details();
             account.change(user.id(), d.displayName, d.email, d.timeZone);
+            user.reread(); // the top bar shows the new name
             PageMessages.done("Profile saved");
         } catch (Refusal e) {
             PageMessages.refused("Profile not saved", e, FIELDS);
