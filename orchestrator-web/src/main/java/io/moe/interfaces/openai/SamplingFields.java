@@ -42,6 +42,12 @@ final class SamplingFields {
                 && list.stream().allMatch(JsonString.class::isInstance))) {
             throw ApiError.invalidRequest("invalid_type", "'stop' must be a string or an array of at most " + MAX_STOP_SEQUENCES + " strings");
         }
+        for (String legacy : new String[]{"functions", "function_call"}) {
+            if (present(json, legacy) != null) { // otherwise answered as if the client had offered no function
+                throw ApiError.invalidRequest("unsupported_value", "'" + legacy + "' is OpenAI's deprecated form of tools: send 'tools' "
+                        + "(and 'tool_choice'), which go to the template's tool model");
+            }
+        }
         JsonValue user = present(json, "user");
         if (user != null && !(user instanceof JsonString)) {
             throw ApiError.invalidRequest("invalid_type", "'user' must be a string");

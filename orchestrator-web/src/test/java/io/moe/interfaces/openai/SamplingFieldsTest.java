@@ -38,6 +38,8 @@ class SamplingFieldsTest {
             "{\"stop\":[\"a\",\"b\",\"c\",\"d\",\"e\"]} | 'stop' must be a string or an array of at most 4 strings",
             "{\"stop\":[\"a\",1]}                   | 'stop' must be a string or an array",
             "{\"user\":{}}                          | 'user' must be a string",
+            "{\"functions\":[{\"name\":\"f\"}]}          | 'functions' is OpenAI's deprecated form of tools: send 'tools'",
+            "{\"function_call\":\"auto\"}             | 'function_call' is OpenAI's deprecated form of tools",
     })
     void aMistakeIsRefusedNamingTheField(String body, String message) {
         assertRefused(message, () -> SamplingFields.check(Jsonp.readObject(body.strip())));
