@@ -177,6 +177,34 @@ class IdentityIT {
     }
 
     @Test
+    void readingABudgetNeverSetWritesNothingAndSettingItStoresIt() throws Exception {
+        String user = Admin.newUser();
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(ItConfig.dbUrl(), "moe", "moe");
+             java.sql.PreparedStatement delete = c.prepareStatement("DELETE FROM token_budget WHERE user_id = ?")) {
+            delete.setString(1, user); // an account from before budgets were stored with it
+            delete.executeUpdate();
+        }
+        JsonObject read = Http.object(Admin.get(Admin.USERS + "/" + user)).getJsonObject("budget");
+        assertTrue(read.isNull("daily_limit") && read.isNull("total_limit"), "unlimited: " + read);
+        assertEquals(0, budgetRows(user), "a read writes no row (two reads at once cannot clash on inserting it)");
+
+        assertEquals(200, Admin.put(Admin.USERS + "/" + user + "/budget", "{\"daily_limit\":1000}").statusCode());
+        assertEquals(1, budgetRows(user));
+        assertEquals(1000, Http.object(Admin.get(Admin.USERS + "/" + user)).getJsonObject("budget").getInt("daily_limit"));
+    }
+
+    private static int budgetRows(String user) throws java.sql.SQLException {
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(ItConfig.dbUrl(), "moe", "moe");
+             java.sql.PreparedStatement count = c.prepareStatement("SELECT count(*) FROM token_budget WHERE user_id = ?")) {
+            count.setString(1, user);
+            try (java.sql.ResultSet r = count.executeQuery()) {
+                r.next();
+                return r.getInt(1);
+            }
+        }
+    }
+
+    @Test
     void anAdminGivesOneUserAtMostFiftyUsableKeysAndFiveHundredGrants() {
         String user = Admin.newUser();
         String keys = Admin.USERS + "/" + user + "/keys";

@@ -189,20 +189,22 @@ public class UserAdministration {
         return user;
     }
 
+    /** The user's budget; one never set is unlimited (a read writes nothing, so two reads at once cannot clash). */
     public TokenBudget budget(String userId) {
         user(userId);
-        return budgets.find(userId).orElseGet(() -> {
-            TokenBudget budget = TokenBudget.unlimited(userId);
-            budgets.add(budget);
-            return budget;
-        });
+        return budgets.find(userId).orElseGet(() -> TokenBudget.unlimited(userId));
     }
 
     public TokenBudget setBudget(String userId, Long daily, Long monthly, Long total) {
         requireLimit("daily_limit", daily);
         requireLimit("monthly_limit", monthly);
         requireLimit("total_limit", total);
-        TokenBudget budget = budget(userId);
+        locked(userId); // one change of this user's budget after another: the first stores the row
+        TokenBudget budget = budgets.find(userId).orElseGet(() -> {
+            TokenBudget added = TokenBudget.unlimited(userId);
+            budgets.add(added);
+            return added;
+        });
         budget.change(daily, monthly, total);
         evict(userId);
         return budget;
