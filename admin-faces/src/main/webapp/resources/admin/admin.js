@@ -62,7 +62,12 @@ document.addEventListener('DOMContentLoaded', function () {
     list.textContent = '';
     source = new EventSource(list.getAttribute('data-source') + '?level=' + encodeURIComponent(level.value));
     source.onopen = function () { state.textContent = paused ? 'paused' : 'live'; };
-    source.onerror = function () { state.textContent = 'reconnecting…'; };
+    source.onerror = function () {
+      // a dropped stream is retried by the browser; a refused one (too many streams on this node, the session ended)
+      // is closed for good and says so
+      state.textContent = source.readyState === EventSource.CLOSED
+          ? 'stopped: the server refused the stream (too many open, or signed out); reload the page' : 'reconnecting…';
+    };
     source.addEventListener('log', function (event) {
       var entry = JSON.parse(event.data);
       if (paused) {

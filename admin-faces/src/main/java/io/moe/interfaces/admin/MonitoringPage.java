@@ -85,7 +85,8 @@ public class MonitoringPage {
         return "https://" + h + ":" + httpsPort + "/metrics" + (scope == null || scope.isEmpty() ? "" : "?scope=" + scope);
     }
 
-    private static List<UsageRanking> rankings(Map<String, Long> tokens) {
-        return tokens.entrySet().stream().limit(10).map(e -> new UsageRanking(e.getKey(), 0, e.getValue())).toList();
+    /** Every model of the window: the chart keeps the largest and folds the rest into one slice. */
+    static List<UsageRanking> rankings(Map<String, Long> tokens) {
+        return tokens.entrySet().stream().map(e -> new UsageRanking(e.getKey(), 0, e.getValue())).toList();
     }
 }

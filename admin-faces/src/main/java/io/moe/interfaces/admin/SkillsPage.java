@@ -94,6 +94,9 @@ public class SkillsPage implements Serializable {
         try {
             skills.delete(skill.name());
             PageMessages.done("Skill /" + skill.name() + " deleted");
+            if (editing && !creating && skill.name().equals(name)) { // its editor would save into nothing
+                editing = false;
+            }
         } catch (Refusal e) {
             PageMessages.refused("Not deleted", e, Map.of());
         }

@@ -112,6 +112,9 @@ public class TemplatesPage implements Serializable {
         try {
             templates.remove(record.id());
             PageMessages.done("Template " + record.name() + " deleted");
+            if (record.id().equals(editing)) { // its editor would save into nothing: a new template's form instead
+                startCreate();
+            }
         } catch (TemplateRefusedException e) {
             PageMessages.refused("Not deleted", e, java.util.Map.of());
         }

@@ -27,12 +27,16 @@ public final class PageMessages {
     }
 
     /**
-     * Shows {@code refusal} at the component that {@code fields} names for its field (field name → client id),
-     * else in the growl, headed by {@code what} (e.g. "User not created").
+     * Shows {@code refusal} at the component that {@code fields} names for its field (field name → client id; an
+     * entry of a list, {@code models[2]}, at the list's), else in the growl, headed by {@code what} (e.g. "User not created").
      */
     public static void refused(String what, Refusal refusal, Map<String, String> fields) {
         FacesContext faces = FacesContext.getCurrentInstance();
         String clientId = refusal.field() == null ? null : fields.get(refusal.field());
+        if (clientId == null && refusal.field() != null && refusal.field().contains("[")) {
+            // one entry of a list field ("accepted_models[2]") is shown at the list's field
+            clientId = fields.get(refusal.field().substring(0, refusal.field().indexOf('[')));
+        }
         if (clientId != null) {
             faces.addMessage(clientId, new FacesMessage(FacesMessage.SEVERITY_ERROR, refusal.getMessage(), null));
             faces.addMessage(null, new FacesMessage(FacesMessage.SEVERITY_ERROR, what, "See the marked field."));

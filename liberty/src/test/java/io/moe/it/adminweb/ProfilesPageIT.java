@@ -68,6 +68,10 @@ class ProfilesPageIT {
         web.click("editor:save");
         web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("editor"), "tool_max_tokens"));
         web.type("editor:tool-max", "4096");
+        web.type("editor:accepted", "claude-sonnet-4-5, not a model id!");
+        web.click("editor:save");
+        web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("editor"), "must be a model id")); // beside the field
+        web.type("editor:accepted", "claude-sonnet-4-5, claude-haiku-4-5");
         web.type("editor:prefix", "You help with code.");
         web.assertEveryFieldHasALabel("/profiles");
         web.click("editor:save");

@@ -155,10 +155,16 @@ class TemplatesPageIT {
             web.click(By.cssSelector("button[aria-label='Copy " + name + "']"));
             web.growl("Copied " + name + " to " + name + " copy");
             filterTo(name + " copy");
+            web.click(By.cssSelector("button[aria-label='Edit " + name + " copy']"));
+            web.wait.until(ExpectedConditions.attributeToBe(By.id("template:name"), "value", name + " copy"));
             web.click(By.cssSelector("button[aria-label='Delete " + name + " copy']"));
             web.visible(By.cssSelector(".ui-confirm-dialog"));
             web.confirm();
             web.growl("Template " + name + " copy deleted");
+            // the open editor of the deleted template turns into a new template's form, instead of saving into nothing
+            web.wait.until(d -> d.findElement(By.id("template")).getText().contains("New template")
+                    && "".equals(d.findElement(By.id("template:name")).getDomProperty("value")));
+            web.screenshot("templates-deleted-while-open");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {

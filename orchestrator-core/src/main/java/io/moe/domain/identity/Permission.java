@@ -12,7 +12,7 @@ import java.time.OffsetDateTime;
 /** One explicit grant of a resource to a user; everything not granted is denied (spec resource "permission"). */
 @Entity
 @Table(name = "permission")
-@NamedQuery(name = "Permission.ofUser", query = "SELECT p FROM Permission p WHERE p.userId = :userId")
+@NamedQuery(name = "Permission.ofUser", query = "SELECT p FROM Permission p WHERE p.userId = :userId ORDER BY p.grantedAt, p.id")
 public class Permission {
 
     @Id
