@@ -100,8 +100,17 @@ public class CleanupPage implements Serializable {
             PageMessages.done("Settings of " + row.name + " saved" + (row.enabled ? ", runs every " + row.intervalMinutes + " minutes" : ", not scheduled"));
             rows = null;
         } catch (Refusal e) {
-            PageMessages.refused("Settings of " + row.name + " not saved", e, Map.of());
+            PageMessages.refused("Settings of " + row.name + " not saved", e, rowFields(row.name));
         }
+    }
+
+    /** The refusal's fields ({@code <job>.interval_minutes}, …) as the inputs of the row whose Save was pressed. */
+    private static Map<String, String> rowFields(String job) {
+        jakarta.faces.context.FacesContext faces = jakarta.faces.context.FacesContext.getCurrentInstance();
+        String button = jakarta.faces.component.UIComponent.getCurrentComponent(faces).getClientId(faces); // jobs-form:jobs:3:save
+        String row = button.substring(0, button.lastIndexOf(jakarta.faces.component.UINamingContainer.getSeparatorChar(faces)) + 1);
+        return Map.of(job + ".interval_minutes", row + "interval", job + ".retention_days", row + "retention",
+                job + ".max_entries", row + "max-entries");
     }
 
     public void runNow(JobRow row) {

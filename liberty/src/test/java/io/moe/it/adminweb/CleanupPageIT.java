@@ -77,7 +77,8 @@ class CleanupPageIT {
         web.visible(row);
         web.type("jobs-form:jobs:0:interval", "3");
         web.click(By.cssSelector("button[aria-label='Save settings of usage_log_retention']"));
-        web.growl("interval_minutes must be from 5 to 43200");
+        web.growl("Settings of usage_log_retention not saved");
+        web.wait.until(ExpectedConditions.textToBePresentInElementLocated(row, "must be from 5 to 43200")); // beside the field
         web.assertEveryFieldHasALabel("/cleanup");
 
         web.click(By.cssSelector("button[aria-label='Run usage_log_retention now']"));

@@ -104,12 +104,19 @@ public class OwnUsage {
         return usage.perModel(userId, start(from), start(to.plusDays(1)));
     }
 
-    /** The display bill of the last {@code months} UTC months (this one included), newest first. */
+    /** The display bill of each of the last {@code months} UTC months (this one included), newest first; a month without requests as zeros. */
     public List<Bill> bill(String userId, int months) {
-        LocalDate since = LocalDate.now(clock).withDayOfMonth(1).minusMonths(Math.max(0, months - 1));
-        List<UsagePeriod> periods = usage.perMonth(userId, since);
-        return periods.stream().map(p -> new Bill(p.period(), p.requests(), p.tokens(), p.weightedTokens(),
-                pricePerToken.multiply(BigDecimal.valueOf(p.weightedTokens())))).sorted((a, b) -> b.month().compareTo(a.month())).toList();
+        java.time.YearMonth now = java.time.YearMonth.now(clock);
+        java.time.YearMonth first = now.minusMonths(Math.max(0, months - 1));
+        Map<String, UsagePeriod> byMonth = usage.perMonth(userId, first.atDay(1)).stream()
+                .collect(Collectors.toMap(UsagePeriod::period, p -> p, (a, b) -> a));
+        List<Bill> bills = new ArrayList<>();
+        for (java.time.YearMonth month = now; !month.isBefore(first); month = month.minusMonths(1)) {
+            UsagePeriod p = byMonth.get(month.toString());
+            bills.add(p == null ? new Bill(month.toString(), 0, 0, 0, BigDecimal.ZERO) : new Bill(p.period(), p.requests(), p.tokens(),
+                    p.weightedTokens(), pricePerToken.multiply(BigDecimal.valueOf(p.weightedTokens()))));
+        }
+        return bills;
     }
 
     public BigDecimal pricePerToken() {
