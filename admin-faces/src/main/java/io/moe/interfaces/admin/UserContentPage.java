@@ -40,8 +40,8 @@ public class UserContentPage implements Serializable {
     @Inject
     UserAdministration users;
 
-    /** One row: the template or profile ({@code kind}) and its owner's name. */
-    public record Row(String kind, String id, String name, String owner, boolean active, String updated, String models, String json)
+    /** One row: the template or profile ({@code kind}) and its owner's name; its JSON is read when it is shown. */
+    public record Row(String kind, String id, String name, String owner, boolean active, String updated, String models)
             implements Serializable {
     }
 
@@ -50,6 +50,7 @@ public class UserContentPage implements Serializable {
     private long templatesTotal;
     private long profilesTotal;
     private Row shown;
+    private String shownJson;
 
     public List<Row> getTemplates() {
         if (rows == null) {
@@ -89,13 +90,12 @@ public class UserContentPage implements Serializable {
 
     private static Row row(UserTemplateRecord t, String owner) {
         String models = t.template().serverMentions().stream().map(m -> m.server()).distinct().sorted().collect(Collectors.joining(", "));
-        return new Row("template", t.id(), t.name(), owner, t.isActive(), t.updatedAt() == null ? "" : TIME.format(t.updatedAt()), models,
-                pretty(t.template().toJson()));
+        return new Row("template", t.id(), t.name(), owner, t.isActive(), t.updatedAt() == null ? "" : TIME.format(t.updatedAt()), models);
     }
 
     private static Row row(UserProfileRecord p, String owner) {
         return new Row("profile", p.id(), p.name(), owner, p.isActive(), p.updatedAt() == null ? "" : TIME.format(p.updatedAt()),
-                p.profile().toolEndpoint(), pretty(p.profile().toJson()));
+                p.profile().toolEndpoint());
     }
 
     private static String pretty(jakarta.json.JsonObject json) {
@@ -104,8 +104,20 @@ public class UserContentPage implements Serializable {
         return out.toString().strip();
     }
 
+    /** Shows one item's JSON, read now: the lists keep no item's JSON (thousands of them would sit in the session). */
     public void show(Row row) {
-        shown = row;
+        try {
+            shownJson = pretty(row.kind().equals("profile") ? profiles.getAny(row.id()).profile().toJson()
+                    : templates.getAny(row.id()).template().toJson());
+            shown = row;
+        } catch (Refusal e) {
+            shown = null;
+            PageMessages.refused("Not shown", e, Map.of()); // deleted meanwhile
+        }
+    }
+
+    public String getShownJson() {
+        return shownJson;
     }
 
     public void delete(Row row) {

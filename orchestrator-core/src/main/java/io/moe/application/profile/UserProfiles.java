@@ -174,6 +174,11 @@ public class UserProfiles implements OwnItems<UserProfileRecord, CcProfileRecord
         return new Listing<>(profiles.all(offset, limit), profiles.count());
     }
 
+    /** Any user's profile, for an admin (/user-content shows one); 404 when there is none. */
+    public UserProfileRecord getAny(String id) {
+        return profiles.withId(id).orElseThrow(() -> ProfileRefusedException.notFound(id));
+    }
+
     /** An admin removes any user's profile (DELETE /api/admin/user-cc-profiles/{id}); 404 when there is none. */
     public UserProfileRecord removeAny(String id) {
         UserProfileRecord record = profiles.withId(id).orElseThrow(() -> ProfileRefusedException.notFound(id));

@@ -128,6 +128,11 @@ public class UserTemplates implements OwnItems<UserTemplateRecord, ExpertTemplat
         return new Listing<>(templates.all(offset, limit), templates.count());
     }
 
+    /** Any user's template, for an admin (/user-content shows one); 404 when there is none. */
+    public UserTemplateRecord getAny(String id) {
+        return templates.withId(id).orElseThrow(() -> TemplateRefusedException.notFound(id));
+    }
+
     /** An admin removes any user's template (DELETE /api/admin/user-templates/{id}); 404 when there is none. */
     public UserTemplateRecord removeAny(String id) {
         UserTemplateRecord record = templates.withId(id).orElseThrow(() -> TemplateRefusedException.notFound(id));
