@@ -152,6 +152,17 @@ class TemplatesPageIT {
             web.click("import:import-button");
             web.growl("Imported 0, skipped 1");
 
+            // overwriting asks first
+            web.click(By.xpath("//*[@id='import:mode']//label[contains(., 'replace')]"));
+            web.driver.findElement(By.cssSelector("#import input[type=file]")).sendKeys(file.toAbsolutePath().toString());
+            web.click("import:import-button");
+            web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".ui-confirm-dialog"), "Overwrite existing templates?"));
+            web.wait.until(d -> "1".equals(String.valueOf(((org.openqa.selenium.JavascriptExecutor) d).executeScript(
+                    "return getComputedStyle(document.querySelector('.ui-confirm-dialog')).opacity")))); // faded in
+            web.screenshot("templates-import-replace");
+            web.confirm();
+            web.growl("Imported 1, skipped 0");
+
             web.click(By.cssSelector("button[aria-label='Copy " + name + "']"));
             web.growl("Copied " + name + " to " + name + " copy");
             filterTo(name + " copy");

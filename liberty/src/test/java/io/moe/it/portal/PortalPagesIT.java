@@ -271,6 +271,15 @@ class PortalPagesIT {
             web.click("import:import-button");
             web.wait.until(ExpectedConditions.textToBe(By.id("imported"), "1"));
             web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("list-form:items"), marker + "-t"));
+            new org.openqa.selenium.support.ui.Select(web.visible("import:mode")).selectByValue("replace"); // overwriting asks first
+            web.waitForAjax();
+            web.driver.findElement(By.cssSelector("#import input[type=file]")).sendKeys(exported.toAbsolutePath().toString());
+            web.click("import:import-button");
+            web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".ui-confirm-dialog"),
+                    "Overwrite your items of the same name?"));
+            web.confirm();
+            web.growl("Import done");
+            web.wait.until(ExpectedConditions.textToBe(By.id("skipped"), "0")); // replaced, not skipped as in a merge
 
             web.click("list-form:new");
             WebElement broken = web.visible("editor:json");
