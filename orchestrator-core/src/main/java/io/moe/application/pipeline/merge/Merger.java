@@ -68,7 +68,8 @@ public class Merger {
         if (streamedAnswer != null) { // the one sure expert's answer went to the client as it was written
             run.trace().merger(Outcome.of("fast_path"));
             run.verdict().answer(best.isEmpty() ? streamedAnswer : Confidence.strip(best.get(0).text()), Confidence.HOCH, streamedAnswer);
-            if (!best.isEmpty() && best.get(0).cut()) {
+            // the client got all the expert wrote (not the 2,400 characters an expert result keeps): cut only when the model was
+            if (!best.isEmpty() && best.get(0).cutAtLimit()) {
                 run.verdict().cutAtLimit();
             }
             return;

@@ -58,6 +58,20 @@ class MergerRuleTest {
     }
 
     @Test
+    void aStreamedFastPathAnswerIsCutOnlyWhenTheModelStoppedAtItsLimit() {
+        String text = "KONFIDENZ: hoch\n" + "A sheltered place for ships. ".repeat(120); // longer than an expert result keeps
+        PipelineRun whole = withExperts(ExpertResult.of(Category.GENERAL, "q", "m@local", 1, text, false));
+        whole.findings().streamedAnswer(text);
+        merger(Fakes.ScriptedInference.answering("unused")).merge(whole, true);
+        assertFalse(whole.verdict().cut(), "the client got all the expert wrote, past the 2,400 characters a result keeps");
+
+        PipelineRun stopped = withExperts(ExpertResult.of(Category.GENERAL, "q", "m@local", 1, text, true));
+        stopped.findings().streamedAnswer(text);
+        merger(Fakes.ScriptedInference.answering("unused")).merge(stopped, true);
+        assertTrue(stopped.verdict().cut(), "the model stopped at its token limit");
+    }
+
+    @Test
     void aJudgeStoppedAtItsTokenLimitLeavesTheAnswerCut() {
         Fakes.ScriptedInference inference = new Fakes.ScriptedInference(call -> CompletableFuture.completedFuture(
                 new Completion("Merged answer about har", call.model().toString(), new TokenUsage(10, 5), true)));
