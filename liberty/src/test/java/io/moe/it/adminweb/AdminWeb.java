@@ -107,6 +107,23 @@ public final class AdminWeb implements AutoCloseable {
         field.sendKeys(text);
     }
 
+    /**
+     * Types {@code text} into each field ({@code idsAndTexts}: id, text, id, text …) and waits until every field holds
+     * its text, typing again into one that lost it: a dialog still settling after it opened can drop what was typed.
+     */
+    public void typeKept(String... idsAndTexts) {
+        wait.until(d -> {
+            boolean kept = true;
+            for (int i = 0; i < idsAndTexts.length; i += 2) {
+                if (!idsAndTexts[i + 1].equals(visible(idsAndTexts[i]).getDomProperty("value"))) {
+                    type(idsAndTexts[i], idsAndTexts[i + 1]);
+                    kept = false;
+                }
+            }
+            return kept;
+        });
+    }
+
     /** Clicks and waits until PrimeFaces' Ajax request (if any) has finished. */
     /** Clicks the element once it is clickable, scrolled to the middle of the window (away from the growl). */
     public void click(By by) {
