@@ -79,9 +79,6 @@ public class CacheLookup {
     private static void answerWithin(PipelineRun run, SemanticCache.Hit hit) {
         long limit = (long) run.request().maxTokens() * ModelCaller.CHARS_PER_TOKEN;
         boolean cut = limit > 0 && hit.answer().length() > limit;
-        run.verdict().answer(cut ? hit.answer().substring(0, (int) limit) : hit.answer(), hit.confidence());
-        if (cut) {
-            run.verdict().cutAtLimit();
-        }
+        run.verdict().answer(cut ? hit.answer().substring(0, (int) limit) : hit.answer(), hit.confidence(), cut);
     }
 }

@@ -53,10 +53,7 @@ public class Critic {
                 return;
             }
             run.trace().critic(Outcome.of("corrected"));
-            run.verdict().answer(corrected, run.verdict().confidence());
-            if (checked.cutAtLimit()) {
-                run.verdict().cutAtLimit();
-            }
+            run.verdict().answer(corrected, run.verdict().confidence(), checked.cutAtLimit());
         } catch (InferenceException e) {
             run.trace().critic(Outcome.of("failed", e.getMessage()));
         }

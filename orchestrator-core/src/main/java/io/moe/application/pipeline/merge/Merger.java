@@ -67,11 +67,9 @@ public class Merger {
         String streamedAnswer = run.findings().streamedAnswer();
         if (streamedAnswer != null) { // the one sure expert's answer went to the client as it was written
             run.trace().merger(Outcome.of("fast_path"));
-            run.verdict().answer(best.isEmpty() ? streamedAnswer : Confidence.strip(best.get(0).text()), Confidence.HOCH, streamedAnswer);
             // the client got all the expert wrote (not the 2,400 characters an expert result keeps): cut only when the model was
-            if (!best.isEmpty() && best.get(0).cutAtLimit()) {
-                run.verdict().cutAtLimit();
-            }
+            run.verdict().answer(best.isEmpty() ? streamedAnswer : Confidence.strip(best.get(0).text()), Confidence.HOCH, streamedAnswer,
+                    !best.isEmpty() && best.get(0).cutAtLimit());
             return;
         }
         boolean context = run.findings().tools().stream().anyMatch(t -> t.ok()) || !run.findings().math().isEmpty() || !run.findings().graph().isEmpty()
@@ -83,10 +81,7 @@ public class Merger {
         }
         if (best.size() == 1 && best.get(0).confidence() == Confidence.HOCH && !context) {
             run.trace().merger(Outcome.of("fast_path"));
-            run.verdict().answer(Confidence.strip(best.get(0).text()), Confidence.HOCH);
-            if (best.get(0).cut()) {
-                run.verdict().cutAtLimit();
-            }
+            run.verdict().answer(Confidence.strip(best.get(0).text()), Confidence.HOCH, best.get(0).cut());
             return;
         }
         run.status("Merging " + best.size() + " expert answer(s) with the other sources");
@@ -100,20 +95,14 @@ public class Merger {
                 Completion judged = models.stream(run, STAGE, judgeModel(run), prompt(run, true), user, form::accept);
                 Confidence level = form.finish();
                 run.trace().merger(Outcome.of("judge"));
-                run.verdict().answer(Confidence.strip(judged.content()), level, form.text());
-                if (judged.cutAtLimit()) {
-                    run.verdict().cutAtLimit();
-                }
+                run.verdict().answer(Confidence.strip(judged.content()), level, form.text(), judged.cutAtLimit());
                 return;
             }
             Completion judged = models.call(run, STAGE, judgeModel(run), prompt(run, false), user);
             String text = judged.content().strip();
             Confidence level = mentionsConfidence(text) ? Confidence.of(text) : strongest(best);
             run.trace().merger(Outcome.of("judge"));
-            run.verdict().answer(Confidence.strip(text), level);
-            if (judged.cutAtLimit()) {
-                run.verdict().cutAtLimit();
-            }
+            run.verdict().answer(Confidence.strip(text), level, judged.cutAtLimit());
         } catch (InferenceException e) {
             if (best.isEmpty() || form.givenAny()) {
                 run.trace().merger(Outcome.of("judge_failed", e.getMessage()));
@@ -121,10 +110,7 @@ public class Merger {
             }
             ExpertResult top = best.stream().max(Comparator.comparing(ExpertResult::confidence)).orElseThrow();
             run.trace().merger(Outcome.of("judge_failed", e.getMessage()));
-            run.verdict().answer(Confidence.strip(top.text()), top.confidence());
-            if (top.cut()) {
-                run.verdict().cutAtLimit();
-            }
+            run.verdict().answer(Confidence.strip(top.text()), top.confidence(), top.cut());
         }
     }
 

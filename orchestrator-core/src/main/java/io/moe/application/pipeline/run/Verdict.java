@@ -30,15 +30,18 @@ public final class Verdict {
     }
 
     public void answer(String text, Confidence level) {
+        answer(text, level, false);
+    }
+
+    /**
+     * The answer; {@code cut}: it ends where a length limit stopped the model that wrote it (its token limit: the
+     * client's {@code max_tokens}, the template's or the service's cap).
+     */
+    public void answer(String text, Confidence level, boolean cut) {
         this.answer = text;
         this.confidence = level;
         this.rendered = null;
-        this.cut = false;
-    }
-
-    /** The answer just set ends where a length limit stopped the model that wrote it (its token limit: the client's {@code max_tokens}, the template's or the service's cap). */
-    public void cutAtLimit() {
-        this.cut = true;
+        this.cut = cut;
     }
 
     /** Whether the answer ends where a length limit stopped it (OpenAI's {@code finish_reason} {@code length}). */
@@ -47,8 +50,8 @@ public final class Verdict {
     }
 
     /** The answer, already in the mode's form as it was streamed to the client while the model wrote it. */
-    public void answer(String text, Confidence level, String inForm) {
-        answer(text, level);
+    public void answer(String text, Confidence level, String inForm, boolean cut) {
+        answer(text, level, cut);
         this.rendered = inForm;
     }
 

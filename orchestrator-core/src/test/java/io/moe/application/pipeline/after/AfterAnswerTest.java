@@ -63,7 +63,7 @@ class AfterAnswerTest {
     @Test
     void anAnswerALengthLimitCutIsNotCachedButPublished() {
         PipelineRun run = answered(LONG, Fakes.TEMPLATE);
-        run.verdict().cutAtLimit(); // the client's max_tokens stopped the judge
+        run.verdict().answer(LONG, Confidence.HOCH, true); // the client's max_tokens stopped the judge
 
         after().schedule(run, LONG, 5);
 
