@@ -4,6 +4,7 @@ import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.application.identity.IdentityException;
+import io.moe.application.identity.KnownFields;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -42,13 +43,7 @@ final class JsonInput {
      * {@code expires_at}) would otherwise be left out silently and the request do something else than asked.
      */
     JsonInput accepting(String... fields) {
-        java.util.Set<String> known = java.util.Set.of(fields);
-        for (String field : json.keySet()) {
-            if (!known.contains(field)) {
-                throw IdentityException.invalid(field, "unknown field '" + field + "'; the fields are "
-                        + String.join(", ", new java.util.TreeSet<>(known)));
-            }
-        }
+        KnownFields.check(json.keySet(), java.util.Set.of(fields));
         return this;
     }
 

@@ -1,6 +1,7 @@
 package io.moe.interfaces.portalapi;
 
 import io.moe.application.identity.IdentityException;
+import io.moe.application.identity.KnownFields;
 import io.moe.application.identity.OwnKeys;
 import io.moe.application.identity.UserAdministration;
 import io.moe.domain.identity.ApiKey;
@@ -60,11 +61,7 @@ public class OwnKeysResource {
     @POST
     public Response create(String body) {
         JsonObject in = object(body);
-        for (String field : in.keySet()) { // a misspelt expires_at would make a key that never expires
-            if (!CREATE_FIELDS.contains(field)) {
-                throw IdentityException.invalid(field, "unknown field '" + field + "'; the fields are " + String.join(", ", CREATE_FIELDS));
-            }
-        }
+        KnownFields.check(in.keySet(), CREATE_FIELDS); // a misspelt expires_at would make a key that never expires
         UserAdministration.CreatedKey created = keys.create(PortalCaller.of(http), text(in, "label"), expiry(text(in, "expires_at")),
                 text(in, "cc_profile_id"));
         return Response.status(201).entity(Jsonp.createObjectBuilder(json(created.key(), text(in, "cc_profile_id"), null))
