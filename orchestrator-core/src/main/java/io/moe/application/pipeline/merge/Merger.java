@@ -67,9 +67,9 @@ public class Merger {
         String streamedAnswer = run.findings().streamedAnswer();
         if (streamedAnswer != null) { // the one sure expert's answer went to the client as it was written
             run.trace().merger(Outcome.of("fast_path"));
-            // the client got all the expert wrote (not the 2,400 characters an expert result keeps): cut only when the model was
+            // the stream stopped where the expert's result does (its 2,400 characters, or the model's own limit)
             run.verdict().answer(best.isEmpty() ? streamedAnswer : Confidence.strip(best.get(0).text()), Confidence.HOCH, streamedAnswer,
-                    !best.isEmpty() && best.get(0).cutAtLimit());
+                    !best.isEmpty() && best.get(0).cut());
             return;
         }
         boolean context = run.findings().tools().stream().anyMatch(t -> t.ok()) || !run.findings().math().isEmpty() || !run.findings().graph().isEmpty()

@@ -58,15 +58,21 @@ class MergerRuleTest {
     }
 
     @Test
-    void aStreamedFastPathAnswerIsCutOnlyWhenTheModelStoppedAtItsLimit() {
+    void aStreamedFastPathAnswerIsCutWhereItsStreamStopped() {
         String text = "KONFIDENZ: hoch\n" + "A sheltered place for ships. ".repeat(120); // longer than an expert result keeps
-        PipelineRun whole = withExperts(ExpertResult.of(Category.GENERAL, "q", "m@local", 1, text, false));
-        whole.findings().streamedAnswer(text);
-        merger(Fakes.ScriptedInference.answering("unused")).merge(whole, true);
-        assertFalse(whole.verdict().cut(), "the client got all the expert wrote, past the 2,400 characters a result keeps");
+        PipelineRun longOne = withExperts(ExpertResult.of(Category.GENERAL, "q", "m@local", 1, text, false));
+        longOne.findings().streamedAnswer(text.substring(16, ExpertResult.MAX_CHARS)); // the stream stopped at the same 2,400 characters
+        merger(Fakes.ScriptedInference.answering("unused")).merge(longOne, true);
+        assertTrue(longOne.verdict().cut(), "the client got the first 2,400 characters of a longer answer");
 
-        PipelineRun stopped = withExperts(ExpertResult.of(Category.GENERAL, "q", "m@local", 1, text, true));
-        stopped.findings().streamedAnswer(text);
+        String shortText = "KONFIDENZ: hoch\nA sheltered place for ships.";
+        PipelineRun whole = withExperts(ExpertResult.of(Category.GENERAL, "q", "m@local", 1, shortText, false));
+        whole.findings().streamedAnswer("A sheltered place for ships.");
+        merger(Fakes.ScriptedInference.answering("unused")).merge(whole, true);
+        assertFalse(whole.verdict().cut());
+
+        PipelineRun stopped = withExperts(ExpertResult.of(Category.GENERAL, "q", "m@local", 1, shortText, true));
+        stopped.findings().streamedAnswer("A sheltered place for ships.");
         merger(Fakes.ScriptedInference.answering("unused")).merge(stopped, true);
         assertTrue(stopped.verdict().cut(), "the model stopped at its token limit");
     }
