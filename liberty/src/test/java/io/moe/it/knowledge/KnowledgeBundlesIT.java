@@ -1,5 +1,7 @@
 package io.moe.it.knowledge;
 
+import io.moe.it.Http;
+import io.moe.it.ItConfig;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
@@ -61,6 +63,15 @@ class KnowledgeBundlesIT {
         JsonObject without = Graph.export("domains=" + domain + "&include_syntheses=false");
         assertEquals(0, without.getJsonArray("syntheses").size());
         assertEquals(2, Graph.export("domains=" + domain + "&min_trust=0").getJsonArray("relations").size(), "min_trust 0 lets the weak relation in");
+
+        var asJsonLd = Http.get(Graph.BASE + "/knowledge/export?domains=" + domain, "Authorization", Http.bearer(ItConfig.apiKey()),
+                "Accept", "application/ld+json");
+        assertEquals(200, asJsonLd.statusCode(), "a client asking for the bundle's own type: " + asJsonLd.body());
+        assertTrue(asJsonLd.headers().firstValue("Content-Type").orElse("").startsWith("application/ld+json"));
+        var asHtml = Http.get(Graph.BASE + "/knowledge/export?domains=" + domain, "Authorization", Http.bearer(ItConfig.apiKey()),
+                "Accept", "text/html");
+        assertEquals(406, asHtml.statusCode(), asHtml.body());
+        assertTrue(asHtml.body().contains("not_acceptable"), asHtml.body());
     }
 
     @Test

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -191,6 +192,55 @@ class ToolLimitsIT {
                     "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}", "Authorization", Http.bearer(TOKEN));
             assertEquals(404, late.statusCode(), late.body());
         }
+    }
+
+    @Test
+    void aGrantRevokedWhileAnMcpStreamIsOpenCountsForItsNextMessage() throws Exception {
+        String user = Admin.newUser();
+        String permission = Admin.grant(user, "mcp_tool", "hash_text");
+        String key = Admin.newKey(user)[1];
+        String call = "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"tools/call\",\"params\":{\"name\":\"hash_text\",\"arguments\":{\"text\":\"x\"}}}";
+        try (Stream stream = Stream.open(key)) {
+            assertEquals(202, message(stream, key, call.formatted(1)).statusCode());
+            assertFalse(reply(stream, 1).getJsonObject("result").getBoolean("isError"), "granted: the tool answers");
+
+            assertEquals(204, Admin.delete(Admin.USERS + "/" + user + "/permissions/" + permission).statusCode());
+            assertEquals(202, message(stream, key, call.formatted(2)).statusCode());
+            JsonObject refused = reply(stream, 2).getJsonObject("result");
+            assertTrue(refused.getBoolean("isError"), "the stream's session kept the revoked grant: " + refused);
+            assertTrue(refused.toString().contains("tool_not_permitted"), refused.toString());
+        }
+    }
+
+    @Test
+    void anMcpMessageThatIsNotJsonGetsAnErrorBody() throws Exception {
+        try (Stream stream = Stream.open(TOKEN)) {
+            HttpResponse<String> r = message(stream, TOKEN, "{\"jsonrpc\":");
+            assertEquals(400, r.statusCode());
+            assertEquals("invalid_json", error(r).getString("error_code"), r.body());
+            assertEquals(-32700, reply(stream, null).getJsonObject("error").getInt("code"), "the stream hears it too");
+        }
+    }
+
+    private static HttpResponse<String> message(Stream stream, String key, String body) {
+        return Http.post(ItConfig.toolsUrl() + "/mcp/messages?sessionId=" + stream.sessionId(), body, "Authorization", Http.bearer(key));
+    }
+
+    /** The next JSON-RPC message on the stream with this id (null: the first one without an id). */
+    private static JsonObject reply(Stream stream, Integer id) throws Exception {
+        return assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+            for (String line = stream.lines().readLine(); line != null; line = stream.lines().readLine()) {
+                if (line.startsWith("data:") && line.contains("jsonrpc")) {
+                    JsonObject message = Json.createReader(new java.io.StringReader(line.substring(5).trim())).readObject();
+                    boolean match = id == null ? message.isNull("id") : message.containsKey("id") && !message.isNull("id")
+                            && message.getInt("id") == id;
+                    if (match) {
+                        return message;
+                    }
+                }
+            }
+            throw new AssertionError("the stream ended before message " + id);
+        });
     }
 
     @Test

@@ -75,6 +75,13 @@ class ToolsIT {
     }
 
     @Test
+    void anAcceptTheRouteCannotAnswerIs406() {
+        HttpResponse<String> r = Http.get(ItConfig.toolsUrl() + "/health", "Accept", "text/plain");
+        assertEquals(406, r.statusCode(), r.body());
+        assertEquals("not_acceptable", error(r).getString("error_code"));
+    }
+
+    @Test
     void invokeNeedsACredential() {
         HttpResponse<String> none = invoke("{\"tool\":\"gcd_lcm\",\"args\":{\"a\":1,\"b\":2}}", null);
         assertEquals(401, none.statusCode());

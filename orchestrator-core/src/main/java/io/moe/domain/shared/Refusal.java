@@ -22,6 +22,8 @@ public abstract class Refusal extends RuntimeException {
         NOT_ALLOWED,
         /** The request is in a media type that is not accepted. */
         UNSUPPORTED_MEDIA,
+        /** The client accepts none of the media types the route answers in ({@code Accept}). */
+        NOT_ACCEPTABLE,
         /** The operation clashes with the current state (duplicate name, in use, disabled). */
         CONFLICT,
         /** The input is larger than a limit. */

@@ -74,6 +74,8 @@ public class ProblemMapper implements ExceptionMapper<Throwable> {
                     RefusalStatus.notAllowed(allowedMethods, "the API is described at /openapi on the orchestrator port"));
             case 415 -> new IdentityException(Kind.UNSUPPORTED_MEDIA, "unsupported_media_type", null, "this route does not take "
                     + "a body of that Content-Type: send application/json (an import: multipart/form-data with 'file')");
+            case 406 -> new IdentityException(Kind.NOT_ACCEPTABLE, "not_acceptable", null, "this route does not answer in a "
+                    + "type the Accept header allows: accept application/json (or */*)");
             default -> new IdentityException(RefusalStatus.kindOf(status), "http_" + status, null, String.valueOf(frameworkMessage));
         };
     }

@@ -25,6 +25,7 @@ public final class RefusalStatus {
             case FORBIDDEN -> 403;
             case NOT_FOUND -> 404;
             case NOT_ALLOWED -> 405;
+            case NOT_ACCEPTABLE -> 406;
             case CONFLICT -> 409;
             case TOO_LARGE -> 413;
             case UNSUPPORTED_MEDIA -> 415;

@@ -79,6 +79,7 @@ public class KnowledgeGraphResource {
     @GET
     @Path("knowledge/export")
     @AdminOnly
+    @Produces({"application/ld+json", MediaType.APPLICATION_JSON}) // a client asking for the bundle's own type gets it
     public Response export(@QueryParam("domains") String domains, @QueryParam("min_trust") String minTrust,
                            @QueryParam("strip_sensitive") String stripSensitive, @QueryParam("include_syntheses") String includeSyntheses) {
         ExportFilter filter = ExportFilter.parse(domains, minTrust, stripSensitive, includeSyntheses);

@@ -64,6 +64,8 @@ public final class OpenAiErrors {
                 case NOT_ALLOWED -> new ApiError(Kind.NOT_ALLOWED, "method_not_allowed",
                         RefusalStatus.notAllowed(e.getResponse().getAllowedMethods(), "see /openapi"));
                 case UNSUPPORTED_MEDIA -> new ApiError(Kind.UNSUPPORTED_MEDIA, "unsupported_media_type", "send the body as application/json");
+                case NOT_ACCEPTABLE -> new ApiError(Kind.NOT_ACCEPTABLE, "not_acceptable", "this route does not answer in a type the "
+                        + "Accept header allows: accept application/json (a stream: text/event-stream), or */*");
                 default -> new ApiError(RefusalStatus.kindOf(e.getResponse().getStatus()), "http_" + e.getResponse().getStatus(), e.getMessage());
             };
         }

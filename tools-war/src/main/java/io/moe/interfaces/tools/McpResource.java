@@ -65,14 +65,16 @@ public class McpResource {
             JsonValue value = Jsonp.readValue(text);
             if (!(value instanceof JsonObject o)) {
                 session.send("message", McpProtocol.error(null, -32600, "send one JSON-RPC object").toString());
-                return Response.status(400).build();
+                throw new ToolException(Kind.INVALID, "invalid_json", null, "the body must be one JSON-RPC object such as "
+                        + "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}");
             }
             message = o;
         } catch (JsonException e) {
             session.send("message", McpProtocol.error(null, -32700, "parse error: " + e.getMessage()).toString());
-            return Response.status(400).build();
+            throw new ToolException(Kind.INVALID, "invalid_json", null, "the body is not valid JSON: " + e.getMessage());
         }
-        JsonObject answer = protocol.handle(message, session.caller());
+        // the caller of this message, not of the stream: a grant revoked (or given) since the stream opened counts now
+        JsonObject answer = protocol.handle(message, caller);
         if (answer != null && !session.send("message", answer.toString())) {
             sessions.close(session.id());
         }

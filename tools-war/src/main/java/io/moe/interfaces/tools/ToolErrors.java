@@ -63,6 +63,8 @@ public class ToolErrors implements ExceptionMapper<Throwable> {
                 case 405 -> new ToolException(Kind.NOT_ALLOWED, "method_not_allowed", null,
                         RefusalStatus.notAllowed(w.getResponse().getAllowedMethods(), "see GET /tools and POST /invoke"));
                 case 415 -> new ToolException(Kind.UNSUPPORTED_MEDIA, "unsupported_media_type", null, "send the body as application/json");
+                case 406 -> new ToolException(Kind.NOT_ACCEPTABLE, "not_acceptable", null, "this route does not answer in a type "
+                        + "the Accept header allows: accept application/json (GET /mcp/sse: text/event-stream), or */*");
                 default -> new ToolException(RefusalStatus.kindOf(status), "http_" + status, null, String.valueOf(w.getMessage()));
             };
         }

@@ -43,7 +43,7 @@ public final class GenerateFile implements Tool {
     @Override
     public JsonObject inputSchema() {
         return Schema.object().required("content", "string", "the text; Markdown headings and lists are understood")
-                .requiredEnum("format", "file format", "pptx", "docx", "xlsx", "csv", "pdf", "html", "md", "txt")
+                .optionalEnum("format", "file format (txt when left out)", "pptx", "docx", "xlsx", "csv", "pdf", "html", "md", "txt")
                 .optional("filename", "string", "file name without folders, e.g. quarterly-report").build();
     }
 

@@ -36,6 +36,8 @@ final class Algebra {
             Map.entry("Ceiling", new int[]{1, 1}), Map.entry("Factorial", new int[]{1, 1}), Map.entry("Mod", new int[]{2, 2}),
             Map.entry("Rational", new int[]{2, 2}), Map.entry("Equal", new int[]{2, 2}), Map.entry("Complex", new int[]{2, 2}));
     private static final Set<String> CONSTANTS = Set.of("Pi", "E");
+    /** The functions whose arguments a comma separates, as written (their arity in {@link #ARITY} is 2 at most). */
+    private static final Set<String> TWO_ARGUMENTS = Set.of("mod", "round", "log", "rational", "equal", "complex", "power");
     private static final Pattern PERCENT_OF = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*%\\s*(?:of|von)\\s+");
     private static final Pattern PERCENT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*%");
     private static final Pattern DECIMAL = Pattern.compile("(?<![\\w.])(\\d+)\\.(\\d+)(?![\\w.])");
@@ -49,7 +51,8 @@ final class Algebra {
             throw new ToolException(Kind.TOO_LARGE, "input_too_large", argument, "'" + argument + "' is limited to " + MAX_EXPRESSION + " characters");
         }
         String s = input.trim().replace('×', '*').replace('·', '*').replace('÷', '/').replace('−', '-').replace('–', '-')
-                .replace("**", "^").replace(',', '.');
+                .replace("**", "^");
+        s = decimalCommas(s);
         s = PERCENT_OF.matcher(s).replaceAll("($1/100)*");
         s = PERCENT.matcher(s).replaceAll("($1/100)");
         if (s.contains("%")) {
@@ -65,6 +68,41 @@ final class Algebra {
         }
         m.appendTail(out);
         return out.toString();
+    }
+
+    /**
+     * A comma between two digits as a decimal point ("1,5" is 1.5), except in the arguments of a function that takes
+     * two ({@code mod(17,5)}), where every comma separates them.
+     */
+    private static String decimalCommas(String s) {
+        StringBuilder out = new StringBuilder(s.length());
+        java.util.Deque<Boolean> argumentLists = new java.util.ArrayDeque<>();
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '(') {
+                argumentLists.push(TWO_ARGUMENTS.contains(nameBefore(s, i)));
+            } else if (c == ')' && !argumentLists.isEmpty()) {
+                argumentLists.pop();
+            } else if (c == ',' && !Boolean.TRUE.equals(argumentLists.peek()) && i > 0 && i + 1 < s.length()
+                    && Character.isDigit(s.charAt(i - 1)) && Character.isDigit(s.charAt(i + 1))) {
+                c = '.';
+            }
+            out.append(c);
+        }
+        return out.toString();
+    }
+
+    /** The name written right before the parenthesis at {@code paren}, in lower case ("" when there is none). */
+    private static String nameBefore(String s, int paren) {
+        int end = paren;
+        while (end > 0 && s.charAt(end - 1) == ' ') {
+            end--;
+        }
+        int start = end;
+        while (start > 0 && Character.isLetterOrDigit(s.charAt(start - 1))) {
+            start--;
+        }
+        return s.substring(start, end).toLowerCase(java.util.Locale.ROOT);
     }
 
     /**

@@ -32,7 +32,7 @@ public final class Base64Codec implements Tool {
     @Override
     public JsonObject inputSchema() {
         return Schema.object().required("data", "string", "the text to encode, or the Base64 to decode")
-                .requiredEnum("mode", "encode or decode", "encode", "decode").build();
+                .optionalEnum("mode", "encode or decode (encode when left out)", "encode", "decode").build();
     }
 
     @Override

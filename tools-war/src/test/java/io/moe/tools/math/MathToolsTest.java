@@ -29,7 +29,11 @@ class MathToolsTest {
             "log(1000) + ln(e)|4|4",
             "abs(-7) + floor(2.7) + ceil(2.1)|12|12",
             "sin(pi/6)|1/2|0.5",
-            "2^100|1267650600228229401496703205376|1267650600228229401496703205376"})
+            "2^100|1267650600228229401496703205376|1267650600228229401496703205376",
+            "mod(17,5)|2|2",
+            "mod(17, 5) + 1,5|7/2|3.5",
+            "2 * (1,25 + mod(10,4))|13/2|6.5",
+            "sqrt(2,25)|3/2|1.5"})
     void calculatesExactly(String expression, String exact, String decimal) {
         var r = ToolCase.run(new Calculate(ALGEBRA), "{\"expression\":\"" + expression + "\"}");
         assertEquals(exact, r.getString("exact"));
