@@ -14,6 +14,7 @@ public final class Question {
     private String text;
     private List<ChatMessage> messages;
     private volatile float[] embedding;
+    private boolean rewritten;
 
     Question(List<ChatMessage> messages, String text) {
         this.messages = List.copyOf(messages);
@@ -42,6 +43,12 @@ public final class Question {
         this.messages = List.copyOf(copy);
         this.text = newText;
         this.embedding = null;
+        this.rewritten = true;
+    }
+
+    /** Whether a skill rewrote the question: its text is then the skill's prompt, which only the skill's grantees may see. */
+    public boolean rewritten() {
+        return rewritten;
     }
 
     /** The semantic cache's embedding of the text, once its lookup computed it (null before): its store reuses it. */

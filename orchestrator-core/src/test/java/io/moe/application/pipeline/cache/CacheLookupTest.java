@@ -94,4 +94,18 @@ class CacheLookupTest {
         assertEquals("bypassed", cache.getString("path"));
         assertTrue(cache.getString("reason").contains("longer than 2000 characters"), cache.toString());
     }
+
+    @Test
+    void aQuestionASkillRewroteIsNeitherLookedUpNorSharedForItsTextIsTheSkillsPrompt() {
+        CacheLookup lookup = neverAsked();
+        PipelineRun run = Fakes.run("/playbook ACME renewal");
+        run.question().replace("You negotiate renewals for our largest customers. Our floor price is ... Customer: ACME renewal");
+
+        assertFalse(lookup.lookup(run));
+
+        JsonObject cache = run.trace().toJson(List.of()).getJsonObject("cache");
+        assertEquals("bypassed", cache.getString("path"));
+        assertEquals("skill", cache.getString("reason"), cache.toString());
+        assertFalse(SelfContained.of(run), "nor stored in the cache or sent to the knowledge graph");
+    }
 }
