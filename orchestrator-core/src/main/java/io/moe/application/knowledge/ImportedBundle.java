@@ -25,8 +25,8 @@ public record ImportedBundle(List<KnowledgeStore.Entity> entities, List<Knowledg
     /** What part of the bundle an entry left out belongs to. */
     public enum Part { ENTITY, RELATION, SYNTHESIS }
 
-    /** An entry left out, and why (its message names its path). */
-    public record Problem(Part part, String message) {
+    /** An entry left out, and why (its message names its path); {@code name}: an entity's name as written, else null. */
+    public record Problem(Part part, String message, String name) {
     }
 
     public static final String DEFAULT_SOURCE_TAG = "community_import";
@@ -71,7 +71,8 @@ public record ImportedBundle(List<KnowledgeStore.Entity> entities, List<Knowledg
             try {
                 es.add(entity(entities.get(i), "bundle.entities[" + i + "]"));
             } catch (KnowledgeRefusedException bad) {
-                problems.add(new Problem(Part.ENTITY, bad.getMessage()));
+                problems.add(new Problem(Part.ENTITY, bad.getMessage(),
+                        entities.get(i) instanceof JsonObject o && o.get("name") instanceof JsonString n ? n.getString() : null));
             }
         }
         List<KnowledgeStore.Relation> rs = new ArrayList<>();
@@ -79,7 +80,7 @@ public record ImportedBundle(List<KnowledgeStore.Entity> entities, List<Knowledg
             try {
                 rs.add(relation(relations.get(i), "bundle.relations[" + i + "]"));
             } catch (KnowledgeRefusedException bad) {
-                problems.add(new Problem(Part.RELATION, bad.getMessage()));
+                problems.add(new Problem(Part.RELATION, bad.getMessage(), null));
             }
         }
         List<KnowledgeStore.Synthesis> ss = new ArrayList<>();
@@ -87,7 +88,7 @@ public record ImportedBundle(List<KnowledgeStore.Entity> entities, List<Knowledg
             try {
                 ss.add(synthesis(syntheses.get(i), "bundle.syntheses[" + i + "]"));
             } catch (KnowledgeRefusedException bad) {
-                problems.add(new Problem(Part.SYNTHESIS, bad.getMessage()));
+                problems.add(new Problem(Part.SYNTHESIS, bad.getMessage(), null));
             }
         }
         return new ImportedBundle(es, rs, ss, problems, tag, floor, dryRun);

@@ -51,13 +51,16 @@ public class KnowledgeImport {
         ImportedBundle bundle = ImportedBundle.read(body, settings.maxImportItems, settings.trustFloor);
         boolean dryRun = validateOnly || bundle.dryRun();
         ImportReport report = new ImportReport(dryRun, bundle.sourceTag(), bundle.trustFloor());
+        Set<String> plainlyCreated = bundle.problems().isEmpty() ? Set.of() : namedOnlyByRelations(bundle);
         for (ImportedBundle.Problem problem : bundle.problems()) {
             switch (problem.part()) {
                 case ENTITY -> report.entitiesSkipped++;
                 case RELATION -> report.relationsSkipped++;
                 case SYNTHESIS -> report.synthesesSkipped++;
             }
-            report.error(problem.message() + "; the entry was left out");
+            boolean created = problem.name() != null && plainlyCreated.contains(lower(problem.name()));
+            report.error(problem.message() + "; the entry was left out" + (created ? ", but a relation names '" + problem.name()
+                    + "': it is created (when new) as a concept of the domain general" : ""));
         }
         List<KnowledgeStore.Entity> created = new ArrayList<>();
         try {
@@ -84,7 +87,7 @@ public class KnowledgeImport {
 
 
     private void entities(ImportedBundle bundle, ImportReport report, List<KnowledgeStore.Entity> created) {
-        Map<String, KnowledgeStore.Entity> entities = entities(bundle);
+        Map<String, KnowledgeStore.Entity> entities = entities(bundle, report);
         List<KnowledgeStore.Entity> all = new ArrayList<>(entities.values());
         for (int from = 0; from < all.size(); from += CHUNK) {
             List<KnowledgeStore.Entity> chunk = all.subList(from, Math.min(all.size(), from + CHUNK));
@@ -101,10 +104,26 @@ public class KnowledgeImport {
         }
     }
 
+    /** The lower-case names the bundle's relations name that none of its (readable) entities has: they are created plain. */
+    private static Set<String> namedOnlyByRelations(ImportedBundle bundle) {
+        Set<String> names = new HashSet<>();
+        bundle.relations().forEach(r -> {
+            names.add(lower(r.subject()));
+            names.add(lower(r.object()));
+        });
+        bundle.entities().forEach(e -> names.remove(lower(e.name())));
+        return names;
+    }
+
     /** Every entity of the bundle and every entity a relation names, once per lower-case name (the first wins). */
-    private static Map<String, KnowledgeStore.Entity> entities(ImportedBundle bundle) {
+    private static Map<String, KnowledgeStore.Entity> entities(ImportedBundle bundle, ImportReport report) {
         Map<String, KnowledgeStore.Entity> byName = new LinkedHashMap<>();
-        bundle.entities().forEach(e -> byName.putIfAbsent(lower(e.name()), e));
+        for (KnowledgeStore.Entity e : bundle.entities()) {
+            if (byName.putIfAbsent(lower(e.name()), e) != null) {
+                report.entitiesSkipped++;
+                report.error("the bundle holds the entity '" + e.name() + "' twice (names match in any case); the first was taken");
+            }
+        }
         for (KnowledgeStore.Relation r : bundle.relations()) {
             byName.putIfAbsent(lower(r.subject()), new KnowledgeStore.Entity(r.subject(), "concept", null, "general"));
             byName.putIfAbsent(lower(r.object()), new KnowledgeStore.Entity(r.object(), "concept", null, "general"));
@@ -147,12 +166,12 @@ public class KnowledgeImport {
             if (same != null && same.verified()) {
                 report.relationsSkipped++;
                 ImportReport.example(report.skippedExamples, sentence(r) + " (verified here; kept as it is)");
+            } else if (conflict != null) { // also when an unverified copy of the triple is here: the import would raise its trust
+                report.contradiction(new ImportReport.Contradiction(sentence(r), conflictSentence(r, conflict), conflict.trust(), conflict.source()));
             } else if (same != null) {
                 report.relationsMerged++;
                 merges.add(capped);
                 ImportReport.example(report.mergedExamples, sentence(r));
-            } else if (conflict != null) {
-                report.contradiction(new ImportReport.Contradiction(sentence(r), conflictSentence(r, conflict), conflict.trust(), conflict.source()));
             } else {
                 report.relationsCreated++;
                 creates.add(capped);
@@ -164,8 +183,7 @@ public class KnowledgeImport {
 
     private static KnowledgeStore.Link conflict(KnowledgeStore.Relation r, List<KnowledgeStore.Link> known) {
         List<String> against = KnowledgeGraphWriter.CONFLICTS.getOrDefault(r.predicate(), List.of());
-        return known.stream().filter(l -> against.contains(l.predicate()) && (l.verified() || l.trust() >= KnowledgeGraphWriter.TRUSTED))
-                .findFirst().orElse(null);
+        return known.stream().filter(l -> against.contains(l.predicate()) && l.established()).findFirst().orElse(null);
     }
 
     private void syntheses(ImportedBundle bundle, ImportReport report) {

@@ -11,7 +11,7 @@ import java.util.List;
 @Dependent
 public class KnowledgeSettings {
 
-    /** The most entities, relations and syntheses together in one imported bundle (400 above it). */
+    /** The most entities, relations and syntheses together in one imported bundle (413 above it). */
     @Inject
     @ConfigProperty(name = "moe.graph.import.max-items", defaultValue = "50000")
     public int maxImportItems;

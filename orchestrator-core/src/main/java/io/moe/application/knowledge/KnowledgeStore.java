@@ -1,5 +1,7 @@
 package io.moe.application.knowledge;
 
+import io.moe.application.events.KnowledgeGraphWriter;
+
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -89,7 +91,12 @@ public interface KnowledgeStore {
     }
 
     /** A relation between two entities as found: {@code forward} when it runs from the pair's subject to its object. */
-    record Link(Pair pair, String predicate, boolean forward, double trust, boolean verified, String source) {
+    record Link(Pair pair, String predicate, boolean forward, double trust, boolean verified, boolean flagged, String source) {
+
+        /** Whether a contradicting triple must give way to it: unflagged, and verified or of trust {@value KnowledgeGraphWriter#TRUSTED} or more (as for the ingest). */
+        public boolean established() {
+            return !flagged && (verified || trust >= KnowledgeGraphWriter.TRUSTED);
+        }
     }
 
     /**

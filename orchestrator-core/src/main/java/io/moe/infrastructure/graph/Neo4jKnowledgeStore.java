@@ -74,7 +74,7 @@ public class Neo4jKnowledgeStore implements KnowledgeStore {
             UNWIND $pairs AS p
             MATCH (s:Entity {name_lc: p.s})-[r]-(o:Entity {name_lc: p.o})
             RETURN p.s AS s, p.o AS o, type(r) AS type, startNode(r) = s AS forward, coalesce(r.trust, 0.5) AS trust,
-                   coalesce(r.verified, false) AS verified, coalesce(r.source, 'ingest') AS source""";
+                   coalesce(r.verified, false) AS verified, coalesce(r.flagged, false) AS flagged, coalesce(r.source, 'ingest') AS source""";
     private static final String EXISTING_SYNTHESES = "UNWIND $keys AS k MATCH (y:Synthesis {key: k}) RETURN DISTINCT k";
     private static final String TAG = "CASE WHEN $tag IN coalesce(%1$s.sources, []) THEN %1$s.sources ELSE (coalesce(%1$s.sources, []) + $tag)[-20..] END";
     private static final String WRITE_ENTITIES = "UNWIND $rows AS row MERGE (e:Entity {name_lc: row.lc}) "
@@ -198,7 +198,7 @@ public class Neo4jKnowledgeStore implements KnowledgeStore {
         List<Link> out = new ArrayList<>();
         for (Record r : graph.read(LINKS, Map.of("pairs", rows))) {
             out.add(new Link(new Pair(r.get("s").asString(), r.get("o").asString()), r.get("type").asString(), r.get("forward").asBoolean(),
-                    r.get("trust").asDouble(), r.get("verified").asBoolean(), r.get("source").asString()));
+                    r.get("trust").asDouble(), r.get("verified").asBoolean(), r.get("flagged").asBoolean(), r.get("source").asString()));
         }
         return out;
     }

@@ -89,15 +89,53 @@ class KnowledgeImportTest {
     @Test
     void aRelationContradictingAVerifiedOneIsSkippedWhateverThatOnesTrust() {
         KnowledgeStore.Pair pair = new KnowledgeStore.Pair("aspirin", "rash");
-        known = List.of(new KnowledgeStore.Link(pair, "CAUSES", true, 0.5, true, "ingest"));
+        known = List.of(new KnowledgeStore.Link(pair, "CAUSES", true, 0.5, true, false, "ingest"));
         ImportReport verified = importer(0, null).run(treats(), false);
         assertEquals(1, verified.contradictions().size(), "a user rated an answer using 'aspirin CAUSES rash' 4 or 5");
         assertEquals(0, verified.relationsCreated);
 
-        known = List.of(new KnowledgeStore.Link(pair, "CAUSES", true, 0.5, false, "ingest"));
+        known = List.of(new KnowledgeStore.Link(pair, "CAUSES", true, 0.5, false, false, "ingest"));
         ImportReport unrated = importer(0, null).run(treats(), false);
         assertEquals(0, unrated.contradictions().size(), "new and unrated: it establishes nothing yet");
         assertEquals(1, unrated.relationsCreated);
+    }
+
+    @Test
+    void aContradictedTripleIsReportedEvenWhenAnUnverifiedCopyOfItIsThere() {
+        KnowledgeStore.Pair pair = new KnowledgeStore.Pair("aspirin", "rash");
+        known = List.of(new KnowledgeStore.Link(pair, "TREATS", true, 0.5, false, false, "ingest"),
+                new KnowledgeStore.Link(pair, "CAUSES", true, 0.5, true, false, "ingest"));
+        ImportReport report = importer(0, null).run(treats(), false);
+        assertEquals(1, report.contradictions().size(), "merging it would raise the trust of a triple a verified one refutes");
+        assertEquals(0, report.relationsMerged);
+    }
+
+    @Test
+    void aFlaggedRelationEstablishesNothing() {
+        KnowledgeStore.Pair pair = new KnowledgeStore.Pair("aspirin", "rash");
+        known = List.of(new KnowledgeStore.Link(pair, "CAUSES", true, 0.9, false, true, "ingest"));
+        ImportReport report = importer(0, null).run(treats(), false);
+        assertEquals(0, report.contradictions().size(), "users rated answers using it 1 or 2");
+        assertEquals(1, report.relationsCreated);
+    }
+
+    @Test
+    void anEntityLeftOutThatARelationNamesIsSaidToBeCreatedPlainAndADuplicateIsCounted() {
+        JsonValue body = Jsonp.createObjectBuilder().add("bundle", Jsonp.createObjectBuilder().add("format_version", "1.0")
+                .add("entities", Jsonp.createArrayBuilder()
+                        .add(Jsonp.createObjectBuilder().add("name", "Aspirin").add("domain", "medical consult"))
+                        .add(Jsonp.createObjectBuilder().add("name", "Rash"))
+                        .add(Jsonp.createObjectBuilder().add("name", "rash")))
+                .add("relations", Jsonp.createArrayBuilder().add(Jsonp.createObjectBuilder()
+                        .add("subject", "Aspirin").add("predicate", "TREATS").add("object", "Rash")))
+                .add("syntheses", Jsonp.createArrayBuilder())).build();
+
+        ImportReport report = importer(0, null).run(body, false);
+
+        assertEquals(2, report.entitiesSkipped, "the bad one and the second 'rash'");
+        assertEquals(2, report.entitiesCreated, "Aspirin (as the relation names it) and Rash");
+        assertTrue(report.errors.stream().anyMatch(e -> e.contains("left out, but a relation names 'Aspirin'")), report.errors.toString());
+        assertTrue(report.errors.stream().anyMatch(e -> e.contains("'rash' twice")), report.errors.toString());
     }
 
     private static JsonValue treats() {
