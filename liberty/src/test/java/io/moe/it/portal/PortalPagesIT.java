@@ -192,6 +192,17 @@ class PortalPagesIT {
         web.growl("Profile saved");
         web.wait.until(org.openqa.selenium.support.ui.ExpectedConditions.textToBePresentInElementLocated(
                 By.cssSelector("header .brand"), "Portal Tester")); // the top bar follows the saved name at once
+        String moved = "moved-" + user[1] + "@example.org";
+        web.type("details:email", moved);
+        web.click("details:save");
+        web.growl("Profile not saved");
+        web.visible(By.xpath("//*[contains(@class,'ui-message-error')][contains(., 'enter your current password')]")); // at the field
+        web.screenshot("portal-profile-new-address");
+        assertEquals(user[1] + "@example.org", Http.object(Admin.get(Admin.USERS + "/" + user[0])).getString("email"));
+        web.type("details:current", PortalBrowser.PASSWORD);
+        web.click("details:save");
+        web.growl("Profile saved");
+        assertEquals(moved, Http.object(Admin.get(Admin.USERS + "/" + user[0])).getString("email"));
         web.type("password:current", PortalBrowser.PASSWORD);
         web.type("password:next", "another-long-password-2");
         web.click("password:change-password");

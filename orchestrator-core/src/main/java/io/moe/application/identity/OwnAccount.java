@@ -25,8 +25,22 @@ public class OwnAccount {
     @Inject
     PasswordHasher passwords;
 
-    public UserAccount change(String userId, String displayName, String email, String timeZone) {
+    /**
+     * Changes name, e-mail and time zone. A new e-mail address needs the account's password ({@code currentPassword}):
+     * a reset link goes to the address, so a session left open for a minute would otherwise be enough to take the
+     * account for good. An account of single sign-on needs none: its password is nobody's, and no reset link is
+     * mailed for it ({@link PasswordResets#request}).
+     */
+    public UserAccount change(String userId, String displayName, String email, String timeZone, String currentPassword) {
         ZoneId zone = zone(timeZone);
+        UserAccount before = users.user(userId);
+        boolean newAddress = email != null && !email.strip().equalsIgnoreCase(before.email() == null ? "" : before.email());
+        boolean proven = currentPassword != null && !currentPassword.isEmpty() && before.hashedPassword() != null
+                && passwords.verify(currentPassword, before.hashedPassword());
+        if (newAddress && before.ssoSubject() == null && !proven) {
+            throw new IdentityException(Kind.INVALID, "wrong_password", "current_password",
+                    "to change your e-mail address, enter your current password");
+        }
         UserAccount user = users.update(userId, email, null, displayName == null ? "" : displayName, null, null);
         user.changeTimeZone(zone.getId());
         return user;

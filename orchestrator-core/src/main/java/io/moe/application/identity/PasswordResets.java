@@ -120,7 +120,8 @@ public class PasswordResets {
     }
 
     /**
-     * A user asks for a link by username or e-mail: when the account exists, is active and mail can be sent, the link
+     * A user asks for a link by username or e-mail: when the account exists, is active, is no account of single sign-on
+     * (an admin may still issue one for it) and mail can be sent, the link
      * goes to its address (in the background, so the answer takes the same time either way). Empty when the request
      * was taken; otherwise why it was not (throttled, or no mail server: ask an admin).
      */
@@ -137,8 +138,9 @@ public class PasswordResets {
         if (throttled.isPresent()) {
             return throttled;
         }
+        // an account of single sign-on gets no link: a password of its own would outlive its removal at the provider
         Optional<UserAccount> user = accounts.withUsername(name).or(() -> accounts.withEmail(name).stream().findFirst())
-                .filter(UserAccount::isActive);
+                .filter(UserAccount::isActive).filter(u -> u.ssoSubject() == null);
         user.ifPresent(u -> {
             IssuedLink link = newLink(u);
             afterCommit.run(() -> executor.execute(() -> mail(u, link))); // never a link that was not stored

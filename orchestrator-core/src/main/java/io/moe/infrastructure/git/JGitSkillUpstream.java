@@ -59,15 +59,33 @@ public class JGitSkillUpstream implements SkillUpstream {
     @Override
     public String location() {
         String u = url.orElse("");
-        try {
-            URI uri = URI.create(u);
-            if (uri.getUserInfo() != null) {
-                u = u.replace(uri.getUserInfo() + "@", "");
-            }
-        } catch (IllegalArgumentException e) {
-            // not a URI (an scp-style address): shown as configured
+        for (String info : userInfo()) {
+            u = u.replace(info + "@", "");
         }
         return u + " (" + branch + (path().isEmpty() ? "" : ", " + path()) + ")";
+    }
+
+    /** The credentials in the URL (a token as its user part), as written and decoded; none when it has none or is no URI. */
+    private List<String> userInfo() {
+        try {
+            URI uri = URI.create(url.orElse(""));
+            return uri.getRawUserInfo() == null ? List.of() : List.of(uri.getRawUserInfo(), uri.getUserInfo());
+        } catch (IllegalArgumentException e) {
+            return List.of(); // not a URI (an scp-style address): shown as configured
+        }
+    }
+
+    /** {@code text} without the URL's credentials, whole or its user and password alone (Git's messages keep the user part). */
+    private String withoutCredentials(String text) {
+        String out = String.valueOf(text);
+        for (String info : userInfo()) {
+            for (String secret : List.of(info, info.split(":", 2)[0], info.contains(":") ? info.split(":", 2)[1] : "")) {
+                if (!secret.isEmpty()) {
+                    out = out.replace(secret, "***");
+                }
+            }
+        }
+        return out;
     }
 
     @Override
@@ -82,7 +100,7 @@ public class JGitSkillUpstream implements SkillUpstream {
             }
         } catch (GitAPIException | IOException | RuntimeException e) {
             throw new SkillRefusedException(Kind.UPSTREAM_FAILED, "upstream_failed", null,
-                    "the upstream skill repository " + location() + " could not be read: " + e.getMessage());
+                    "the upstream skill repository " + location() + " could not be read: " + withoutCredentials(e.getMessage()));
         } finally {
             removeQuietly(clone);
         }

@@ -28,7 +28,7 @@ import java.util.Map;
 public class ProfilePage {
 
     private static final Map<String, String> FIELDS = Map.of("display_name", "details:name", "email", "details:email",
-            "time_zone", "details:zone");
+            "time_zone", "details:zone", "current_password", "details:current");
     private static final Map<String, String> PASSWORD_FIELDS = Map.of("current_password", "password:current",
             "password", "password:next");
 
@@ -51,6 +51,7 @@ public class ProfilePage {
 
     private String currentPassword;
     private String newPassword;
+    private String detailsPassword;
 
     private Details details() {
         return ViewState.of(Details.class, () -> {
@@ -66,7 +67,7 @@ public class ProfilePage {
     public void save() {
         try {
             Details d = details();
-            account.change(user.id(), d.displayName, d.email, d.timeZone);
+            account.change(user.id(), d.displayName, d.email, d.timeZone, detailsPassword);
             user.reread(); // the top bar shows the new name
             PageMessages.done("Profile saved");
         } catch (Refusal e) {
@@ -127,6 +128,15 @@ public class ProfilePage {
 
     public void setTimeZone(String timeZone) {
         details().timeZone = timeZone;
+    }
+
+    /** The password that proves a new e-mail address is the account owner's (never shown again). */
+    public String getDetailsPassword() {
+        return null;
+    }
+
+    public void setDetailsPassword(String detailsPassword) {
+        this.detailsPassword = detailsPassword;
     }
 
     public String getCurrentPassword() {
