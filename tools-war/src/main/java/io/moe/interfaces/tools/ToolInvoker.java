@@ -18,7 +18,8 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Runs one tool for one caller: it must exist, be enabled, and be allowed for the caller. Every result,
+ * Runs one tool for one caller: it must exist, be enabled, and be allowed for the caller, who may run only so many
+ * calls at once ({@link ToolCallsInFlight}). Every result,
  * of every tool, is measured against {@code moe.tools.result.max-chars} before it is sent: a larger one is
  * a 422 {@code result_too_large} (the worst offenders also stop early, before building it). Every call,
  * answered or refused, goes to the {@link ToolCallLog} (who, tool, time, result or error).
@@ -37,6 +38,9 @@ public class ToolInvoker {
 
     @Inject
     ToolCallLog calls;
+
+    @Inject
+    ToolCallsInFlight inFlight;
 
     public JsonValue invoke(String name, JsonObject arguments, ToolCaller caller) {
         return invoke(name, arguments, caller, caller.label());
@@ -57,7 +61,7 @@ public class ToolInvoker {
 
     private JsonValue run(String name, JsonObject arguments, ToolCaller caller) {
         Tool tool = usable(name, caller);
-        try {
+        try (ToolCallsInFlight.Place place = inFlight.enter(caller)) {
             JsonValue result = tool.invoke(ToolArgs.of(arguments, caller.userId()));
             ResultBudget.check(result, tools.maxResultChars(), "ask for less (a narrower pattern, path or query, or less content)");
             return result;

@@ -57,6 +57,8 @@ class ToolInvokerTest {
                 return logged;
             }
         };
+        invoker.inFlight = new ToolCallsInFlight();
+        invoker.inFlight.perUser = 4;
         mcp.tools = invoker.tools;
         mcp.settings = invoker.settings;
         mcp.invoker = invoker;
