@@ -1,6 +1,7 @@
 package io.moe.interfaces.admin;
 
 import io.moe.infrastructure.faces.FailurePage;
+import io.moe.infrastructure.faces.FormBodies;
 import io.moe.infrastructure.faces.MissingPage;
 import io.moe.infrastructure.faces.PageFilterPass;
 import io.moe.infrastructure.faces.PageRedirect;
@@ -50,7 +51,7 @@ public class AdminPagesFilter extends HttpFilter {
             return;
         }
         browser.apply(request, response);
-        if (CanonicalPaths.refused(request, response)) {
+        if (CanonicalPaths.refused(request, response) || FormBodies.refused(request, response, isOpen(routedPath(request)))) {
             return;
         }
         boolean admitted;

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,6 +72,26 @@ class AccessHardeningIT {
 
     private static long redisTtl(String key) throws IOException {
         return redis("TTL " + key);
+    }
+
+    @Test
+    void aSignInFormLargerThanTheFormTakesIsRefusedBeforeItIsRead() throws IOException {
+        String big = "username=" + "a".repeat(100_000) + "&password=x";
+        for (String page : new String[]{"/login.xhtml", "/user/login", "/user/forgot"}) {
+            RawHttp.Reply r = RawHttp.send(ItConfig.adminUrl(), null, "POST", page, big, "Content-Type", "application/x-www-form-urlencoded");
+            assertEquals(413, r.status(), page + ": " + r);
+        }
+        URI admin = URI.create(ItConfig.adminUrl());
+        try (Socket socket = new Socket(admin.getHost(), admin.getPort())) { // a form whose length is not said: chunked
+            socket.setSoTimeout(30_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(("POST /login.xhtml HTTP/1.1\r\nHost: " + admin.getHost() + ":" + admin.getPort() + "\r\nConnection: close\r\n"
+                    + "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n"
+                    + "5\r\nab=cd\r\n0\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            String status = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1)).readLine();
+            assertTrue(status.startsWith("HTTP/1.1 411"), status);
+        }
     }
 
     /** One inline Redis command with an integer reply. */

@@ -81,8 +81,9 @@ public class SignInThrottle {
         }
     }
 
-    /** Usernames are told apart without regard to case. */
+    /** Usernames are told apart without regard to case, by their first 254 characters (no name or address is longer): a key of Redis stays small. */
     private static String normalised(String username) {
-        return String.valueOf(username).toLowerCase(Locale.ROOT);
+        String name = String.valueOf(username);
+        return (name.length() > 254 ? name.substring(0, 254) : name).toLowerCase(Locale.ROOT);
     }
 }

@@ -20,7 +20,7 @@ import java.util.Set;
  */
 public record ImportedBundle(List<KnowledgeStore.Entity> entities, List<KnowledgeStore.Relation> relations,
                              List<KnowledgeStore.Synthesis> syntheses, List<Problem> problems, String sourceTag,
-                             double trustFloor, boolean dryRun) {
+                             double trustFloor, double askedTrustFloor, boolean dryRun) {
 
     /** What part of the bundle an entry left out belongs to. */
     public enum Part { ENTITY, RELATION, SYNTHESIS }
@@ -63,7 +63,8 @@ public record ImportedBundle(List<KnowledgeStore.Entity> entities, List<Knowledg
                     "a bundle may hold at most " + maxItems + " entities, relations and syntheses together (moe.graph.import.max-items); import it in parts");
         }
         String tag = BundleRules.sourceTag(string(request, "source_tag", "source_tag", DEFAULT_SOURCE_TAG), "source_tag");
-        double floor = Math.min(number(request, "trust_floor", "trust_floor", ceiling), ceiling);
+        double asked = number(request, "trust_floor", "trust_floor", ceiling);
+        double floor = Math.min(asked, ceiling);
         boolean dryRun = bool(request, "dry_run", "dry_run", false);
         List<Problem> problems = new ArrayList<>();
         List<KnowledgeStore.Entity> es = new ArrayList<>();
@@ -91,7 +92,7 @@ public record ImportedBundle(List<KnowledgeStore.Entity> entities, List<Knowledg
                 problems.add(new Problem(Part.SYNTHESIS, bad.getMessage(), null));
             }
         }
-        return new ImportedBundle(es, rs, ss, problems, tag, floor, dryRun);
+        return new ImportedBundle(es, rs, ss, problems, tag, floor, asked, dryRun);
     }
 
     private static KnowledgeStore.Entity entity(JsonValue value, String at) {

@@ -51,6 +51,10 @@ public class KnowledgeImport {
         ImportedBundle bundle = ImportedBundle.read(body, settings.maxImportItems, settings.trustFloor);
         boolean dryRun = validateOnly || bundle.dryRun();
         ImportReport report = new ImportReport(dryRun, bundle.sourceTag(), bundle.trustFloor());
+        if (bundle.askedTrustFloor() > bundle.trustFloor()) { // the request can lower the server's cap, never raise it
+            report.error("trust_floor " + bundle.askedTrustFloor() + " is above this server's moe.graph.import.trust-floor; "
+                    + bundle.trustFloor() + " was used");
+        }
         Set<String> plainlyCreated = bundle.problems().isEmpty() ? Set.of() : namedOnlyByRelations(bundle);
         for (ImportedBundle.Problem problem : bundle.problems()) {
             switch (problem.part()) {

@@ -138,6 +138,14 @@ class KnowledgeImportTest {
         assertTrue(report.errors.stream().anyMatch(e -> e.contains("'rash' twice")), report.errors.toString());
     }
 
+    @Test
+    void aTrustFloorAboveTheServersIsLoweredAndTheReportSaysSo() {
+        JsonValue body = Jsonp.createObjectBuilder((jakarta.json.JsonObject) treats()).add("trust_floor", 0.9).build();
+        ImportReport report = importer(0, null).run(body, false);
+        assertEquals(0.5, report.trustFloor, 1e-9);
+        assertTrue(report.errors.stream().anyMatch(e -> e.startsWith("trust_floor 0.9 is above")), report.errors.toString());
+    }
+
     private static JsonValue treats() {
         return Jsonp.createObjectBuilder().add("bundle", Jsonp.createObjectBuilder().add("format_version", "1.0")
                 .add("entities", Jsonp.createArrayBuilder()).add("relations", Jsonp.createArrayBuilder().add(Jsonp.createObjectBuilder()

@@ -1,6 +1,7 @@
 package io.moe.interfaces.portal;
 
 import io.moe.infrastructure.faces.FailurePage;
+import io.moe.infrastructure.faces.FormBodies;
 import io.moe.infrastructure.faces.MissingPage;
 import io.moe.infrastructure.faces.PageFilterPass;
 import io.moe.infrastructure.faces.PageRedirect;
@@ -52,11 +53,11 @@ public class PortalPagesFilter extends HttpFilter {
             return;
         }
         browser.apply(request, response);
-        if (CanonicalPaths.refused(request, response)) {
-            return;
-        }
         String path = request.getServletPath() + Objects.toString(request.getPathInfo(), "");
         boolean open = isOpen(path);
+        if (CanonicalPaths.refused(request, response) || FormBodies.refused(request, response, open)) {
+            return;
+        }
         boolean admitted;
         try {
             admitted = open || signIn.stands(request, BrowserSession.PORTAL, PasswordSignIn.Audience.USERS);
