@@ -6,6 +6,7 @@ import io.moe.infrastructure.faces.MissingPage;
 import io.moe.infrastructure.faces.PageFilterPass;
 import io.moe.infrastructure.faces.PageRedirect;
 import io.moe.infrastructure.faces.PlainPostbackNonce;
+import io.moe.infrastructure.faces.SameOriginForms;
 import io.moe.infrastructure.web.BrowserPolicy;
 import io.moe.infrastructure.web.BrowserSession;
 import io.moe.infrastructure.web.CanonicalPaths;
@@ -18,6 +19,7 @@ import jakarta.servlet.annotation.WebFilter;
 import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.io.IOException;
 import java.util.Objects;
@@ -35,13 +37,18 @@ import java.util.Set;
 @WebFilter(urlPatterns = "/*", servletNames = "Faces Servlet", asyncSupported = true)
 public class AdminPagesFilter extends HttpFilter {
 
-    private static final Set<String> OPEN = Set.of("/login.xhtml", "/sso", "/sso/callback", "/api");
+    private static final String SIGN_IN = "/login.xhtml";
+    private static final Set<String> OPEN = Set.of(SIGN_IN, "/sso", "/sso/callback", "/api");
 
     @Inject
     PasswordSignIn signIn;
 
     @Inject
     BrowserPolicy browser;
+
+    @Inject
+    @ConfigProperty(name = "moe.admin.public-url", defaultValue = "http://127.0.0.1:8088")
+    String publicUrl;
 
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
@@ -51,7 +58,8 @@ public class AdminPagesFilter extends HttpFilter {
             return;
         }
         browser.apply(request, response);
-        if (CanonicalPaths.refused(request, response) || FormBodies.refused(request, response, isOpen(routedPath(request)))) {
+        if (CanonicalPaths.refused(request, response) || FormBodies.refused(request, response, isOpen(routedPath(request)))
+                || routedPath(request).equals(SIGN_IN) && SameOriginForms.refused(request, response, publicUrl)) {
             return;
         }
         boolean admitted;

@@ -15,8 +15,9 @@ import java.io.IOException;
 
 /**
  * The sign-in form: username and password of an active admin (PBKDF2 hash check), throttled per
- * address and per username and address before the hash is computed ({@link PasswordSignIn}). The Faces
- * view state protects the form itself against cross-site posts.
+ * address and per username and address before the hash is computed ({@link PasswordSignIn}). The view is
+ * stateless (showing it starts no session); a post from another site is refused by its {@code Origin}
+ * ({@code SameOriginForms}).
  */
 @Named
 @RequestScoped

@@ -10,7 +10,7 @@ import java.net.http.HttpResponse;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -32,7 +32,7 @@ class PortalSignInIT {
         assertTrue(toSignIn(browser.get("/user/")), "the portal's root too");
         assertEquals(200, browser.get("/user/login").statusCode());
         String before = browser.sessionId();
-        assertNotNull(before, "the sign-in form's view lives in a session");
+        assertNull(before, "showing the sign-in form starts no session: it is a stateless view");
 
         HttpResponse<String> signedIn = browser.signIn(user[1], PortalBrowser.PASSWORD);
         assertEquals(302, signedIn.statusCode(), signedIn.body());

@@ -94,6 +94,26 @@ class AccessHardeningIT {
         }
     }
 
+    @Test
+    void showingASignInFormStartsNoSessionAndAPostFromAnotherSiteIsRefused() {
+        for (String page : new String[]{"/login.xhtml", "/user/login", "/user/forgot", "/user/reset?token=" + "0".repeat(64)}) {
+            var shown = Http.get(ItConfig.adminUrl() + page);
+            assertEquals(200, shown.statusCode(), page);
+            assertTrue(shown.headers().allValues("Set-Cookie").stream().noneMatch(c -> c.startsWith("JSESSIONID")),
+                    page + " started a session: " + shown.headers().allValues("Set-Cookie"));
+        }
+        String form = "login=login&login%3Ausername=someone&login%3Apassword=wrong-password&login%3Asubmit=&jakarta.faces.ViewState=stateless";
+        for (String page : new String[]{"/login.xhtml", "/user/login"}) {
+            RawHttp.Reply foreign = RawHttp.send(ItConfig.adminUrl(), null, "POST", page, form,
+                    "Content-Type", "application/x-www-form-urlencoded", "Origin", "https://evil.example");
+            assertEquals(403, foreign.status(), page + ": " + foreign);
+            RawHttp.Reply own = RawHttp.send(ItConfig.adminUrl(), null, "POST", page, form,
+                    "Content-Type", "application/x-www-form-urlencoded", "Origin", ItConfig.adminUrl());
+            assertEquals(200, own.status(), page + ": " + own);
+            assertTrue(own.body().contains("Sign-in failed: wrong username or password"), "the form answers with its refusal: " + own);
+        }
+    }
+
     /** One inline Redis command with an integer reply. */
     private static long redis(String command) throws IOException {
         try (Socket socket = new Socket("127.0.0.1", Integer.parseInt(System.getProperty("moe.it.redis-port", "26379")))) {

@@ -56,9 +56,10 @@ public final class BrowserSession {
         if (earlier != null && earlier.getAttribute(user) != null) {
             earlier.invalidate();
             request.getSession(true); // a new session: a new id
-        } else {
-            request.getSession(true);
+        } else if (earlier != null) {
             request.changeSessionId();
+        } else {
+            request.getSession(true); // the stateless sign-in forms start none before: a new one has a new id
         }
         HttpSession session = request.getSession(false);
         byte[] token = new byte[32];

@@ -3,7 +3,6 @@ package io.moe.interfaces.portal;
 import io.moe.application.identity.ClientAddresses;
 import io.moe.application.identity.PasswordResets;
 import io.moe.domain.shared.Refusal;
-import io.moe.infrastructure.faces.ViewState;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.faces.application.FacesMessage;
 import jakarta.faces.context.ExternalContext;
@@ -13,7 +12,6 @@ import jakarta.inject.Named;
 import jakarta.servlet.http.HttpServletRequest;
 
 import java.io.IOException;
-import java.io.Serializable;
 
 /**
  * The two pages of a forgotten password, open without a session: {@code /user/forgot} asks for a link by
@@ -31,20 +29,12 @@ public class PasswordResetPages {
     @Inject
     ClientAddresses addresses;
 
-    /** The link's token, kept while the reset page is shown. */
-    static final class Link implements Serializable {
-        private static final long serialVersionUID = 1L;
-        String token;
-    }
-
     private String name;
     private String password;
     private boolean requested;
     private Boolean tokenValid;
-
-    private Link link() {
-        return ViewState.of(Link.class, Link::new);
-    }
+    /** The link's token: the page's {@code token} parameter, in its address when shown, in a hidden field when sent (the view is stateless). */
+    private String token;
 
     /** Whether a user can ask for a link by e-mail here (a mail server is configured); else an admin issues one. */
     public boolean isByEmail() {
@@ -65,7 +55,7 @@ public class PasswordResetPages {
     public void reset() throws IOException {
         FacesContext faces = FacesContext.getCurrentInstance();
         try {
-            resets.redeem(link().token, password);
+            resets.redeem(getToken(), password);
             ExternalContext external = faces.getExternalContext();
             external.redirect(external.getRequestContextPath() + "/login?reset=done");
         } catch (Refusal e) {
@@ -79,7 +69,7 @@ public class PasswordResetPages {
     /** Whether the page's link may still be used (the reset form is shown only then); read once per request. */
     public boolean isTokenValid() {
         if (tokenValid == null) {
-            tokenValid = resets.isValid(link().token);
+            tokenValid = resets.isValid(getToken());
         }
         return tokenValid;
     }
@@ -97,12 +87,15 @@ public class PasswordResetPages {
     }
 
     public String getToken() {
-        return link().token;
+        if (token == null) { // the form's own rendering is decided before the view parameter is applied
+            token = FacesContext.getCurrentInstance().getExternalContext().getRequestParameterMap().get("token");
+        }
+        return token;
     }
 
     public void setToken(String token) {
         if (token != null) {
-            link().token = token;
+            this.token = token;
         }
     }
 

@@ -6,6 +6,7 @@ import io.moe.infrastructure.faces.MissingPage;
 import io.moe.infrastructure.faces.PageFilterPass;
 import io.moe.infrastructure.faces.PageRedirect;
 import io.moe.infrastructure.faces.PlainPostbackNonce;
+import io.moe.infrastructure.faces.SameOriginForms;
 import io.moe.infrastructure.web.BrowserPolicy;
 import io.moe.infrastructure.web.BrowserSession;
 import io.moe.infrastructure.web.CanonicalPaths;
@@ -18,6 +19,7 @@ import jakarta.servlet.annotation.WebFilter;
 import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.io.IOException;
 import java.util.Objects;
@@ -36,11 +38,17 @@ import java.util.Set;
 public class PortalPagesFilter extends HttpFilter {
 
     static final String SIGN_IN = "/login";
+    /** The stateless forms of the open pages: sign-in, forgotten password, reset. */
+    private static final Set<String> FORMS = Set.of(SIGN_IN, "/login.xhtml", "/forgot", "/forgot.xhtml", "/reset", "/reset.xhtml");
     private static final Set<String> OPEN = Set.of(SIGN_IN, "/login.xhtml", "/sso", "/sso/callback", "/forgot", "/forgot.xhtml",
             "/reset", "/reset.xhtml");
 
     @Inject
     BrowserPolicy browser;
+
+    @Inject
+    @ConfigProperty(name = "moe.admin.public-url", defaultValue = "http://127.0.0.1:8088")
+    String publicUrl;
 
     @Inject
     PasswordSignIn signIn;
@@ -55,7 +63,8 @@ public class PortalPagesFilter extends HttpFilter {
         browser.apply(request, response);
         String path = request.getServletPath() + Objects.toString(request.getPathInfo(), "");
         boolean open = isOpen(path);
-        if (CanonicalPaths.refused(request, response) || FormBodies.refused(request, response, open)) {
+        if (CanonicalPaths.refused(request, response) || FormBodies.refused(request, response, open)
+                || FORMS.contains(path) && SameOriginForms.refused(request, response, publicUrl)) {
             return;
         }
         boolean admitted;

@@ -1,0 +1,60 @@
+package io.moe.infrastructure.faces;
+
+import jakarta.servlet.RequestDispatcher;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.Locale;
+
+/**
+ * The sign-in, forgotten-password and reset forms are stateless views (an anonymous visit starts no session), so no
+ * view state vouches that a post came from the form: a browser's post from another site is refused by its
+ * {@code Origin} instead (403), which every current browser sends with a form post. The origin must be the one the
+ * request was sent to ({@code Host}) or the configured public address ({@code moe.admin.public-url}, for a proxy
+ * that rewrites {@code Host}). A post without {@code Origin} (not from a browser) is let through.
+ */
+public final class SameOriginForms {
+
+    private SameOriginForms() {
+    }
+
+    /** Answers 403 and returns true when {@code request} is a post from a browser on another site. */
+    public static boolean refused(HttpServletRequest request, HttpServletResponse response, String publicUrl) throws IOException {
+        String origin = request.getHeader("Origin");
+        if (!"POST".equalsIgnoreCase(request.getMethod()) || origin == null || sameOrigin(origin, request.getHeader("Host"), publicUrl)) {
+            return false;
+        }
+        request.setAttribute(RequestDispatcher.ERROR_STATUS_CODE, HttpServletResponse.SC_FORBIDDEN);
+        response.setStatus(HttpServletResponse.SC_FORBIDDEN);
+        response.setContentType("text/plain;charset=UTF-8");
+        response.getWriter().write("This form was sent from another site (" + origin.replaceAll("[^\\x20-\\x7e]", "?")
+                + "); sign in on this site's own page.\n");
+        return true;
+    }
+
+    static boolean sameOrigin(String origin, String host, String publicUrl) {
+        try {
+            URI from = URI.create(origin.trim());
+            if (from.getScheme() == null || from.getHost() == null) {
+                return false; // "null": a sandboxed frame or a privacy-sensitive context
+            }
+            String authority = authority(from.getScheme(), from.getHost(), from.getPort());
+            if (host != null && authority.equals(authority(from.getScheme(), URI.create("http://" + host.trim()).getHost(),
+                    URI.create("http://" + host.trim()).getPort()))) {
+                return true;
+            }
+            URI own = publicUrl == null || publicUrl.isBlank() ? null : URI.create(publicUrl.trim());
+            return own != null && own.getHost() != null && from.getScheme().equalsIgnoreCase(own.getScheme())
+                    && authority.equals(authority(own.getScheme(), own.getHost(), own.getPort()));
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    private static String authority(String scheme, String host, int port) {
+        int effective = port != -1 ? port : "https".equalsIgnoreCase(scheme) ? 443 : 80;
+        return String.valueOf(host).toLowerCase(Locale.ROOT) + ":" + effective;
+    }
+}
