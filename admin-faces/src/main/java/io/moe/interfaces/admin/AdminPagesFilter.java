@@ -59,7 +59,8 @@ public class AdminPagesFilter extends HttpFilter {
         }
         browser.apply(request, response);
         if (CanonicalPaths.refused(request, response) || FormBodies.refused(request, response, isOpen(routedPath(request)))
-                || routedPath(request).equals(SIGN_IN) && SameOriginForms.refused(request, response, publicUrl)) {
+                || routedPath(request).equals(SIGN_IN)
+                && (FormBodies.notUrlEncoded(request, response) || SameOriginForms.refused(request, response, publicUrl))) {
             return;
         }
         boolean admitted;

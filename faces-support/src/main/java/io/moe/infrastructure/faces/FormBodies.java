@@ -23,6 +23,23 @@ public final class FormBodies {
     private FormBodies() {
     }
 
+    /**
+     * Answers 415 and returns true when a post to one of the stateless sign-in forms is not URL-encoded: their forms
+     * are, and a multipart body would be parsed into parts before anything could bound it.
+     */
+    public static boolean notUrlEncoded(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String type = request.getContentType() == null ? "" : request.getContentType().toLowerCase(Locale.ROOT);
+        if (!"POST".equalsIgnoreCase(request.getMethod()) || type.startsWith("application/x-www-form-urlencoded")) {
+            return false;
+        }
+        request.setAttribute(RequestDispatcher.ERROR_STATUS_CODE, HttpServletResponse.SC_UNSUPPORTED_MEDIA_TYPE);
+        response.setStatus(HttpServletResponse.SC_UNSUPPORTED_MEDIA_TYPE);
+        response.setHeader("Connection", "close"); // the body is not read
+        response.setContentType("text/plain;charset=UTF-8");
+        response.getWriter().write("This form takes application/x-www-form-urlencoded only.\n");
+        return true;
+    }
+
     /** Answers 411 or 413 and returns true when the request is a URL-encoded POST without a length or over its bound. */
     public static boolean refused(HttpServletRequest request, HttpServletResponse response, boolean open) throws IOException {
         String type = request.getContentType() == null ? "" : request.getContentType().toLowerCase(Locale.ROOT);

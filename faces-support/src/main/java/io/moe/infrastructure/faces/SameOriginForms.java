@@ -7,31 +7,52 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Locale;
+import java.util.logging.Logger;
 
 /**
  * The sign-in, forgotten-password and reset forms are stateless views (an anonymous visit starts no session), so no
- * view state vouches that a post came from the form: a browser's post from another site is refused by its
- * {@code Origin} instead (403), which every current browser sends with a form post. The origin must be the one the
- * request was sent to ({@code Host}) or the configured public address ({@code moe.admin.public-url}, for a proxy
- * that rewrites {@code Host}). A post without {@code Origin} (not from a browser) is let through.
+ * view state vouches that a post came from the form: a browser's post from another site is refused instead (403).
+ * A browser says where a post comes from in {@code Sec-Fetch-Site}, which no page and no proxy changes: only
+ * {@code same-origin} (and {@code none}, typed by the user) pass. A browser too old to send it is judged by
+ * {@code Origin}, which must be the address the request came to ({@code Host}) or the configured public address
+ * ({@code moe.admin.public-url}, for a proxy that rewrites {@code Host}). A post with neither (not from a browser)
+ * is let through.
  */
 public final class SameOriginForms {
+
+    private static final Logger LOG = Logger.getLogger(SameOriginForms.class.getName());
 
     private SameOriginForms() {
     }
 
     /** Answers 403 and returns true when {@code request} is a post from a browser on another site. */
     public static boolean refused(HttpServletRequest request, HttpServletResponse response, String publicUrl) throws IOException {
-        String origin = request.getHeader("Origin");
-        if (!"POST".equalsIgnoreCase(request.getMethod()) || origin == null || sameOrigin(origin, request.getHeader("Host"), publicUrl)) {
+        if (!"POST".equalsIgnoreCase(request.getMethod())) {
             return false;
         }
+        String site = request.getHeader("Sec-Fetch-Site");
+        String origin = request.getHeader("Origin");
+        boolean allowed = site != null ? site.equals("same-origin") || site.equals("none")
+                : origin == null || sameOrigin(origin, request.getHeader("Host"), publicUrl);
+        if (allowed) {
+            return false;
+        }
+        LOG.info(() -> "Refused a form post to " + printable(request.getRequestURI()) + " from another site (Sec-Fetch-Site " + printable(site)
+                + ", Origin " + printable(origin) + "; this address: " + printable(request.getHeader("Host")) + " or " + publicUrl + ")");
         request.setAttribute(RequestDispatcher.ERROR_STATUS_CODE, HttpServletResponse.SC_FORBIDDEN);
         response.setStatus(HttpServletResponse.SC_FORBIDDEN);
         response.setContentType("text/plain;charset=UTF-8");
-        response.getWriter().write("This form was sent from another site (" + origin.replaceAll("[^\\x20-\\x7e]", "?")
+        response.getWriter().write("This form was sent from another site (" + printable(origin)
                 + "); sign in on this site's own page.\n");
         return true;
+    }
+
+    private static String printable(String header) {
+        if (header == null) {
+            return "none";
+        }
+        String plain = header.replaceAll("[^\\x20-\\x7e]", "?"); // no line breaks or escapes into the log
+        return plain.length() > 200 ? plain.substring(0, 200) + "…" : plain;
     }
 
     static boolean sameOrigin(String origin, String host, String publicUrl) {

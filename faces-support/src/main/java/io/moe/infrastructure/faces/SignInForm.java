@@ -13,7 +13,7 @@ import java.io.IOException;
  * A sign-in form's fields and its submit: username and password checked by {@link PasswordSignIn} (throttled
  * before the hash, session fixation protection), a refusal shown as a page message, success redirected to the
  * application's landing page. The admin application and the portal each have one, with their own session and
- * audience; the Faces view state protects the form against cross-site posts.
+ * audience. The form is a stateless view; {@link SameOriginForms} refuses posts from another site.
  */
 public abstract class SignInForm {
 

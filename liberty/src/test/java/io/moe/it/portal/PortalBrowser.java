@@ -127,7 +127,7 @@ public final class PortalBrowser {
     }
 
     /** The current session cookie's value, or null. */
-    String sessionId() {
+    public String sessionId() {
         return cookies.getCookieStore().getCookies().stream().filter(c -> c.getName().equals("JSESSIONID"))
                 .map(HttpCookie::getValue).findFirst().orElse(null);
     }

@@ -111,6 +111,15 @@ class AccessHardeningIT {
                     "Content-Type", "application/x-www-form-urlencoded", "Origin", ItConfig.adminUrl());
             assertEquals(200, own.status(), page + ": " + own);
             assertTrue(own.body().contains("Sign-in failed: wrong username or password"), "the form answers with its refusal: " + own);
+            RawHttp.Reply crossSite = RawHttp.send(ItConfig.adminUrl(), null, "POST", page, form,
+                    "Content-Type", "application/x-www-form-urlencoded", "Sec-Fetch-Site", "cross-site", "Origin", ItConfig.adminUrl());
+            assertEquals(403, crossSite.status(), "the browser's own word on where the post comes from counts first: " + crossSite);
+            RawHttp.Reply proxied = RawHttp.send(ItConfig.adminUrl(), null, "POST", page, form,
+                    "Content-Type", "application/x-www-form-urlencoded", "Sec-Fetch-Site", "same-origin", "Origin", "https://moe.example.org");
+            assertEquals(200, proxied.status(), "behind a proxy that rewrites Host, a same-origin post still passes: " + proxied);
+            RawHttp.Reply multipart = RawHttp.send(ItConfig.adminUrl(), null, "POST", page, "--b\r\n\r\nx\r\n--b--\r\n",
+                    "Content-Type", "multipart/form-data; boundary=b");
+            assertEquals(415, multipart.status(), "a sign-in form takes URL-encoded posts only: " + multipart);
         }
     }
 

@@ -46,6 +46,16 @@ final class AdminBrowser {
         return send(method, target, body, extra.toArray(String[]::new));
     }
 
+    /** Makes this browser send {@code sessionId}, as a cookie someone else planted in it. */
+    void plant(String sessionId) {
+        session = sessionId;
+    }
+
+    /** The session id the browser sends now (null without one). */
+    String sessionId() {
+        return session;
+    }
+
     /** Signs in with the form; the reply is the form's answer (302 to the dashboard on success). */
     RawHttp.Reply signIn(String username, String password) {
         RawHttp.Reply page = get("/login.xhtml");
@@ -80,7 +90,8 @@ final class AdminBrowser {
         }
         RawHttp.Reply reply = RawHttp.send(ItConfig.adminUrl(), localAddress, method, target, body, all.toArray(String[]::new));
         reply.headers().getOrDefault("set-cookie", List.of()).stream().filter(c -> c.startsWith("JSESSIONID="))
-                .findFirst().ifPresent(c -> session = c.substring("JSESSIONID=".length()).split(";")[0]);
+                .reduce((first, last) -> last) // as a browser keeps the last of several (a new session, then its new id)
+                .ifPresent(c -> session = c.substring("JSESSIONID=".length()).split(";")[0]);
         return reply;
     }
 }

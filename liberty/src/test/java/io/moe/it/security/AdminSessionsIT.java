@@ -10,6 +10,8 @@ import java.net.http.HttpResponse;
 import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -36,6 +38,20 @@ class AdminSessionsIT {
         assertEquals(302, reply.status(), reply.toString());
         assertEquals(200, browser.get("/users.xhtml").status(), "the session shows the users page");
         return browser;
+    }
+
+    @Test
+    void signingInUnderASessionIdThePortalIssuedGetsANewOne() {
+        String planted = io.moe.it.portal.PortalBrowser.signedInAsNewUser().sessionId(); // someone's own portal session
+        assertNotNull(planted);
+        AdminBrowser victim = new AdminBrowser();
+        victim.plant(planted); // a cookie planted in an admin's browser (same host, path /)
+        String[] admin = newAdmin();
+
+        assertEquals(302, victim.signIn(admin[1], PASSWORD).status());
+
+        assertNotEquals(planted, victim.sessionId(), "the admin's session does not take the planted id");
+        assertEquals(200, victim.get("/users.xhtml").status(), "and it stands under its own");
     }
 
     @Test

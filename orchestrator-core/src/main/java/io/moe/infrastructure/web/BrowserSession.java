@@ -55,12 +55,11 @@ public final class BrowserSession {
         HttpSession earlier = request.getSession(false);
         if (earlier != null && earlier.getAttribute(user) != null) {
             earlier.invalidate();
-            request.getSession(true); // a new session: a new id
-        } else if (earlier != null) {
-            request.changeSessionId();
-        } else {
-            request.getSession(true); // the stateless sign-in forms start none before: a new one has a new id
         }
+        // a new session may take the id the browser sent when another application of the server knows it (a planted
+        // cookie): its id is changed in any case
+        request.getSession(true);
+        request.changeSessionId();
         HttpSession session = request.getSession(false);
         byte[] token = new byte[32];
         RANDOM.nextBytes(token);

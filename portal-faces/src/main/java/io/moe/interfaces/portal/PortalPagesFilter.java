@@ -64,7 +64,7 @@ public class PortalPagesFilter extends HttpFilter {
         String path = request.getServletPath() + Objects.toString(request.getPathInfo(), "");
         boolean open = isOpen(path);
         if (CanonicalPaths.refused(request, response) || FormBodies.refused(request, response, open)
-                || FORMS.contains(path) && SameOriginForms.refused(request, response, publicUrl)) {
+                || FORMS.contains(path) && (FormBodies.notUrlEncoded(request, response) || SameOriginForms.refused(request, response, publicUrl))) {
             return;
         }
         boolean admitted;
