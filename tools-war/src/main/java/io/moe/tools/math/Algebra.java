@@ -37,7 +37,7 @@ final class Algebra {
             Map.entry("Rational", new int[]{2, 2}), Map.entry("Equal", new int[]{2, 2}), Map.entry("Complex", new int[]{2, 2}));
     private static final Set<String> CONSTANTS = Set.of("Pi", "E");
     /** The functions whose arguments a comma separates, as written (their arity in {@link #ARITY} is 2 at most). */
-    private static final Set<String> TWO_ARGUMENTS = Set.of("mod", "round", "log", "rational", "equal", "complex", "power");
+    private static final Set<String> TWO_ARGUMENTS = Set.of("mod", "round", "rational", "equal", "complex", "power");
     private static final Pattern PERCENT_OF = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*%\\s*(?:of|von)\\s+");
     private static final Pattern PERCENT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*%");
     private static final Pattern DECIMAL = Pattern.compile("(?<![\\w.])(\\d+)\\.(\\d+)(?![\\w.])");
@@ -72,7 +72,7 @@ final class Algebra {
 
     /**
      * A comma between two digits as a decimal point ("1,5" is 1.5), except in the arguments of a function that takes
-     * two ({@code mod(17,5)}), where every comma separates them.
+     * two ({@code mod(17,5)}), where every comma separates them ({@code log} is base 10 here and takes one).
      */
     private static String decimalCommas(String s) {
         StringBuilder out = new StringBuilder(s.length());

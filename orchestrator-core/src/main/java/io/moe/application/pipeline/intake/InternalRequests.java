@@ -46,6 +46,6 @@ public class InternalRequests {
     public void answer(PipelineRun run) {
         Completion done = run.timed(STAGE, () -> models.call(run, STAGE, Planner.plannerModel(run), SYSTEM, run.question().text()));
         run.trace().internal();
-        run.verdict().answer(done.content().strip(), Confidence.MITTEL);
+        run.verdict().answer(done.content().strip(), Confidence.MITTEL, done.cutAtLimit());
     }
 }
