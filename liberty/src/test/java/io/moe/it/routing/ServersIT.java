@@ -3,6 +3,7 @@ package io.moe.it.routing;
 import io.moe.it.Http;
 import io.moe.it.ItConfig;
 import io.moe.it.identity.Admin;
+import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import org.junit.jupiter.api.Test;
@@ -84,6 +85,11 @@ class ServersIT {
         assertEquals(60, after.getInt("timeout_seconds"));
         assertEquals(2.5, after.getJsonNumber("cost_factor").doubleValue());
         assertTrue(after.getBoolean("has_token"), "a change that does not name the token keeps it");
+
+        JsonObject asListed = Http.object(Admin.get(SERVERS + "/" + id)); // its GET answer, changed and sent back
+        HttpResponse<String> roundTrip = Admin.put(SERVERS + "/" + id, Json.createObjectBuilder(asListed).add("concurrency", 3).build().toString());
+        assertEquals(200, roundTrip.statusCode(), roundTrip.body());
+        assertEquals(3, Http.object(roundTrip).getInt("concurrency"));
 
         HttpResponse<String> refreshed = Admin.post(SERVERS + "/" + id + "/refresh", "");
         assertEquals(200, refreshed.statusCode(), refreshed.body());

@@ -38,8 +38,17 @@ public sealed interface Route {
         }
     }
 
-    /** Straight to {@code model} on its server, in the OpenAI wire format (native pass-through). */
-    record Native(String modelId, ModelRef model, InferenceServer server) implements Route {
+    /**
+     * Straight to {@code model} on its server, in the OpenAI wire format (native pass-through); {@code templateFactor}:
+     * the {@code cost_factor} of the template whose tool-calling turn it is, 1 for a model named directly.
+     */
+    record Native(String modelId, ModelRef model, InferenceServer server, double templateFactor) implements Route {
+
+        /** A model named directly: its server's {@code cost_factor} alone weighs its tokens. */
+        public Native(String modelId, ModelRef model, InferenceServer server) {
+            this(modelId, model, server, 1.0);
+        }
+
         @Override
         public String routing() {
             return "native";

@@ -102,7 +102,7 @@ public class RouteResolver {
         ModelRef model = template.toolModel() != null ? template.toolModel() : Merger.judgeModel(template);
         InferenceServer server = servers.byName(model.endpoint())
                 .orElseThrow(() -> new ToolModelUnavailableException(template.name(), model.toString()));
-        return new Route.Native(route.modelId(), model, server);
+        return new Route.Native(route.modelId(), model, server, template.costFactor()); // the template's surcharge applies too
     }
 
     /**
@@ -116,12 +116,15 @@ public class RouteResolver {
                 ids.add(mode.modelId());
             }
         }
+        Set<String> adminNames = new java.util.HashSet<>();
         for (ExpertTemplateRecord template : templates.allActive()) {
+            adminNames.add(template.name());
             if (caller.mayUse(ResourceType.EXPERT_TEMPLATE, templateGrant(template))) {
                 ids.add(template.name());
             }
         }
-        ids.addAll(ownTemplates.activeNames(caller.userId()));
+        // an own template an admin template of the same name came to hide is not offered: the name runs the admin's
+        ownTemplates.activeNames(caller.userId()).stream().filter(name -> !adminNames.contains(name)).forEach(ids::add);
         ids.addAll(directModelIds(caller));
         return new ArrayList<>(ids);
     }
@@ -142,7 +145,7 @@ public class RouteResolver {
         }
         if (!caller.admin()) {
             for (String granted : caller.granted(ResourceType.MODEL_ENDPOINT)) {
-                ref(granted).filter(r -> servers.byName(r.endpoint()).isPresent()).ifPresent(r -> ids.add(r.toString()));
+                ref(granted).filter(r -> servers.byName(r.endpoint()).isPresent()).ifPresent(r -> ids.add(r.toString())); // not *@server: ref has none
             }
         }
         return new ArrayList<>(ids);
@@ -156,9 +159,10 @@ public class RouteResolver {
         return UserTemplates.mayCallDirectly(caller, ref.toString(), ref.endpoint());
     }
 
+    /** The model reference {@code modelId} names; none for a wildcard ({@code *@server} is a grant, not a model). */
     private static Optional<ModelRef> ref(String modelId) {
         try {
-            return Optional.of(ModelRef.parse(modelId));
+            return Optional.of(ModelRef.parse(modelId)).filter(r -> !r.model().equals("*"));
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }

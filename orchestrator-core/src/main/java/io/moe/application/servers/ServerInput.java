@@ -31,7 +31,7 @@ public record ServerInput(String name, String url, String apiType, boolean token
 
     /** Fields the API answers with, accepted back in a body (a GET, edited, then PUT) and ignored. */
     private static final Set<String> READ_ONLY = Set.of("id", "has_token", "created_at", "updated_at", "state",
-            "healthy", "last_error", "latency_ms", "models", "checked_at");
+            "healthy", "last_error", "latency_ms", "models", "checked_at", "circuit");
     private static final Set<String> WRITABLE = Set.of("name", "url", "api_type", "token", "concurrency",
             "timeout_seconds", "cost_factor", "enabled");
 

@@ -118,10 +118,11 @@ public class ServerWrites {
     }
 
     private void refuseWhileNamed(String server, String what) {
-        List<String> templates = references.templatesNaming(server);
-        if (!templates.isEmpty()) {
+        List<String> naming = references.naming(server);
+        if (!naming.isEmpty()) {
             throw new ServerRefusedException(Kind.CONFLICT, "server_in_use", null, "inference server '" + server
-                    + "' cannot be " + what + ": templates " + templates + " name it; point them at another server first");
+                    + "' cannot be " + what + ": " + String.join(", ", naming.subList(0, Math.min(20, naming.size())))
+                    + (naming.size() > 20 ? " and " + (naming.size() - 20) + " more" : "") + " name it; point them at another server first");
         }
     }
 

@@ -7,9 +7,10 @@ import io.moe.domain.shared.Refusal.Kind;
 import io.moe.application.identity.AfterCommit;
 import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ExpertTemplateRecord;
-import io.moe.domain.profile.CcProfile;
 import io.moe.domain.profile.CcProfileRecord;
 import io.moe.domain.profile.ProfileRepository;
+import io.moe.domain.profile.UserProfileRecord;
+import io.moe.domain.profile.UserProfileRepository;
 import io.moe.domain.template.TemplateBindings;
 import io.moe.domain.template.TemplateRepository;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -50,6 +51,12 @@ public class TemplateAdministration {
 
     @Inject
     ProfileRepository profiles;
+
+    @Inject
+    UserProfileRepository userProfiles;
+
+    /** Users' profiles are read in pages of this many. */
+    private static final int PAGE = 1000;
 
     @Inject
     WriteLocks locks;
@@ -178,14 +185,26 @@ public class TemplateAdministration {
         }
     }
 
-    /** A profile names its template by name: renaming or deleting it would leave the profile on the default silently. */
+    /**
+     * A profile names its template by name, the admin's and a user's own alike: renaming or deleting it would leave the
+     * profile on the default silently.
+     */
     private void refuseWhileProfilesName(ExpertTemplateRecord record, String what) {
-        List<String> naming = profiles.all().stream().map(CcProfileRecord::profile)
-                .filter(p -> record.name().equals(p.expertTemplate())).map(CcProfile::name).toList();
+        List<String> naming = new ArrayList<>(profiles.all().stream().map(CcProfileRecord::profile)
+                .filter(p -> record.name().equals(p.expertTemplate())).map(p -> "profile '" + p.name() + "'").toList());
+        for (int offset = 0; ; offset += PAGE) {
+            List<UserProfileRecord> page = userProfiles.all(offset, PAGE);
+            page.stream().filter(r -> record.name().equals(r.profile().expertTemplate()))
+                    .forEach(r -> naming.add("own profile '" + r.profile().name() + "' of user " + r.userId()));
+            if (page.size() < PAGE) {
+                break;
+            }
+        }
         if (!naming.isEmpty()) {
             throw new TemplateRefusedException(Kind.CONFLICT, "template_in_use", null, "expert template '" + record.name()
-                    + "' cannot be " + what + ": profiles " + naming + " name it (expert_template); point them at another"
-                    + " template first");
+                    + "' cannot be " + what + ": " + String.join(", ", naming.subList(0, Math.min(20, naming.size())))
+                    + (naming.size() > 20 ? " and " + (naming.size() - 20) + " more" : "")
+                    + " name it (expert_template); point them at another template first");
         }
     }
 

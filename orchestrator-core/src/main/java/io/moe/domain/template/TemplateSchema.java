@@ -87,6 +87,10 @@ final class TemplateSchema {
         }
         Map<String, ExpertConfig> configs = new LinkedHashMap<>();
         experts.forEach((category, value) -> configs.put(category, expertConfig(category, value)));
+        if (configs.values().stream().allMatch(c -> c.models().isEmpty())) { // every request would have no model to ask
+            throw new InvalidTemplateException("experts", "names no model: give at least one category a model (the other "
+                    + "categories, and the planner and judge when they name none, use it)");
+        }
         return configs;
     }
 

@@ -157,6 +157,9 @@ class RouteResolverTest {
         assertTrue(e.getMessage().contains("coder:14b@gpu2") && e.getMessage().contains("small:3b@gpu2"), e.getMessage());
         assertFalse(e.getMessage().contains("moe-orchestrator-code"), "a mode that is not granted is not offered");
         assertThrows(RouteNotFoundException.class, () -> resolver.resolve(caller, "coder:14b@gpu9"), "an unknown server");
+        assertFalse(e.getMessage().contains("*@gpu2"), "a wildcard grant is expanded, never offered itself: " + e.getMessage());
+        assertFalse(resolver.usableIds(caller).contains("*@gpu2"));
+        assertThrows(RouteNotFoundException.class, () -> resolver.resolve(caller, "*@gpu2"), "'*' is no model to send a server");
     }
 
     @Test
@@ -187,6 +190,14 @@ class RouteResolverTest {
         mine.toggle();
         resolver.ownTemplates.invalidate();
         assertThrows(RouteNotFoundException.class, () -> resolver.resolve(owner, "my-pipeline"), "an inactive template is not selectable");
+    }
+
+    @Test
+    void anOwnTemplateAnAdminTemplateCameToHideIsNotOffered() throws IOException {
+        own.add(new UserTemplateRecord("u1", record("team-template").template())); // kept before the admin's took the name
+        Caller owner = caller(Map.of(ResourceType.MODEL_ENDPOINT, Set.of("*@local")));
+        assertThrows(TemplateNotAuthorizedException.class, () -> resolver.resolve(owner, "team-template"), "the name runs the admin's");
+        assertFalse(resolver.usableIds(owner).contains("team-template"), "so /v1/models does not offer it");
     }
 
     @Test

@@ -30,7 +30,7 @@ class ServerWritesTest {
         w.secrets = secrets;
         w.references = new ServerReferences() {
             @Override
-            public List<String> templatesNaming(String server) {
+            public List<String> naming(String server) {
                 return templatesNamingEveryServer;
             }
         };
@@ -110,10 +110,10 @@ class ServerWritesTest {
     @Test
     void aServerATemplateNamesCannotBeDeletedOrRenamed() {
         ServerSettings s = writes.add(input("gpu2", "http://h:1", 2, null), 5, 900);
-        ServerWrites guarded = writes(List.of("default"));
+        ServerWrites guarded = writes(List.of("template 'default'"));
         ServerRefusedException delete = assertThrows(ServerRefusedException.class, () -> guarded.remove(s.id()));
         assertEquals(Kind.CONFLICT, delete.kind());
-        assertTrue(delete.getMessage().contains("[default]"), delete.getMessage());
+        assertTrue(delete.getMessage().contains(": template 'default' name it"), delete.getMessage());
         assertEquals(Kind.CONFLICT, assertThrows(ServerRefusedException.class,
                 () -> guarded.change(s.id(), input("gpu3", null, null, null))).kind());
         assertEquals("gpu2", registry.withId(s.id()).orElseThrow().name());

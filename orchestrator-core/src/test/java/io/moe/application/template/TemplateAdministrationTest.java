@@ -10,6 +10,7 @@ import io.moe.domain.template.ExpertRole;
 import io.moe.domain.template.ExpertTemplateRecord;
 import io.moe.application.profile.MemoryProfileRepository;
 import io.moe.domain.profile.CcProfileRecord;
+import io.moe.domain.profile.UserProfileRecord;
 import io.moe.domain.profile.ProfileSchema;
 import org.junit.jupiter.api.Test;
 
@@ -27,6 +28,7 @@ class TemplateAdministrationTest {
     private final MemoryTemplateRepository repository = new MemoryTemplateRepository();
     private final TemplateAdministration admin = new TemplateAdministration();
     private final MemoryProfileRepository profiles = new MemoryProfileRepository();
+    private final List<UserProfileRecord> ownProfiles = new java.util.ArrayList<>();
     private final List<String> locked = new java.util.ArrayList<>();
 
     TemplateAdministrationTest() {
@@ -35,6 +37,13 @@ class TemplateAdministrationTest {
                 BigDecimal.ONE, true, Ids.nowUtc(), Ids.nowUtc()));
         admin.templates = repository;
         admin.profiles = profiles;
+        admin.userProfiles = (io.moe.domain.profile.UserProfileRepository) java.lang.reflect.Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[]{io.moe.domain.profile.UserProfileRepository.class}, (p, m, a) -> {
+                    if (m.getName().equals("all")) {
+                        return (int) a[0] >= ownProfiles.size() ? List.of() : ownProfiles.subList((int) a[0], ownProfiles.size());
+                    }
+                    throw new AssertionError(m.getName());
+                });
         admin.locks = name -> locked.add(name);
         admin.checks = new TemplateChecks(servers);
         admin.defaultName = "default";
@@ -102,12 +111,23 @@ class TemplateAdministrationTest {
 
         TemplateRefusedException renamed = assertThrows(TemplateRefusedException.class, () -> admin.change(id, template("coding-v2", "m1")));
         assertEquals(Kind.CONFLICT, renamed.kind());
-        assertTrue(renamed.getMessage().contains("[coder]") && renamed.getMessage().contains("renamed"), renamed.getMessage());
+        assertTrue(renamed.getMessage().contains("profile 'coder'") && renamed.getMessage().contains("renamed"), renamed.getMessage());
         assertEquals(Kind.CONFLICT, assertThrows(TemplateRefusedException.class, () -> admin.remove(id)).kind());
         assertEquals("m1", modelOf("coding"), "nothing changed");
 
         admin.change(id, template("coding", "m2"));
         assertEquals("m2", modelOf("coding"));
+    }
+
+    @Test
+    void aTemplateAUsersOwnProfileNamesCannotBeDeletedEither() {
+        String id = admin.create(template("team", "m1")).id();
+        ownProfiles.add(new UserProfileRecord("u7", ProfileSchema.parse("{\"name\":\"mine\",\"accepted_models\":[\"claude-sonnet-4-5\"],"
+                + "\"tool_model\":\"m:7b\",\"tool_endpoint\":\"local\",\"moe_mode\":\"moe_orchestrated\",\"expert_template\":\"team\"}")));
+
+        TemplateRefusedException e = assertThrows(TemplateRefusedException.class, () -> admin.remove(id));
+        assertEquals(Kind.CONFLICT, e.kind());
+        assertTrue(e.getMessage().contains("own profile 'mine' of user u7"), e.getMessage());
     }
 
     @Test

@@ -66,6 +66,8 @@ class TemplateSchemaTest {
             "experts/code | [] | experts.code",
             "experts/bad category | {\"models\":[]} | experts.bad category",
             "experts | [] | experts",
+            "experts | {} | experts",
+            "experts | {\"general\":{\"models\":[]},\"code\":{\"models\":[]}} | experts",
             "name | \"\" | name",
             "name | \" padded\" | name",
             "name | 7 | name",
