@@ -231,10 +231,14 @@ class RoutingIT {
 
     /** A template whose planner, judge, tool model and experts are all on the second server. */
     private static JsonObject templateOnTheSecondServer() {
+        return templateOnTheSecondServer(1.0);
+    }
+
+    private static JsonObject templateOnTheSecondServer(double costFactor) {
         String name = "gpu2-team-" + UUID.randomUUID().toString().substring(0, 8);
         String model = "\"gpu2-coder:14b@" + server + "\"";
         String body = "{\"name\":\"" + name + "\",\"planner_model\":" + model + ",\"judge_model\":" + model
-                + ",\"tool_model\":\"gpu2-small:3b@" + server + "\",\"enable_cache\":false,"
+                + ",\"tool_model\":\"gpu2-small:3b@" + server + "\",\"enable_cache\":false,\"cost_factor\":" + costFactor + ","
                 + "\"experts\":{\"general\":{\"models\":[{\"model\":\"gpu2-coder:14b\",\"endpoint\":\"" + server
                 + "\",\"role\":\"primary\"}]}}}";
         HttpResponse<String> created = Admin.post(ItConfig.adminUrl() + "/api/expert-templates", body);
@@ -310,8 +314,8 @@ class RoutingIT {
     }
 
     @Test
-    void aRequestWithToolsOnATemplateGoesStraightToItsToolModel() {
-        JsonObject template = templateOnTheSecondServer();
+    void aRequestWithToolsOnATemplateGoesStraightToItsToolModelAndIsBilledWithBothFactors() {
+        JsonObject template = templateOnTheSecondServer(2.0);
         String user = Admin.newUser();
         String key = Admin.newKey(user)[1];
         Admin.grant(user, "expert_template", "tmpl-" + template.getString("id"));
@@ -327,6 +331,23 @@ class RoutingIT {
         JsonArray calls = Http.object(Http.get(gpu2.baseUrl() + "/_sim/calls")).getJsonArray("calls");
         assertTrue(calls.getValuesAs(JsonObject.class).stream().anyMatch(c -> c.getString("model").equals("gpu2-small:3b")
                 && c.getString("user").equals("run the tests")), "the tool model answered, without the pipeline: " + calls);
+        long total = Http.object(r).getJsonObject("usage").getJsonNumber("total_tokens").longValue();
+        assertEquals(Math.round(total * 2.5 * 2.0), usageRow(user).getJsonNumber("weighted_tokens").longValue(),
+                "the server's cost_factor 2.5 times the template's 2");
+    }
+
+    @Test
+    void aTemplatesCostFactorWeighsTheBudgetReservationToo() {
+        JsonObject template = templateOnTheSecondServer(1000.0);
+        String user = Admin.newUser();
+        String key = Admin.newKey(user)[1];
+        Admin.grant(user, "expert_template", "tmpl-" + template.getString("id"));
+        assertEquals(200, Admin.put(Admin.USERS + "/" + user + "/budget", "{\"daily_limit\":100000}").statusCode());
+
+        HttpResponse<String> r = chat(key, template.getString("name"), "What is a harbour?");
+
+        assertEquals(429, r.statusCode(), "about 1,000 tokens reserved at factor 1,000 do not fit 100,000: " + r.body());
+        assertEquals("budget_exceeded", Http.object(r).getJsonObject("error").getString("code"), r.body());
     }
 
     @Test

@@ -35,7 +35,8 @@ import java.util.logging.Logger;
  * Native pass-through (moe_mode {@code native}): a request goes straight to its inference server in the
  * OpenAI wire format, metered like every other request. Opening an exchange admits it ({@link Admission}: a place
  * among the caller's concurrent requests and the estimate reserved from the budget); finishing it gives the place
- * back and settles the budget to the tokens the server reported, weighted by the server's {@code cost_factor}, with the
+ * back and settles the budget to the tokens the server reported, weighted by the server's {@code cost_factor} (and the
+ * template's, for a template's tool-calling turn), with the
  * usage row (raw and weighted tokens) in the same step and moves the counters on /metrics. An answered exchange whose caller
  * described it ({@link Exchange#describe}) is kept as a response record with a trace, like a pipeline answer,
  * so that its id takes feedback and shows its trace. An answered exchange longer than 150 characters publishes the
@@ -75,7 +76,7 @@ public class NativeChat {
     public Exchange open(Caller caller, String requestId, Route.Native route, long estimate) {
         OffsetDateTime at = Ids.nowUtc();
         try {
-            Admission.Ticket ticket = admission.admit(caller, requestId, CostWeights.weigh(estimate, route.server()));
+            Admission.Ticket ticket = admission.admit(caller, requestId, CostWeights.weigh(estimate, route.server(), route.templateFactor()));
             return new Exchange(caller, requestId, route, ticket, at);
         } catch (BudgetExceededException e) {
             metrics.request("native", false, caller.userId());
@@ -180,7 +181,7 @@ public class NativeChat {
             if (!finished.compareAndSet(false, true)) {
                 return;
             }
-            long weighted = CostWeights.weigh(used.totalTokens(), route.server());
+            long weighted = CostWeights.weigh(used.totalTokens(), route.server(), route.templateFactor());
             admission.release(ticket, weighted, new UsageEntry(caller.userId(), caller.apiKeyId(), requestId, route.modelId(),
                     route.routing(), used.promptTokens(), used.completionTokens(), weighted, answered ? UsageEntry.OK : UsageEntry.ERROR, at));
             metrics.request("native", false, caller.userId());

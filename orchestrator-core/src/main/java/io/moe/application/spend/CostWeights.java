@@ -29,9 +29,9 @@ public class CostWeights {
         return Math.round(weighted * templateFactor);
     }
 
-    /** The weighted tokens of {@code tokens} spent on {@code server} directly. */
-    public static long weigh(long tokens, InferenceServer server) {
-        return Math.round(tokens * server.costFactor().doubleValue());
+    /** The weighted tokens of {@code tokens} spent on {@code server} directly, for a template of factor {@code templateFactor} (1 for none). */
+    public static long weigh(long tokens, InferenceServer server, double templateFactor) {
+        return Math.round(tokens * server.costFactor().doubleValue() * templateFactor);
     }
 
     private double serverFactor(String model) {

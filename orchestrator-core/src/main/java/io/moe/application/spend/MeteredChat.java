@@ -73,7 +73,9 @@ public class MeteredChat {
         skills.requirePermission(caller, request.lastUserText()); // before the budget is asked and a stream is opened
         Admission.Ticket ticket;
         try {
-            ticket = admission.admit(caller, id, Math.max(estimate(request), typical.of(request.mode())));
+            // weighted as it will be settled: the template's factor is known now (the servers' only once the calls are made)
+            ticket = admission.admit(caller, id, Math.round(Math.max(estimate(request), typical.of(request.mode()))
+                    * route.template().costFactor()));
         } catch (BudgetExceededException e) {
             metrics.request(request.mode().modeName(), false, caller.userId());
             metrics.budgetExceeded(caller.userId(), e.limitType());
