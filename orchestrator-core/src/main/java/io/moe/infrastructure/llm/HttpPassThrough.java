@@ -168,7 +168,8 @@ public class HttpPassThrough implements PassThrough {
             Thread.currentThread().interrupt();
             throw new InferenceException("interrupted while waiting for a slot of inference server '" + server.name() + "'", false, e);
         } catch (org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException e) {
-            throw new InferenceException(e.getMessage(), false, e);
+            // a wait that ran out is the server's timeout spent (not asked again); a full queue refuses at once
+            throw new InferenceException(e.getMessage(), e instanceof ServerSlots.SlotWaitTimeout, e);
         }
     }
 

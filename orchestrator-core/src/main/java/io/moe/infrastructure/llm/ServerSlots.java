@@ -15,10 +15,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The concurrency limit of each inference server on this node: a fair semaphore per server, sized by the
  * server's {@code concurrency}, so calls run in the order they asked and one busy server never holds up
- * another. At most {@code moe.servers.max-waiting} calls (default 100) wait per server; one more, or a wait
- * longer than the server's timeout, fails at once with a {@link BulkheadException}, which the HTTP edge
- * answers with 429 and a Retry-After. When a server's concurrency is changed, new calls use a semaphore of
- * the new size while calls already running finish on the old one.
+ * another. At most {@code moe.servers.max-waiting} calls (default 100) wait per server; one more fails at once
+ * with a {@link BulkheadException}, which the HTTP edge answers with 429 and a Retry-After; a wait longer than
+ * the server's timeout fails with a {@link SlotWaitTimeout}, a timeout (504, not asked again). When a server's
+ * concurrency is changed, new calls use a semaphore of the new size while calls already running finish on the old one.
  */
 @ApplicationScoped
 public class ServerSlots {
@@ -57,7 +57,7 @@ public class ServerSlots {
             }
             try {
                 if (!slots.permits.tryAcquire(maxWait.toMillis(), TimeUnit.MILLISECONDS)) {
-                    throw new BulkheadException("no slot of inference server '" + server + "' came free within "
+                    throw new SlotWaitTimeout("no slot of inference server '" + server + "' came free within "
                             + maxWait.toSeconds() + " s (its timeout)");
                 }
             } finally {
@@ -96,6 +96,18 @@ public class ServerSlots {
                     permits.release();
                 }
             };
+        }
+    }
+
+    /**
+     * No slot came free within the server's timeout: the call waited as long as it may (a timeout, 504), unlike a full
+     * wait queue, which refuses at once (429).
+     */
+    public static final class SlotWaitTimeout extends BulkheadException {
+        private static final long serialVersionUID = 1L;
+
+        public SlotWaitTimeout(String message) {
+            super(message);
         }
     }
 }

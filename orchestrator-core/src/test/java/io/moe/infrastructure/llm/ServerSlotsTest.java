@@ -1,5 +1,6 @@
 package io.moe.infrastructure.llm;
 
+import io.moe.application.servers.CallRetries;
 import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -104,8 +105,10 @@ class ServerSlotsTest {
     void aCallWaitsForASlotAtMostTheGivenTime() throws Exception {
         ServerSlots slots = new ServerSlots(100);
         try (ServerSlots.Slot held = slots.acquire("a", 1, LONG)) {
-            BulkheadException e = assertThrows(BulkheadException.class, () -> slots.acquire("a", 1, Duration.ofMillis(50)));
+            BulkheadException e = assertThrows(ServerSlots.SlotWaitTimeout.class, () -> slots.acquire("a", 1, Duration.ofMillis(50)));
             assertTrue(e.getMessage().contains("came free"), e.getMessage());
+            assertEquals(CallRetries.Step.GIVE_UP, CallRetries.after(new InferenceException(e.getMessage(), true, e), 1),
+                    "the server's timeout was spent waiting: it is not asked again");
         }
         assertEquals(0, slots.running("a"));
     }

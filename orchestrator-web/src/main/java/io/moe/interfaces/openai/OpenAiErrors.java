@@ -7,6 +7,7 @@ import io.moe.domain.shared.Refusal.Kind;
 import io.moe.infrastructure.web.RefusalStatus;
 import io.moe.infrastructure.web.StoreFailures;
 import io.moe.infrastructure.llm.InferenceException;
+import io.moe.infrastructure.llm.ServerSlots;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.WebApplicationException;
 import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
@@ -35,8 +36,8 @@ public final class OpenAiErrors {
         if (t instanceof Refusal r) {
             return r;
         }
-        if (t instanceof InferenceException e && e.getCause() instanceof BulkheadException) {
-            return busy();
+        if (t instanceof InferenceException e && e.getCause() instanceof BulkheadException && !e.timedOut()) {
+            return busy(); // a wait for a slot that ran out is a timeout (below), not a full queue
         }
         if (t instanceof InferenceException e) {
             String incident = UUID.randomUUID().toString();
@@ -51,6 +52,10 @@ public final class OpenAiErrors {
         if (t instanceof TimeoutException) {
             return new ApiError(Kind.UPSTREAM_TIMEOUT, "inference_timeout",
                     "the model call did not finish within the timeout of its inference server (timeout_seconds)");
+        }
+        if (t instanceof ServerSlots.SlotWaitTimeout) {
+            return new ApiError(Kind.UPSTREAM_TIMEOUT, "inference_timeout", "no slot of the model's inference server came free "
+                    + "within its timeout (timeout_seconds); retry later");
         }
         if (t instanceof BulkheadException) {
             return busy();

@@ -82,4 +82,15 @@ class OpenAiErrorsTest {
         assertEquals(Kind.UNAVAILABLE, refused.kind());
         assertEquals("service_unavailable", refused.code());
     }
+
+    @Test
+    void aWaitForASlotThatRanOutIsATimeoutWhileAFullQueueIsTooManyRequests() {
+        Refusal waited = OpenAiErrors.classify(new io.moe.infrastructure.llm.InferenceException("no slot came free", true,
+                new io.moe.infrastructure.llm.ServerSlots.SlotWaitTimeout("no slot of inference server 'gpu2' came free within 30 s")));
+        assertEquals(Kind.UPSTREAM_TIMEOUT, waited.kind(), "the server's timeout was spent waiting: " + waited.getMessage());
+        Refusal full = OpenAiErrors.classify(new io.moe.infrastructure.llm.InferenceException("queue full", false,
+                new org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException("100 calls wait already")));
+        assertEquals(Kind.TOO_MANY, full.kind());
+        assertEquals("too_many_parallel_requests", full.code());
+    }
 }

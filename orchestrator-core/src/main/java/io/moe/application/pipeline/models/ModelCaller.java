@@ -16,6 +16,7 @@ import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ModelRef;
 import io.moe.infrastructure.llm.InferenceClient;
 import io.moe.infrastructure.llm.InferenceException;
+import io.moe.infrastructure.llm.ServerSlots;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
@@ -299,6 +300,9 @@ public class ModelCaller {
         if (failure instanceof TimeoutException) {
             return new InferenceException("the call to " + model + " did not finish within the timeout of server '"
                     + model.endpoint() + "' (timeout_seconds, /api/servers)", true, failure);
+        }
+        if (failure instanceof ServerSlots.SlotWaitTimeout) { // the server's timeout spent waiting: not asked again
+            return new InferenceException(failure.getMessage(), true, failure);
         }
         if (failure instanceof BulkheadException) {
             return new InferenceException("all slots of server '" + model.endpoint() + "' are busy and its wait queue is full: "
