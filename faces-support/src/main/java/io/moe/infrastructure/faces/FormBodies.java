@@ -1,6 +1,6 @@
 package io.moe.infrastructure.faces;
 
-import jakarta.servlet.RequestDispatcher;
+import io.moe.infrastructure.web.PlainRefusal;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -32,11 +32,9 @@ public final class FormBodies {
         if (!"POST".equalsIgnoreCase(request.getMethod()) || type.startsWith("application/x-www-form-urlencoded")) {
             return false;
         }
-        request.setAttribute(RequestDispatcher.ERROR_STATUS_CODE, HttpServletResponse.SC_UNSUPPORTED_MEDIA_TYPE);
-        response.setStatus(HttpServletResponse.SC_UNSUPPORTED_MEDIA_TYPE);
         response.setHeader("Connection", "close"); // the body is not read
-        response.setContentType("text/plain;charset=UTF-8");
-        response.getWriter().write("This form takes application/x-www-form-urlencoded only.\n");
+        PlainRefusal.send(request, response, HttpServletResponse.SC_UNSUPPORTED_MEDIA_TYPE,
+                "This form takes application/x-www-form-urlencoded only.\n");
         return true;
     }
 
@@ -52,11 +50,8 @@ public final class FormBodies {
             return false;
         }
         int status = length < 0 ? HttpServletResponse.SC_LENGTH_REQUIRED : HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE;
-        request.setAttribute(RequestDispatcher.ERROR_STATUS_CODE, status);
-        response.setStatus(status);
         response.setHeader("Connection", "close"); // the body is not read
-        response.setContentType("text/plain;charset=UTF-8");
-        response.getWriter().write(length < 0 ? "A form must be sent with its Content-Length.\n"
+        PlainRefusal.send(request, response, status, length < 0 ? "A form must be sent with its Content-Length.\n"
                 : "The form is larger than this page takes (" + max + " bytes).\n");
         return true;
     }

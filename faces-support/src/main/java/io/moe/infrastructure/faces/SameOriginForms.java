@@ -1,6 +1,6 @@
 package io.moe.infrastructure.faces;
 
-import jakarta.servlet.RequestDispatcher;
+import io.moe.infrastructure.web.PlainRefusal;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -39,11 +39,8 @@ public final class SameOriginForms {
         }
         LOG.info(() -> "Refused a form post to " + printable(request.getRequestURI()) + " from another site (Sec-Fetch-Site " + printable(site)
                 + ", Origin " + printable(origin) + "; this address: " + printable(request.getHeader("Host")) + " or " + publicUrl + ")");
-        request.setAttribute(RequestDispatcher.ERROR_STATUS_CODE, HttpServletResponse.SC_FORBIDDEN);
-        response.setStatus(HttpServletResponse.SC_FORBIDDEN);
-        response.setContentType("text/plain;charset=UTF-8");
-        response.getWriter().write("This form was sent from another site (" + printable(origin)
-                + "); sign in on this site's own page.\n");
+        PlainRefusal.send(request, response, HttpServletResponse.SC_FORBIDDEN, "This form was sent from another site ("
+                + printable(origin) + "); sign in on this site's own page.\n");
         return true;
     }
 

@@ -1,5 +1,6 @@
 package io.moe.application.servers;
 
+import io.moe.application.shared.Pages;
 import io.moe.domain.profile.CcProfile;
 import io.moe.domain.profile.CcProfileRecord;
 import io.moe.domain.profile.ProfileRepository;
@@ -46,23 +47,13 @@ public class ServerReferences {
         for (ExpertTemplateRecord record : templates.all()) {
             add(naming, "template '" + record.name() + "'", () -> names(record.template(), server));
         }
-        for (int offset = 0; ; offset += PAGE) {
-            List<UserTemplateRecord> page = userTemplates.all(offset, PAGE);
-            page.forEach(r -> add(naming, "own template '" + r.template().name() + "' of user " + r.userId(), () -> names(r.template(), server)));
-            if (page.size() < PAGE) {
-                break;
-            }
-        }
+        Pages.each(userTemplates::all, PAGE, (UserTemplateRecord r) -> add(naming, "own template '" + r.template().name()
+                + "' of user " + r.userId(), () -> names(r.template(), server)));
         for (CcProfileRecord record : profiles.all()) {
             add(naming, "profile '" + record.profile().name() + "'", () -> names(record.profile(), server));
         }
-        for (int offset = 0; ; offset += PAGE) {
-            List<UserProfileRecord> page = userProfiles.all(offset, PAGE);
-            page.forEach(r -> add(naming, "own profile '" + r.profile().name() + "' of user " + r.userId(), () -> names(r.profile(), server)));
-            if (page.size() < PAGE) {
-                break;
-            }
-        }
+        Pages.each(userProfiles::all, PAGE, (UserProfileRecord r) -> add(naming, "own profile '" + r.profile().name()
+                + "' of user " + r.userId(), () -> names(r.profile(), server)));
         return naming;
     }
 

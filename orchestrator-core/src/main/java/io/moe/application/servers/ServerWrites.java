@@ -1,5 +1,6 @@
 package io.moe.application.servers;
 
+import io.moe.application.shared.Pages;
 import io.moe.application.shared.UnitOfWork;
 import io.moe.application.shared.WriteLocks;
 import io.moe.domain.shared.Refusal.Kind;
@@ -121,8 +122,7 @@ public class ServerWrites {
         List<String> naming = references.naming(server);
         if (!naming.isEmpty()) {
             throw new ServerRefusedException(Kind.CONFLICT, "server_in_use", null, "inference server '" + server
-                    + "' cannot be " + what + ": " + String.join(", ", naming.subList(0, Math.min(20, naming.size())))
-                    + (naming.size() > 20 ? " and " + (naming.size() - 20) + " more" : "") + " name it; point them at another server first");
+                    + "' cannot be " + what + ": " + Pages.firstOf(naming, 20) + " name it; point them at another server first");
         }
     }
 

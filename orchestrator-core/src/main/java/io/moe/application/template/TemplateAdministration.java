@@ -1,5 +1,6 @@
 package io.moe.application.template;
 
+import io.moe.application.shared.Pages;
 import io.moe.application.shared.UnitOfWork;
 import io.moe.application.shared.WriteLocks;
 import io.moe.domain.shared.Refusal.Kind;
@@ -192,18 +193,14 @@ public class TemplateAdministration {
     private void refuseWhileProfilesName(ExpertTemplateRecord record, String what) {
         List<String> naming = new ArrayList<>(profiles.all().stream().map(CcProfileRecord::profile)
                 .filter(p -> record.name().equals(p.expertTemplate())).map(p -> "profile '" + p.name() + "'").toList());
-        for (int offset = 0; ; offset += PAGE) {
-            List<UserProfileRecord> page = userProfiles.all(offset, PAGE);
-            page.stream().filter(r -> record.name().equals(r.profile().expertTemplate()))
-                    .forEach(r -> naming.add("own profile '" + r.profile().name() + "' of user " + r.userId()));
-            if (page.size() < PAGE) {
-                break;
+        Pages.each(userProfiles::all, PAGE, (UserProfileRecord r) -> {
+            if (record.name().equals(r.profile().expertTemplate())) {
+                naming.add("own profile '" + r.profile().name() + "' of user " + r.userId());
             }
-        }
+        });
         if (!naming.isEmpty()) {
             throw new TemplateRefusedException(Kind.CONFLICT, "template_in_use", null, "expert template '" + record.name()
-                    + "' cannot be " + what + ": " + String.join(", ", naming.subList(0, Math.min(20, naming.size())))
-                    + (naming.size() > 20 ? " and " + (naming.size() - 20) + " more" : "")
+                    + "' cannot be " + what + ": " + Pages.firstOf(naming, 20)
                     + " name it (expert_template); point them at another template first");
         }
     }

@@ -1,6 +1,5 @@
 package io.moe.infrastructure.web;
 
-import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -26,11 +25,8 @@ public final class CanonicalPaths {
         if (isCanonical(request.getRequestURI()) && !request.isRequestedSessionIdFromURL()) {
             return false;
         }
-        request.setAttribute(RequestDispatcher.ERROR_STATUS_CODE, HttpServletResponse.SC_BAD_REQUEST);
-        response.setStatus(HttpServletResponse.SC_BAD_REQUEST);
-        response.setContentType("text/plain;charset=UTF-8");
-        response.getWriter().write("Request the page by its plain path: no ';', '//', '.' or '..' segments, "
-                + "and no encoded dots or slashes.\n");
+        PlainRefusal.send(request, response, HttpServletResponse.SC_BAD_REQUEST, "Request the page by its plain path: no ';', "
+                + "'//', '.' or '..' segments, and no encoded dots or slashes.\n");
         return true;
     }
 
