@@ -181,7 +181,7 @@ public class UserProfiles implements OwnItems<UserProfileRecord, CcProfileRecord
 
     /** An admin removes any user's profile (DELETE /api/admin/user-cc-profiles/{id}); 404 when there is none. */
     public UserProfileRecord removeAny(String id) {
-        UserProfileRecord record = profiles.withId(id).orElseThrow(() -> ProfileRefusedException.notFound(id));
+        UserProfileRecord record = getAny(id);
         profiles.remove(record);
         return record;
     }

@@ -135,7 +135,7 @@ public class UserTemplates implements OwnItems<UserTemplateRecord, ExpertTemplat
 
     /** An admin removes any user's template (DELETE /api/admin/user-templates/{id}); 404 when there is none. */
     public UserTemplateRecord removeAny(String id) {
-        UserTemplateRecord record = templates.withId(id).orElseThrow(() -> TemplateRefusedException.notFound(id));
+        UserTemplateRecord record = getAny(id);
         templates.remove(record);
         refreshAfterCommit();
         return record;
