@@ -121,12 +121,20 @@ public class Neo4jSemanticCacheIndex implements SemanticCacheIndex {
         return list;
     }
 
+    /**
+     * Creates the indexes once, on first use; one thread at a time, since two schema writes racing for the same index
+     * fail in Neo4j ("an equivalent index already exists") even with {@code IF NOT EXISTS}.
+     */
     private void ensureIndex() {
         if (!indexReady) {
-            graph.write(CREATE_INDEX, Map.of());
-            CREATE_LOOKUP_INDEXES.forEach(create -> graph.write(create, Map.of()));
-            graph.write("CALL db.awaitIndex($index, 60)", Map.of("index", INDEX));
-            indexReady = true;
+            synchronized (this) {
+                if (!indexReady) {
+                    graph.write(CREATE_INDEX, Map.of());
+                    CREATE_LOOKUP_INDEXES.forEach(create -> graph.write(create, Map.of()));
+                    graph.write("CALL db.awaitIndex($index, 60)", Map.of("index", INDEX));
+                    indexReady = true;
+                }
+            }
         }
     }
 

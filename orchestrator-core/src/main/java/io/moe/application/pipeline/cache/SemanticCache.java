@@ -69,8 +69,8 @@ public class SemanticCache {
     /**
      * The run's question's nearest entries ({@link #nearest(String, String, int)}); the question keeps its embedding,
      * and the lookups and the embedding are spans of the run's cache stage. A question this node stored or served
-     * verbatim is looked up before it is embedded ({@link KnownQuestions}); any other is embedded while the verbatim lookup
-     * runs, and a repeated question is answered without waiting for its embedding.
+     * verbatim is looked up before it is embedded ({@link KnownQuestions}); any other is embedded and looked up by its vector
+     * while the verbatim lookup runs, and a repeated question is answered without waiting for either.
      */
     public List<Hit> nearest(PipelineRun run, int limit) {
         return nearest(run, scope(run), run.question().text(), limit);
@@ -81,23 +81,28 @@ public class SemanticCache {
         if (normalised.isEmpty()) {
             return List.of(); // punctuation alone has no meaning to match
         }
-        // a run's question is embedded while the store looks for it verbatim, so a miss waits for the slower of the two,
-        // not both; unless this node knows it: then it is most likely a verbatim hit, and embedded only when it is not
+        // a run's question is embedded and looked up by its vector while the store looks for it verbatim, so a miss waits
+        // for the slower of the two, not both; unless this node knows it: then it is most likely a verbatim hit, and
+        // embedded only when it is not
         boolean overlap = run != null && !knownQuestions.knows(scope, normalised);
-        CompletableFuture<float[]> embedded = overlap
-                ? executor.branch(run.inCurrentStage(() -> run.call("embedding", () -> embed(normalised)))) : null;
+        CompletableFuture<VectorLookup> byVector = overlap ? executor.branch(run.inCurrentStage(() -> {
+            float[] embedding = run.call("embedding", () -> embed(normalised));
+            return new VectorLookup(embedding, call(run, "cache nearest", () -> index.nearest(scope, embedding, CANDIDATES, limit)));
+        })) : null;
         List<Hit> exact = call(run, "cache exact", () -> index.exact(scope, normalised, limit));
         if (!exact.isEmpty()) {
             knownQuestions.remember(scope, normalised);
             return exact;
         }
-        float[] embedding = overlap ? joined(embedded) : call(run, "embedding", () -> embed(normalised));
+        VectorLookup first = overlap ? joined(byVector) : null;
+        float[] embedding = first != null ? first.embedding() : call(run, "embedding", () -> embed(normalised));
         if (run != null) {
             run.question().embedding(embedding);
         }
         for (int k = CANDIDATES; ; k = Math.min(k * 10, MAX_CANDIDATES)) {
             int candidates = k;
-            SemanticCacheIndex.Probe probe = call(run, "cache nearest", () -> index.nearest(scope, embedding, candidates, limit));
+            SemanticCacheIndex.Probe probe = k == CANDIDATES && first != null ? first.found()
+                    : call(run, "cache nearest", () -> index.nearest(scope, embedding, candidates, limit));
             boolean crowded = probe.hits().size() < limit && probe.considered() == k && probe.horizon() < SOFT;
             if (!crowded || k >= MAX_CANDIDATES) {
                 return probe.hits();
@@ -105,9 +110,13 @@ public class SemanticCache {
         }
     }
 
-    private static float[] joined(CompletableFuture<float[]> embedded) {
+    /** The question's embedding and what the index found nearest it among the first {@link #CANDIDATES}. */
+    private record VectorLookup(float[] embedding, SemanticCacheIndex.Probe found) {
+    }
+
+    private static <T> T joined(CompletableFuture<T> branch) {
         try {
-            return embedded.join();
+            return branch.join();
         } catch (CompletionException e) {
             throw ModelCaller.unwrap(e); // the branch's own failure, as the parallel stage rethrows its branches'
         }
