@@ -10,6 +10,7 @@ import io.moe.application.template.UserTemplates;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.ResourceType;
 import io.moe.domain.identity.UserRepository;
+import io.moe.domain.mode.Mode;
 import io.moe.domain.profile.CcProfile;
 import io.moe.domain.profile.CcProfileRecord;
 import io.moe.domain.profile.ProfileSchema;
@@ -222,10 +223,20 @@ public class UserProfiles implements OwnItems<UserProfileRecord, CcProfileRecord
         }
     }
 
-    /** The profile, when the caller may use its tool model, its reasoning model and its expert template. */
+    /**
+     * The profile, when the caller may use its tool model, its reasoning model and its expert template; a pipeline mode
+     * without a template of its own runs on the default template, which takes the mode's {@code moe_mode} grant, as the
+     * mode's id on the chat route does.
+     */
     CcProfile allowed(Caller caller, CcProfile profile, String path) {
         requireGranted(caller, profile.toolModelRef(), path + "tool_model");
         profile.reasoningModelRef().ifPresent(m -> requireGranted(caller, m, path + "reasoning_model"));
+        Mode pipeline = profile.mode().pipelineMode();
+        if (pipeline != null && profile.expertTemplate() == null && !caller.mayUse(ResourceType.MOE_MODE, pipeline.routing())) {
+            throw new ProfileRefusedException(Kind.FORBIDDEN, "permission_denied", path + "moe_mode", "your account has no moe_mode "
+                    + "permission '" + pipeline.routing() + "', which moe_mode '" + profile.mode().wireName() + "' on the default "
+                    + "template needs; name an expert_template you may use, or use moe_mode 'native'");
+        }
         if (profile.expertTemplate() != null && templates.withName(profile.expertTemplate())
                 .filter(t -> caller.mayUse(ResourceType.EXPERT_TEMPLATE, "tmpl-" + t.id())).isEmpty()) {
             throw new ProfileRefusedException(Kind.FORBIDDEN, "template_not_authorized", path + "expert_template",

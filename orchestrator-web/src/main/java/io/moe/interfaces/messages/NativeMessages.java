@@ -49,7 +49,8 @@ public class NativeMessages {
 
     public Response answer(Caller caller, String id, Route.Native route, MessagesRequest request, JsonObject upstream, JsonObject trace) {
         long promptEstimate = PromptEstimate.tokens(upstream.get("messages"));
-        NativeChat.Exchange exchange = natives.open(caller, id, route, promptEstimate + request.maxTokens());
+        // what the server may write: the client's max_tokens, as the profile's tool_max_tokens capped it for a tool turn
+        NativeChat.Exchange exchange = natives.open(caller, id, route, promptEstimate + upstream.getInt("max_tokens", request.maxTokens()));
         String question = lastUserText(request.json());
         try {
             if (request.stream()) {
@@ -61,7 +62,7 @@ public class NativeMessages {
                 exchange.finish(TokenUsage.NONE, false);
                 throw refused(route, reply.status(), reply.body());
             }
-            JsonObject message = OpenAiToMessages.message(parse(reply.body(), route), id, request.model());
+            JsonObject message = OpenAiToMessages.message(parse(reply.body(), route), id, request.model(), promptEstimate);
             JsonObject usage = message.getJsonObject("usage");
             exchange.describe(question, textOf(message), trace);
             exchange.finish(new TokenUsage(usage.getJsonNumber("input_tokens").longValue(), usage.getJsonNumber("output_tokens").longValue()), true);

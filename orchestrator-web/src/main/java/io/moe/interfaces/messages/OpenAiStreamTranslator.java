@@ -57,9 +57,9 @@ final class OpenAiStreamTranslator {
                     : chunk.get("error").toString();
             return;
         }
-        if (chunk.get("usage") instanceof JsonObject u && u.getJsonNumber("prompt_tokens") != null) {
-            usage = new TokenUsage(u.getJsonNumber("prompt_tokens").longValue(),
-                    u.getJsonNumber("completion_tokens") == null ? 0 : u.getJsonNumber("completion_tokens").longValue());
+        if (chunk.get("usage") instanceof JsonObject u && u.get("prompt_tokens") instanceof JsonNumber prompt) {
+            usage = new TokenUsage(Math.max(0, prompt.longValue()),
+                    u.get("completion_tokens") instanceof JsonNumber completion ? Math.max(0, completion.longValue()) : chars / 4);
         }
         if (!(chunk.get("choices") instanceof JsonArray choices) || choices.isEmpty() || !(choices.get(0) instanceof JsonObject choice)) {
             return;
@@ -119,9 +119,9 @@ final class OpenAiStreamTranslator {
         return failure;
     }
 
-    /** The stop reason: {@code tool_use} whenever a tool was called (some servers finish such a turn with "stop"). */
+    /** The stop reason ({@link OpenAiToMessages#stopReason(String, boolean, boolean)}): a tool call cut at the limit is no tool use. */
     String stopReason() {
-        return toolBlocks > 0 ? "tool_use" : OpenAiToMessages.stopReason(finishReason, stopSequence != null);
+        return OpenAiToMessages.stopReason(finishReason, stopSequence != null, toolBlocks > 0);
     }
 
     /** The stop sequence the server stopped at, when it names it ({@link OpenAiToMessages#stopSequence}); else null. */

@@ -4,6 +4,7 @@ import io.moe.domain.shared.Jsonp;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
+import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
@@ -39,7 +40,12 @@ final class OpenAiToMessages {
         return answer.cutAtLimit() ? "max_tokens" : "end_turn";
     }
 
-    static JsonObject message(JsonObject completion, String id, String model) {
+    /**
+     * A server's whole chat completion as a message; when it reported no usage (or no numbers in it), the tokens are
+     * estimated as the streamed path does: {@code promptEstimate} for the prompt and four characters a token of what it
+     * wrote (text, reasoning and tool arguments), so an answer is never billed as free.
+     */
+    static JsonObject message(JsonObject completion, String id, String model, long promptEstimate) {
         JsonObject choice = completion.get("choices") instanceof JsonArray choices && !choices.isEmpty()
                 && choices.get(0) instanceof JsonObject c ? c : JsonValue.EMPTY_JSON_OBJECT;
         JsonObject message = choice.get("message") instanceof JsonObject m ? m : JsonValue.EMPTY_JSON_OBJECT;
@@ -64,9 +70,24 @@ final class OpenAiToMessages {
         String finish = choice.get("finish_reason") instanceof JsonString s ? s.getString() : null;
         String stopSequence = stopSequence(choice);
         JsonObject usage = completion.get("usage") instanceof JsonObject u ? u : JsonValue.EMPTY_JSON_OBJECT;
-        return message(id, model, content, calls > 0 ? "tool_use" : stopReason(finish, stopSequence != null), stopSequence,
-                usage.getJsonNumber("prompt_tokens") == null ? 0 : usage.getJsonNumber("prompt_tokens").longValue(),
-                usage.getJsonNumber("completion_tokens") == null ? 0 : usage.getJsonNumber("completion_tokens").longValue());
+        long written = (reasoning.length() + message.getString("content", "").length()
+                + (message.get("tool_calls") instanceof JsonArray a ? a.toString().length() : 0)) / 4;
+        return message(id, model, content, stopReason(finish, stopSequence != null, calls > 0), stopSequence,
+                count(usage, "prompt_tokens", promptEstimate), count(usage, "completion_tokens", written));
+    }
+
+    /** A whole number of tokens the server reported under {@code field}, else {@code estimate}. */
+    private static long count(JsonObject usage, String field, long estimate) {
+        return usage.get(field) instanceof JsonNumber n ? Math.max(0, n.longValue()) : estimate;
+    }
+
+    /**
+     * The stop reason of a turn that may have called tools: {@code max_tokens} when the limit stopped the model, even
+     * inside a tool call (its arguments are then cut, and the client should ask again with a higher limit, not run the
+     * tool); else {@code tool_use} whenever a tool was called (some servers finish such a turn with "stop").
+     */
+    static String stopReason(String finishReason, boolean stopSequenceHit, boolean toolCalled) {
+        return !"length".equals(finishReason) && toolCalled ? "tool_use" : stopReason(finishReason, stopSequenceHit);
     }
 
     /**

@@ -34,7 +34,15 @@ public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean in
 
     /** Parses {@code json} for the pipeline in {@code mode} (the route its model resolved to). */
     public static ChatCompletionRequest parse(RequestLimits limits, JsonObject json, Mode mode) {
-        List<ChatMessage> messages = messages(json.get("messages"), limits);
+        return parse(limits, json, mode, 0);
+    }
+
+    /**
+     * Like {@link #parse(RequestLimits, JsonObject, Mode)} for a request the service built, with {@code added} messages of
+     * its own (a messages request's {@code system}, which is no message there) not counted against the client's limit.
+     */
+    public static ChatCompletionRequest parse(RequestLimits limits, JsonObject json, Mode mode, int added) {
+        List<ChatMessage> messages = messages(json.get("messages"), limits, added);
         MessageBounds.check(messages, limits);
         int maxTokens = maxTokens(json, limits);
         boolean stream = optionalBoolean(json, "stream");
@@ -111,7 +119,7 @@ public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean in
                         + " (moe.limits.max-output-tokens)"));
     }
 
-    private static List<ChatMessage> messages(JsonValue value, RequestLimits limits) {
+    private static List<ChatMessage> messages(JsonValue value, RequestLimits limits, int added) {
         if (value == null || value == JsonValue.NULL) {
             throw ApiError.invalidRequest("missing_messages", "'messages' is required: an array of {role, content}");
         }
@@ -121,8 +129,8 @@ public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean in
         if (array.isEmpty()) {
             throw ApiError.invalidRequest("invalid_value", "'messages' must contain at least one message");
         }
-        if (array.size() > limits.maxMessages) {
-            throw ApiError.invalidRequest("too_many_messages", "'messages' holds " + array.size() + " messages; at most "
+        if (array.size() - added > limits.maxMessages) {
+            throw ApiError.invalidRequest("too_many_messages", "'messages' holds " + (array.size() - added) + " messages; at most "
                     + limits.maxMessages + " are accepted (moe.limits.max-messages): shorten the conversation");
         }
         List<ChatMessage> messages = new ArrayList<>();

@@ -103,8 +103,7 @@ public class NativeCompletions {
             exchange.finish(TokenUsage.NONE, false);
             return refused(route, reply.status(), error);
         }
-        String question = lastUserText(messages);
-        StreamingOutput output = out -> pipe(reply, out, clientUsage, exchange, route, question, keepAlive);
+        StreamingOutput output = out -> pipe(reply, out, clientUsage, exchange, route, messages, keepAlive);
         return Response.ok(output, MediaType.SERVER_SENT_EVENTS_TYPE)
                 .header("Cache-Control", "no-cache").header("X-Accel-Buffering", "no").build();
     }
@@ -114,8 +113,8 @@ public class NativeCompletions {
      * nothing (a long prompt being read); the exchange is finished whatever happens.
      */
     private static void pipe(PassThrough.StreamReply reply, OutputStream out, boolean clientUsage, NativeChat.Exchange exchange,
-                             Route.Native route, String question, Duration keepAlive) throws IOException {
-        StreamTally tally = new StreamTally();
+                             Route.Native route, JsonArray messages, Duration keepAlive) throws IOException {
+        StreamTally tally = new StreamTally(messages);
         KeepAlive comments = new KeepAlive(out);
         boolean done = false;
         try (reply) {
@@ -145,7 +144,7 @@ public class NativeCompletions {
         } catch (UncheckedIOException clientGone) {
             throw clientGone.getCause();
         } finally {
-            exchange.said(question, tally.answer.text(), tally.answer.length());
+            exchange.said(lastUserText(messages), tally.answer.text(), tally.answer.length());
             exchange.finish(tally.usage(), done);
         }
     }
@@ -259,11 +258,16 @@ public class NativeCompletions {
         return "";
     }
 
-    /** Tokens of a stream: the server's usage chunk, else a count of the characters it sent. */
+    /** Tokens of a stream: the server's usage chunk, else an estimate of the prompt and a count of the characters it sent. */
     private static final class StreamTally {
+        private final JsonArray messages;
         private TokenUsage reported;
         private long chars;
         private final AnswerBeginning answer = new AnswerBeginning();
+
+        StreamTally(JsonArray messages) {
+            this.messages = messages;
+        }
 
         /** Reads one chunk; true when it is a usage-only chunk. */
         boolean read(String data) {
@@ -291,7 +295,7 @@ public class NativeCompletions {
         }
 
         TokenUsage usage() {
-            return reported != null ? reported : new TokenUsage(0, chars / CHARS_PER_TOKEN);
+            return reported != null ? reported : new TokenUsage(PromptEstimate.tokens(messages), chars / CHARS_PER_TOKEN);
         }
     }
 }

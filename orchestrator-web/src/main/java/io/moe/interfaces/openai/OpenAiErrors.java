@@ -81,6 +81,10 @@ public final class OpenAiErrors {
                     + " templates are still served from memory; this request needed it); retry shortly or quote incident "
                     + incident + " to the operator");
         }
+        if (StoreFailures.countersUnreachable(t)) {
+            LOG.fine(() -> "Redis did not answer: " + t);
+            return new ApiError(Kind.UNAVAILABLE, "cache_unavailable", "the counter store (Redis) cannot be reached; retry shortly", 5);
+        }
         if (StoreFailures.graphUnreachable(t)) {
             LOG.fine(() -> "The knowledge graph did not answer: " + t);
             return new ApiError(Kind.UNAVAILABLE, "graph_unavailable", StoreFailures.GRAPH_UNAVAILABLE, 2);

@@ -112,6 +112,18 @@ class MessageEventsTest {
     }
 
     @Test
+    void aToolCallCutAtTheLimitStopsAsMaxTokensAndANullUsageIsEstimated() throws IOException {
+        MessageEvents events = new MessageEvents(new StringWriter(), "msg_5");
+        OpenAiStreamTranslator translator = translate(events, "msg_5",
+                "{'choices':[{'delta':{'tool_calls':[{'index':0,'id':'c1','function':{'name':'write','arguments':'{#content#: #hal'}}]}}]}",
+                "{'choices':[{'delta':{},'finish_reason':'length'}]}",
+                "{'choices':[],'usage':{'prompt_tokens':12,'completion_tokens':null}}", "[DONE]");
+        assertEquals("max_tokens", translator.stopReason(), "the arguments are cut: the client asks again, it does not run the tool");
+        assertTrue(translator.complete(), "a null count is read as no count, not as a broken stream");
+        assertEquals(12, translator.usage(0).promptTokens());
+    }
+
+    @Test
     void toolCallsWithoutIdsOrIndexesBecomeSeparateBlocksWithUniqueIdsAndStopAsToolUse() throws IOException {
         StringWriter out = new StringWriter();
         MessageEvents events = new MessageEvents(out, "msg_4");

@@ -150,7 +150,7 @@ class MessagesTranslationTest {
     void aCompletionBecomesAMessage() {
         JsonObject message = OpenAiToMessages.message(json("{'choices':[{'message':{'role':'assistant','reasoning_content':'hmm','content':'Hi',"
                 + "'tool_calls':[{'id':'call_1','type':'function','function':{'name':'f','arguments':'{\\'a\\':1}'}}]},'finish_reason':'tool_calls'}],"
-                + "'usage':{'prompt_tokens':7,'completion_tokens':3}}".replace("\\'", "\\\"")), "msg_1", "claude-x");
+                + "'usage':{'prompt_tokens':7,'completion_tokens':3}}".replace("\\'", "\\\"")), "msg_1", "claude-x", 0);
         assertEquals("msg_1", message.getString("id"));
         assertEquals("message", message.getString("type"));
         JsonArray content = message.getJsonArray("content");
@@ -170,15 +170,36 @@ class MessagesTranslationTest {
     void callsWithoutIdsGetUniqueOnesAndAToolCallingAnswerStopsForTools() {
         JsonObject message = OpenAiToMessages.message(json("{'choices':[{'message':{'role':'assistant','reasoning':'hmm','tool_calls':["
                 + "{'type':'function','function':{'name':'f','arguments':'{}'}},{'type':'function','function':{'name':'g','arguments':'{}'}}]},"
-                + "'finish_reason':'stop'}]}"), "msg_9", "m");
+                + "'finish_reason':'stop'}]}"), "msg_9", "m", 0);
         JsonArray content = message.getJsonArray("content");
         assertEquals("hmm", content.getJsonObject(0).getString("thinking"), "Ollama's 'reasoning' field");
         assertEquals("toolu_9_0", content.getJsonObject(1).getString("id"));
         assertEquals("toolu_9_1", content.getJsonObject(2).getString("id"));
         assertEquals("tool_use", message.getString("stop_reason"), "the server said stop, but the answer calls tools");
-        JsonObject stopped = OpenAiToMessages.message(json("{'choices':[{'message':{'content':'a'},'finish_reason':'stop','stop_reason':'END'}]}"), "msg_8", "m");
+        JsonObject stopped = OpenAiToMessages.message(json("{'choices':[{'message':{'content':'a'},'finish_reason':'stop','stop_reason':'END'}]}"), "msg_8", "m", 0);
         assertEquals("stop_sequence", stopped.getString("stop_reason"));
         assertEquals("END", stopped.getString("stop_sequence"));
+    }
+
+    @Test
+    void aToolCallCutAtTheLimitStopsForTheLimitNotForTheTool() {
+        JsonObject cut = OpenAiToMessages.message(json(("{'choices':[{'message':{'tool_calls':[{'id':'c1','type':'function',"
+                + "'function':{'name':'write','arguments':'{#path#: #a.txt#, #content#: #half'}}]},'finish_reason':'length'}],"
+                + "'usage':{'prompt_tokens':7,'completion_tokens':3}}").replace("#", "\\\"")), "msg_7", "m", 0);
+        assertEquals("max_tokens", cut.getString("stop_reason"), "the client asks again with a higher limit, not runs the tool");
+        assertEquals(3, cut.getJsonObject("usage").getInt("output_tokens"));
+    }
+
+    @Test
+    void aCompletionWithoutUsageIsCountedAsTheStreamedPathCountsIt() {
+        JsonObject none = OpenAiToMessages.message(json("{'choices':[{'message':{'content':'" + "a".repeat(400) + "'},'finish_reason':'stop'}]}"),
+                "msg_6", "m", 120);
+        assertEquals(120, none.getJsonObject("usage").getInt("input_tokens"), "the prompt's estimate");
+        assertEquals(100, none.getJsonObject("usage").getInt("output_tokens"), "four characters a token");
+        JsonObject nulls = OpenAiToMessages.message(json("{'choices':[{'message':{'content':'abcd'},'finish_reason':'stop'}],"
+                + "'usage':{'prompt_tokens':null,'completion_tokens':5}}"), "msg_5", "m", 9);
+        assertEquals(9, nulls.getJsonObject("usage").getInt("input_tokens"), "a null count is no count");
+        assertEquals(5, nulls.getJsonObject("usage").getInt("output_tokens"));
     }
 
     static final MessagesToOpenAi.Settings PIPELINE = new MessagesToOpenAi.Settings("m", "", "auto", 100, false);

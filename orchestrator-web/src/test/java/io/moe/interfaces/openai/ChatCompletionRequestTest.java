@@ -93,6 +93,18 @@ class ChatCompletionRequestTest {
     }
 
     @Test
+    void aSystemTurnTheServiceAddedIsNotCountedAgainstTheClientsMessages() {
+        String one = "{\"role\":\"user\",\"content\":\"x\"}";
+        String system = "{\"role\":\"system\",\"content\":\"prefix\"}";
+        var full = ChatCompletionRequest.object("{\"model\":\"m\",\"messages\":[" + system + ","
+                + String.join(",", java.util.Collections.nCopies(LIMITS.maxMessages, one)) + "]}");
+        assertEquals(LIMITS.maxMessages + 1, ChatCompletionRequest.parse(LIMITS, full, Mode.AGENT, 1).chat().messages().size(),
+                "a messages request's 256 turns and its system prompt");
+        ApiError e = assertThrows(ApiError.class, () -> ChatCompletionRequest.parse(LIMITS, full, Mode.AGENT, 0));
+        assertTrue(e.getMessage().contains("holds " + (LIMITS.maxMessages + 1) + " messages"), e.getMessage());
+    }
+
+    @Test
     void tooMuchTextIs413() {
         String body = "{\"model\":\"moe-orchestrator\",\"messages\":[{\"role\":\"user\",\"content\":\"" + "a".repeat(LIMITS.maxTextChars + 1) + "\"}]}";
         ApiError e = assertThrows(ApiError.class, () -> parse(body));

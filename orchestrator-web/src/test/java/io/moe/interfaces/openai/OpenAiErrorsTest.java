@@ -32,6 +32,14 @@ class OpenAiErrorsTest {
     }
 
     @Test
+    void aCounterStoreThatCannotBeReachedIsUnavailableNotAnIncident() {
+        Refusal refused = OpenAiErrors.classify(new CompletionException(new redis.clients.jedis.exceptions.JedisConnectionException(
+                "Failed to connect to any host resolved for DNS name.")));
+        assertEquals(Kind.UNAVAILABLE, refused.kind(), "e.g. a rating or a trace read while Redis is down");
+        assertEquals("cache_unavailable", refused.code());
+    }
+
+    @Test
     void aDatabaseThatCannotBeReachedSaysWhenToRetryAndAnErrorNamesItsParameter() {
         Refusal refused = OpenAiErrors.classify(new PersistenceException(new SQLException("refused", "08001")));
         assertEquals(OpenAiExceptionMapper.UNAVAILABLE_RETRY_SECONDS, OpenAiExceptionMapper.retryAfterSeconds(refused, 503));
