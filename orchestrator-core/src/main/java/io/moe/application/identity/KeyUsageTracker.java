@@ -55,7 +55,11 @@ public class KeyUsageTracker {
     }
 
     public void used(String apiKeyId) {
-        pending.put(apiKeyId, Instant.now());
+        used(apiKeyId, Instant.now());
+    }
+
+    void used(String apiKeyId, Instant at) {
+        pending.put(apiKeyId, at);
     }
 
     /** Writes the collected uses; a failed batch is kept for the next flush. */
@@ -65,10 +69,12 @@ public class KeyUsageTracker {
         }
         List<Map.Entry<String, Instant>> batch = new ArrayList<>(pending.entrySet());
         try (Connection c = db.getConnection();
-             PreparedStatement q = c.prepareStatement("UPDATE api_key SET last_used_at = ? WHERE id = ?")) {
+             // never backwards: another node may have written a later use of the same key first
+             PreparedStatement q = c.prepareStatement("UPDATE api_key SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)")) {
             for (Map.Entry<String, Instant> e : batch) {
                 q.setTimestamp(1, Timestamp.from(e.getValue()));
                 q.setString(2, e.getKey());
+                q.setTimestamp(3, Timestamp.from(e.getValue()));
                 q.addBatch();
             }
             q.executeBatch();

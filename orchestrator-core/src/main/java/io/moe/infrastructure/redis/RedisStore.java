@@ -48,6 +48,10 @@ public class RedisStore implements AutoCloseable {
      */
     public static final int DEFAULT_POOL_SIZE = 8;
 
+    /** Adds to a counter and starts its expiry when it has none, in one step ({@link #increment(String, long, Duration)}). */
+    private static final String INCREMENT_EXPIRING = "local v = redis.call('INCRBY', KEYS[1], ARGV[1]) "
+            + "if redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end return v";
+
     private final JedisPooled redis;
     private final Outage outage;
     /** Each script's SHA-1, the name EVALSHA calls it by (a handful of constant scripts). */
@@ -143,16 +147,15 @@ public class RedisStore implements AutoCloseable {
         return guarded(() -> redis.incr(key));
     }
 
-    /** Adds {@code by} to the counter at {@code key}, starting its expiry on first use; returns the new value. */
+    /**
+     * Adds {@code by} to the counter at {@code key} and starts its expiry when it has none, in one step; returns the new
+     * value. (Two commands could leave a counter without expiry for good: a throttle that never lets go.)
+     */
     public long increment(String key, long by, Duration ttl) {
-        return guarded(() -> {
-            long value = redis.incrBy(key, by);
-            if (value == by) {
-                redis.expire(key, Math.max(1, ttl.toSeconds()));
-            }
-            return value;
-        });
+        return ((Number) eval(INCREMENT_EXPIRING, java.util.List.of(key), java.util.List.of(Long.toString(by),
+                Long.toString(Math.max(1, ttl.toSeconds()))))).longValue();
     }
+
 
     public void delete(String... keys) {
         if (keys.length > 0) {

@@ -41,6 +41,17 @@ class RedisSignInCountersTest {
     }
 
     @Test
+    void aCounterLeftWithoutExpiryGetsOneAtItsNextCount() {
+        String address = "203.0.113.9-" + UUID.randomUUID();
+        String key = "moe:signin:address:" + Digests.sha256(address);
+        TestRedis.store().increment(key); // as an expiry lost between two commands left it: counting up for good
+        assertTrue(TestRedis.store().secondsToLive(key).isEmpty());
+        assertEquals(2, counters.countFromAddress(address, Duration.ofMinutes(1)));
+        long left = TestRedis.store().secondsToLive(key).orElseThrow();
+        assertTrue(left > 50 && left <= 60, "the window runs again: " + left);
+    }
+
+    @Test
     void addressesAndUsernamesAreStoredOnlyAsDigests() {
         String address = "192.0.2." + UUID.randomUUID();
         counters.countFromAddress(address, Duration.ofMinutes(1));
