@@ -30,6 +30,8 @@ import java.util.stream.Collectors;
 @ApplicationScoped
 public class ProfileResolver {
 
+    /** The refusal of a key that has no profile at all (none bound, no default, none granted). */
+    public static final String NO_PROFILE = "no_cc_profile";
     /** How many profiles a refusal names. */
     private static final int NAMED = 10;
     /** How many accepted model ids a refusal lists. */
@@ -72,7 +74,7 @@ public class ProfileResolver {
         List<CcProfileRecord> records = chosen.map(List::of).orElseGet(() -> profiles.all().stream().filter(CcProfileRecord::isActive)
                 .filter(p -> caller.mayUse(ResourceType.CC_PROFILE, p.grant())).toList());
         if (records.isEmpty()) {
-            throw new ProfileRefusedException(Kind.FORBIDDEN, "no_cc_profile", null,
+            throw new ProfileRefusedException(Kind.FORBIDDEN, NO_PROFILE, null,
                     "this key has no coding-client profile: an admin binds one to the key (cc_profile_id), sets the user's "
                             + "default_cc_profile_id, or grants cc_profile profile-<id>");
         }

@@ -43,6 +43,10 @@ public class RedisKeyCacheStore implements KeyCacheStore {
     /** Every change is also published here, so each node can drop what it keeps in memory. */
     static final String CHANGES = "moe:key-cache:changes";
     private static final long RESUBSCRIBE_MILLIS = 1000;
+    /** How often the subscription is pinged. */
+    static final Duration HEARTBEAT = Duration.ofSeconds(2);
+    /** How long the subscription may hear nothing (no message, no pong) before this node stops trusting its memory. */
+    static final Duration SILENCE = Duration.ofSeconds(5);
     private static final Logger LOG = Logger.getLogger(RedisKeyCacheStore.class.getName());
     /** KEYS: epoch, entry[, user index]; ARGV: expected epoch, value, ttl seconds[, member, index ttl]. */
     private static final String PUT_IF_EPOCH = """
@@ -112,14 +116,35 @@ public class RedisKeyCacheStore implements KeyCacheStore {
         redis.publish(CHANGES, Long.toString(epoch));
     }
 
-    /** Subscribes on a thread of its own, subscribing again a second after the connection broke. */
+    /**
+     * Subscribes on a thread of its own, subscribing again a second after the connection broke; a second thread pings the
+     * subscription every {@link #HEARTBEAT} ({@link Subscription#beat}).
+     */
     @Override
     public synchronized void listen(ChangeListener listener) {
-        Thread worker = (threads == null ? java.util.concurrent.Executors.defaultThreadFactory() : threads)
-                .newThread(() -> subscribeUntilStopped(listener));
+        java.util.concurrent.ThreadFactory factory = threads == null ? java.util.concurrent.Executors.defaultThreadFactory() : threads;
+        Thread worker = factory.newThread(() -> subscribeUntilStopped(listener));
         worker.setName("moe-key-cache-changes");
         worker.setDaemon(true);
         worker.start();
+        Thread heartbeat = factory.newThread(this::beatUntilStopped);
+        heartbeat.setName("moe-key-cache-heartbeat");
+        heartbeat.setDaemon(true);
+        heartbeat.start();
+    }
+
+    private void beatUntilStopped() {
+        while (!stopped) {
+            try {
+                Thread.sleep(HEARTBEAT.toMillis()); // the heartbeat's period, not a wait for a result
+            } catch (InterruptedException e) {
+                return;
+            }
+            Subscription current = subscription;
+            if (current != null) {
+                current.beat();
+            }
+        }
     }
 
     private void subscribeUntilStopped(ChangeListener listener) {
@@ -152,8 +177,17 @@ public class RedisKeyCacheStore implements KeyCacheStore {
         }
     }
 
+    /**
+     * The subscription, and whether it still hears: the client reads a subscription without a socket timeout, so a Redis
+     * that vanished without closing the connection (a host gone, a NAT forgetting it) would leave it listening to
+     * nothing for hours, this node trusting what it keeps in memory while other nodes revoke keys. Every
+     * {@link #HEARTBEAT} it sends a PING; when nothing (no message, no pong) came back for {@link #SILENCE} the listener
+     * is told it is deaf, and told it listens again once something does.
+     */
     private static final class Subscription extends JedisPubSub {
         private final ChangeListener listener;
+        private volatile long heardAt = System.nanoTime();
+        private volatile boolean silent;
 
         Subscription(ChangeListener listener) {
             this.listener = listener;
@@ -161,12 +195,43 @@ public class RedisKeyCacheStore implements KeyCacheStore {
 
         @Override
         public void onSubscribe(String channel, int subscribedChannels) {
+            heard();
             listener.listening();
         }
 
         @Override
         public void onMessage(String channel, String message) {
+            heard();
             listener.changed();
+        }
+
+        @Override
+        public void onPong(String pattern) {
+            heard();
+        }
+
+        private void heard() {
+            heardAt = System.nanoTime();
+            if (silent) {
+                silent = false;
+                listener.listening(); // what it missed meanwhile is forgotten with what it kept
+            }
+        }
+
+        void beat() {
+            if (!isSubscribed()) {
+                return;
+            }
+            if (!silent && System.nanoTime() - heardAt > SILENCE.toNanos()) {
+                silent = true;
+                LOG.warning("Key cache changes not heard for " + SILENCE.toSeconds() + " s; every key check asks Redis until they are");
+                listener.deaf();
+            }
+            try {
+                ping();
+            } catch (RuntimeException e) {
+                LOG.fine(() -> "Key cache change stream not pinged: " + e.getMessage()); // the subscribe call ends with it
+            }
         }
     }
 

@@ -41,6 +41,8 @@ public class RedisStore implements AutoCloseable {
 
     /** The time between two trials while Redis is not answering. */
     static final Duration RETRY_EVERY = Duration.ofSeconds(2);
+    /** How often a stream read that waits for new entries asks again ({@link #readGroup}). */
+    static final Duration POLL_EVERY = Duration.ofMillis(100);
 
     /**
      * Connections when {@code moe.redis.pool-size} is not set: the client's own default. 32 was measured against it on
@@ -286,13 +288,31 @@ public class RedisStore implements AutoCloseable {
      * Entries of the stream {@code key} for {@code consumer} of {@code group} (XREADGROUP), at most {@code max}: those
      * never delivered, waiting at most {@code block} for the first, or with {@code unacknowledged} the ones delivered to
      * this consumer before and not acknowledged. Creates the group (reading from the stream's start) when it is missing.
+     *
+     * <p>The wait is a poll ({@link #POLL_EVERY}), not XREADGROUP's BLOCK: the client reads a blocking command's answer
+     * without a socket timeout, so a Redis that vanished without closing the connection (a host gone, a NAT forgetting
+     * it) would hold the reader until TCP keep-alive gives up, hours later.
      */
     public java.util.List<StreamItem> readGroup(String key, String group, String consumer, int max, Duration block,
                                                 boolean unacknowledged) {
-        var params = XReadGroupParams.xReadGroupParams().count(max);
-        if (!unacknowledged) {
-            params.block((int) block.toMillis());
+        long deadline = System.nanoTime() + block.toNanos();
+        while (true) {
+            java.util.List<StreamItem> items = readGroupOnce(key, group, consumer, max, unacknowledged);
+            long left = deadline - System.nanoTime();
+            if (!items.isEmpty() || unacknowledged || left <= 0) {
+                return items;
+            }
+            try {
+                Thread.sleep(Math.max(1, Math.min(POLL_EVERY.toMillis(), java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(left))));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return items;
+            }
         }
+    }
+
+    private java.util.List<StreamItem> readGroupOnce(String key, String group, String consumer, int max, boolean unacknowledged) {
+        var params = XReadGroupParams.xReadGroupParams().count(max);
         var from = java.util.Map.of(key, unacknowledged ? new StreamEntryID()
                 : StreamEntryID.XREADGROUP_UNDELIVERED_ENTRY);
         java.util.List<java.util.Map.Entry<String, java.util.List<StreamEntry>>> read;

@@ -155,7 +155,7 @@ public class MessagesResource {
     private Route.Native toolRoute(ResolvedProfile record, String modelId) {
         CcProfile profile = record.profile();
         return servers.byName(profile.toolEndpoint()).map(server -> new Route.Native(modelId, profile.toolModelRef(), server))
-                .orElseThrow(() -> new ToolModelUnavailableException("profile " + record.name(), profile.toolModelRef().toString()));
+                .orElseThrow(() -> ToolModelUnavailableException.ofProfile(record.name(), profile.toolModelRef().toString(), profile.toolEndpoint()));
     }
 
     /** The profile's expert template (else the default one), thinking with the profile's reasoning model when it names one. */

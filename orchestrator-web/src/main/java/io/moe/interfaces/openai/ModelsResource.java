@@ -89,10 +89,18 @@ public class ModelsResource {
                         + "' for this key; GET /v1/models lists the ids it may use"));
     }
 
-    private List<String> accepted(Caller caller) {
+    /**
+     * The ids the caller's profiles accept; the default coding-model ids for a key without any profile. A key whose profile
+     * it may no longer use (a grant of its own profile revoked) is told why, as its messages would be, not shown ids that
+     * every message would then refuse.
+     */
+    List<String> accepted(Caller caller) {
         try {
             return profiles.acceptedModels(caller);
-        } catch (ProfileRefusedException noProfile) {
+        } catch (ProfileRefusedException refused) {
+            if (!ProfileResolver.NO_PROFILE.equals(refused.code())) {
+                throw refused;
+            }
             return codingModels;
         }
     }

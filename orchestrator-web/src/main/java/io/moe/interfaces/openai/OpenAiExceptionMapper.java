@@ -1,5 +1,6 @@
 package io.moe.interfaces.openai;
 
+import io.moe.application.routing.ToolModelUnavailableException;
 import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal;
 import io.moe.infrastructure.web.RefusalStatus;
@@ -12,6 +13,8 @@ import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 
+import java.util.Set;
+
 /**
  * Answers every exception escaping a resource of this port: in the messages API's error shape on
  * /v1/messages, and on GET /v1/models asked with {@code anthropic-version} ({@link MessagesErrors#speaksMessages}),
@@ -23,6 +26,8 @@ public class OpenAiExceptionMapper implements ExceptionMapper<Throwable> {
 
     static final MediaType PROBLEM_JSON = new MediaType("application", "problem+json");
     static final String BUDGET_EXCEEDED = "budget_exceeded";
+    /** Refusals that asking again does not lift: the SDKs are told not to retry, and no 503 gets a Retry-After. */
+    static final Set<String> NOT_RETRIED = Set.of(BUDGET_EXCEEDED, ToolModelUnavailableException.CODE);
     static final int UNAVAILABLE_RETRY_SECONDS = 5;
 
     @Context
@@ -58,8 +63,9 @@ public class OpenAiExceptionMapper implements ExceptionMapper<Throwable> {
         if (retryAfter > 0) {
             response.header("Retry-After", retryAfter);
         }
-        if (BUDGET_EXCEEDED.equals(error.code())) {
-            // the OpenAI SDKs retry every 429 twice unless told not to; a used-up budget is not freed by a retry
+        if (NOT_RETRIED.contains(error.code())) {
+            // the OpenAI and Anthropic SDKs retry every 429 and 5xx unless told not to; a used-up budget or a server an
+            // admin switched off is not brought back by asking again
             response.header("x-should-retry", "false");
         }
         return response.build();
@@ -67,6 +73,9 @@ public class OpenAiExceptionMapper implements ExceptionMapper<Throwable> {
 
     /** The refusal's own wait, else for any 503 (a store or the server at capacity) a short one: the SDKs retry after it. */
     static int retryAfterSeconds(Refusal error, int status) {
+        if (NOT_RETRIED.contains(error.code()) && error.retryAfterSeconds() <= 0) {
+            return 0;
+        }
         return error.retryAfterSeconds() > 0 ? error.retryAfterSeconds() : status == 503 ? UNAVAILABLE_RETRY_SECONDS : 0;
     }
 

@@ -12,6 +12,7 @@ import java.sql.SQLException;
 import java.util.concurrent.CompletionException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A database that does not answer is a 503 the client can retry, not an internal error. */
 class OpenAiErrorsTest {
@@ -37,6 +38,15 @@ class OpenAiErrorsTest {
                 "Failed to connect to any host resolved for DNS name.")));
         assertEquals(Kind.UNAVAILABLE, refused.kind(), "e.g. a rating or a trace read while Redis is down");
         assertEquals("cache_unavailable", refused.code());
+    }
+
+    @Test
+    void aToolServerAnAdminSwitchedOffIsNotRetriedAndNamesTheProfilesServer() {
+        Refusal off = io.moe.application.routing.ToolModelUnavailableException.ofProfile("coder", "sim-coder:7b@gpu2", "gpu2");
+        assertEquals(503, io.moe.infrastructure.web.RefusalStatus.of(off));
+        assertEquals(0, OpenAiExceptionMapper.retryAfterSeconds(off, 503), "no Retry-After: asking again does not help");
+        assertTrue(OpenAiExceptionMapper.NOT_RETRIED.contains(off.code()), "x-should-retry: false");
+        assertTrue(off.getMessage().contains("server 'gpu2'") && off.getMessage().contains("tool_endpoint"), off.getMessage());
     }
 
     @Test
