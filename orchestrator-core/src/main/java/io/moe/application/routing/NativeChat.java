@@ -10,7 +10,6 @@ import io.moe.application.spend.Admission;
 import io.moe.application.spend.BudgetExceededException;
 import io.moe.application.spend.CostWeights;
 import io.moe.application.spend.SpendMetrics;
-import io.moe.application.spend.UsageRecorder;
 import io.moe.domain.chat.TokenUsage;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.UsageEntry;
@@ -50,9 +49,6 @@ public class NativeChat {
     Admission admission;
 
     @Inject
-    UsageRecorder usage;
-
-    @Inject
     SpendMetrics metrics;
 
     @Inject
@@ -81,7 +77,7 @@ public class NativeChat {
         } catch (BudgetExceededException e) {
             metrics.request("native", false, caller.userId());
             metrics.budgetExceeded(caller.userId(), e.limitType());
-            usage.record(new UsageEntry(caller.userId(), caller.apiKeyId(), requestId, route.modelId(), route.routing(),
+            admission.refused(new UsageEntry(caller.userId(), caller.apiKeyId(), requestId, route.modelId(), route.routing(),
                     0, 0, UsageEntry.BUDGET_EXCEEDED, at));
             throw e;
         }

@@ -40,6 +40,9 @@ public class Admission {
     @Inject
     UsageRecorder usage;
 
+    @Inject
+    UsageJournal journal;
+
     Clock clock = Clock.systemUTC();
 
     /** A running request's place and the tokens reserved for it at {@code at}; uncounted when the counters were down. */
@@ -72,6 +75,24 @@ public class Admission {
             throw new BudgetExceededException(refusal.limitType(), refusal.used(), refusal.limit(), estimate);
         }
         return new Ticket(gate.hold(caller.userId(), requestId), at, estimate);
+    }
+
+    /**
+     * Logs the usage row of a request refused for its budget (it ran nothing and changed no counter): journaled like every
+     * other row, so it survives this node and a database outage; this node's {@link UsageRecorder} writes it only when the
+     * journal cannot take it.
+     */
+    public void refused(UsageEntry row) {
+        try {
+            if (journal.append(row)) {
+                return;
+            }
+            JOURNAL_FULL.warn(() -> "The usage journal is full; the row of " + row.requestId() + " is written from this node's memory");
+        } catch (RuntimeException e) {
+            COUNTERS_DOWN.warn(() -> "The usage journal cannot be reached; the row of " + row.requestId()
+                    + " is written from this node's memory: " + e.getMessage());
+        }
+        usage.record(row);
     }
 
     /**

@@ -46,9 +46,6 @@ public class MeteredChat {
     SkillResolver skills;
 
     @Inject
-    UsageRecorder usage;
-
-    @Inject
     RecentRequests recent;
 
     @Inject
@@ -79,7 +76,7 @@ public class MeteredChat {
         } catch (BudgetExceededException e) {
             metrics.request(request.mode().modeName(), false, caller.userId());
             metrics.budgetExceeded(caller.userId(), e.limitType());
-            usage.record(new UsageEntry(caller.userId(), caller.apiKeyId(), id, model, routing, 0, 0, UsageEntry.BUDGET_EXCEEDED, at));
+            admission.refused(new UsageEntry(caller.userId(), caller.apiKeyId(), id, model, routing, 0, 0, UsageEntry.BUDGET_EXCEEDED, at));
             throw e;
         }
         CallLedger ledger = new CallLedger();

@@ -29,4 +29,10 @@ public interface UsageJournal {
 
     /** Removes rows that are in the usage log. */
     void acknowledge(List<String> journalIds);
+
+    /**
+     * Adds the row of a request that changed no counter (refused for its budget before it ran); false when the journal
+     * is full.
+     */
+    boolean append(UsageEntry row);
 }

@@ -126,9 +126,12 @@ public final class Neo4jClient implements AutoCloseable {
         }
     }
 
-    /** A statement that ran out of {@link #timeout}, on this side or the server's: an outage sign, and a 503 for the caller. */
+    /**
+     * A statement that ran out of {@link #timeout}, on this side or the server's: a 503 for the caller, and an outage only
+     * when a trial ({@code RETURN 1}) is not answered either; one slow statement (a scan of a large graph) is no outage.
+     */
     private ServiceUnavailableException timedOut(String cypher) {
-        outage.failed("no answer within " + timeout.toSeconds() + " s");
+        outage.slow("no answer within " + timeout.toSeconds() + " s");
         return new ServiceUnavailableException("Neo4j did not answer within " + timeout.toSeconds()
                 + " s (moe.neo4j.timeout-seconds): " + firstWords(cypher));
     }

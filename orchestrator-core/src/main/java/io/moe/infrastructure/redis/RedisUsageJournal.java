@@ -1,6 +1,7 @@
 package io.moe.infrastructure.redis;
 
 import io.moe.application.spend.UsageJournal;
+import io.moe.domain.identity.UsageEntry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -19,6 +20,12 @@ public class RedisUsageJournal implements UsageJournal {
     static final String STREAM = "moe:usage-journal";
     static final String GROUP = "usage-writers";
     static final long LIMIT = 500_000;
+    /** KEYS: the journal; ARGV: the row, the journal's limit. 1 when the row was added, 0 when the journal was full. */
+    private static final String APPEND = """
+            if redis.call('XLEN', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+            redis.call('XADD', KEYS[1], '*', 'row', ARGV[1])
+            return 1
+            """;
     /** A reader that held nothing for this long is forgotten (the name of a node that stopped). */
     static final Duration FORGET_READERS_AFTER = Duration.ofHours(1);
 
@@ -46,6 +53,11 @@ public class RedisUsageJournal implements UsageJournal {
     @Override
     public void acknowledge(List<String> journalIds) {
         redis.acknowledge(stream, GROUP, journalIds);
+    }
+
+    @Override
+    public boolean append(UsageEntry row) {
+        return Long.valueOf(1).equals(redis.eval(APPEND, List.of(stream), List.of(UsageRowJson.write(row), String.valueOf(LIMIT))));
     }
 
     /** The entries with a row; an entry without one (deleted meanwhile) is acknowledged so it does not come back. */

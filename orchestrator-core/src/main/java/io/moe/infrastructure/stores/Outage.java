@@ -110,10 +110,11 @@ public final class Outage {
 
     /**
      * A call got no answer in time, which one slow call of a working service also causes (a long computation, a search
-     * engine's slow query): a trial is sent at once, and the breaker opens only when that trial is not answered either.
-     * Calls go through meanwhile. (Opening on the call alone refused every user's calls until the next trial.)
+     * engine's slow query, a graph statement over many rows): a trial is sent at once, and the breaker opens only when
+     * that trial is not answered either. Calls go through meanwhile. (Opening on the call alone refused every user's
+     * calls until the next trial.)
      */
-    private void slow(String why) {
+    public void slow(String why) {
         if (reason != null || closed || !trialPending.compareAndSet(false, true)) {
             return; // open already, or a trial on its way decides
         }

@@ -91,8 +91,26 @@ class AdmissionTest {
     /** Rows the admission gave to this node's recorder instead of the journal. */
     private final List<UsageEntry> recorded = new ArrayList<>();
 
+    /** Rows journaled as refused; the journal is full when {@code room} is 0, unreachable when null. */
+    private final List<UsageEntry> journaled = new ArrayList<>();
+    private Integer room = 10;
+
     private Admission admission(MemoryCounters counters) {
         Admission admission = new Admission();
+        admission.journal = (UsageJournal) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {UsageJournal.class}, (proxy, method, args) -> {
+                    if (!method.getName().equals("append")) {
+                        throw new UnsupportedOperationException(method.getName());
+                    }
+                    if (room == null) {
+                        throw new IllegalStateException("connection refused");
+                    }
+                    if (room == 0) {
+                        return false;
+                    }
+                    room--;
+                    return journaled.add((UsageEntry) args[0]);
+                });
         admission.usage = new UsageRecorder() {
             @Override
             public void record(UsageEntry entry) {
@@ -107,6 +125,19 @@ class AdmissionTest {
 
     private static Caller caller(Limits limits) {
         return new Caller("u1", "alice", "k1", false, Map.of(), limits);
+    }
+
+    @Test
+    void theRowOfARequestRefusedForItsBudgetIsJournaledAndKeptByThisNodeOnlyWhenTheJournalCannotTakeIt() {
+        Admission admission = admission(new MemoryCounters());
+        admission.refused(row("r1", 0));
+        assertEquals(List.of("r1"), journaled.stream().map(UsageEntry::requestId).toList(), "journaled like every other row");
+        assertEquals(List.of(), recorded);
+        room = 0;
+        admission.refused(row("r2", 0));
+        room = null;
+        admission.refused(row("r3", 0));
+        assertEquals(List.of("r2", "r3"), recorded.stream().map(UsageEntry::requestId).toList(), "a full or unreachable journal");
     }
 
     @Test

@@ -84,6 +84,12 @@ class UsageJournalReaderTest {
             rows.put(String.valueOf(next++), row);
         }
 
+        @Override
+        public synchronized boolean append(UsageEntry row) {
+            add(row);
+            return true;
+        }
+
         synchronized boolean isEmpty() {
             return rows.isEmpty();
         }

@@ -7,6 +7,7 @@ import org.neo4j.driver.exceptions.ServiceUnavailableException;
 import java.time.Duration;
 import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -32,6 +33,16 @@ class Neo4jClientTest {
                 }
                 Thread.sleep(100);
             }
+        }
+    }
+
+    @Test
+    void oneSlowStatementOfAnAnsweringServerOpensNoBreaker() {
+        try (Neo4jClient client = new Neo4jClient(STORES.neo4jUri(), null, null, Duration.ofSeconds(1))) {
+            assertThrows(ServiceUnavailableException.class, () -> client.read(SLOW.replace("slowNeo4jClientTest", "slowOnce"), Map.of()));
+            // everyone else's statements go on at once (before, the breaker opened and refused them all until a trial)
+            assertEquals(1, client.read("RETURN 1 AS one", Map.of()).get(0).get("one").asInt());
+            assertEquals(0L, client.breaker().opened(), "a slow statement is not an outage");
         }
     }
 

@@ -85,6 +85,21 @@ class RedisAdmissionCountersTest {
         assertTrue(admission.release(user, "c", JAN_15, 0, rows.get(2)), "acknowledged rows leave the journal");
     }
 
+    @Test
+    void aRefusedRequestsRowIsJournaledWithoutTouchingTheCounters() {
+        String user = user();
+        RedisUsageJournal journal = new RedisUsageJournal();
+        journal.redis = TestRedis.store();
+        journal.stream = "moe:usage-journal-test-" + UUID.randomUUID();
+        UsageEntry refused = new UsageEntry(user, "k1", "r", "moe-orchestrator", "moe_orchestrated", 0, 0, UsageEntry.BUDGET_EXCEEDED,
+                OffsetDateTime.parse("2030-01-15T23:30:00Z"));
+        assertTrue(journal.append(refused));
+        List<UsageJournal.Entry> read = journal.readNew("reader-1", 10, Duration.ZERO);
+        assertEquals(List.of(UsageEntry.BUDGET_EXCEEDED), read.stream().map(e -> e.row().status()).toList());
+        assertArrayEquals(new long[] {0, 0, 0}, counters.used(user, JAN_15));
+        TestRedis.store().delete(journal.stream);
+    }
+
     private static String request() {
         return "r" + UUID.randomUUID();
     }
