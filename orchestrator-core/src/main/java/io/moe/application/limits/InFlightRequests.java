@@ -12,8 +12,15 @@ public interface InFlightRequests {
     /** How long a place counts without being renewed. */
     java.time.Duration LEASE = java.time.Duration.ofSeconds(60);
 
-    /** Keeps the place of {@code requestId} for another {@link #LEASE}; a place already given back stays given back. */
+    /**
+     * Keeps the place of {@code requestId} for another {@link #LEASE}, taking it again when it was dropped as stale while
+     * the request ran on (an outage of the store that outlasted the lease); the node that renews it gives back a place it
+     * let go meanwhile ({@link #forget}).
+     */
     void renew(String userId, String requestId);
+
+    /** Gives the place of {@code requestId} back: a renewal that raced with the request's release must not keep it. */
+    void forget(String userId, String requestId);
 
     /** How many requests {@code userId} has running now, on all nodes. */
     int running(String userId);

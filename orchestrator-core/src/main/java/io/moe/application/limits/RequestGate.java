@@ -65,11 +65,18 @@ public class RequestGate {
         }
     }
 
-    /** Renews the lease of every place this node holds; a store that cannot be reached is tried again next time. */
+    /**
+     * Renews the lease of every place this node holds, taking again a place the store dropped as stale during an outage
+     * (else a user's long requests would stop counting once it is back); a place let go while it was renewed is given back
+     * again, since its release may have come before the renewal. A store that cannot be reached is tried again next time.
+     */
     void renewHeld() {
         for (Pass pass : held) {
             try {
                 inFlight.renew(pass.userId(), pass.requestId());
+                if (!held.contains(pass)) {
+                    inFlight.forget(pass.userId(), pass.requestId());
+                }
             } catch (RuntimeException e) {
                 LOG.warning(() -> "Could not renew the in-flight places of this node: " + Failures.describe(e));
                 return;

@@ -30,9 +30,13 @@ public class RedisInFlightRequests implements InFlightRequests {
 
     @Override
     public void renew(String userId, String requestId) {
-        redis.eval(NOW + "if redis.call('ZADD', KEYS[1], 'XX', 'CH', string.format('%.0f', now), ARGV[1]) == 1 then "
-                        + "redis.call('EXPIRE', KEYS[1], ARGV[2]) end return 1",
+        redis.eval(NOW + "redis.call('ZADD', KEYS[1], string.format('%.0f', now), ARGV[1]) redis.call('EXPIRE', KEYS[1], ARGV[2]) return 1",
                 List.of(key(userId)), List.of(requestId, String.valueOf(STALE_AFTER.toSeconds())));
+    }
+
+    @Override
+    public void forget(String userId, String requestId) {
+        redis.eval("return redis.call('ZREM', KEYS[1], ARGV[1])", List.of(key(userId)), List.of(requestId));
     }
 
     @Override

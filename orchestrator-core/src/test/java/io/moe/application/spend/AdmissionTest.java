@@ -77,6 +77,10 @@ class AdmissionTest {
         }
 
         @Override
+        public void forget(String userId, String requestId) {
+        }
+
+        @Override
         public synchronized int running(String userId) {
             return (int) places.stream().filter(p -> p.startsWith(userId + "|")).count();
         }

@@ -199,15 +199,25 @@ class RedisAdmissionCountersTest {
     }
 
     @Test
-    void aRenewedPlaceKeepsCountingAndAPlaceGivenBackIsNotRevivedByARenewal() {
+    void aRenewedPlaceKeepsCountingAndAForgottenOneIsGivenBack() {
         String user = user();
         assertTrue(admission.admit(user, "long-running", 1, JAN_15, Limits.NONE, 1).admitted());
         ageBeyondTheLease(user, "long-running");
         places.renew(user, "long-running");
         assertFalse(admission.admit(user, "new", 1, JAN_15, Limits.NONE, 1).admitted(), "the renewed place still counts");
-        admission.release(user, "long-running", JAN_15, 0, row(user, "long-running"));
-        places.renew(user, "long-running");
-        assertTrue(admission.admit(user, "new", 1, JAN_15, Limits.NONE, 1).admitted(), "a renewal after leaving takes no place");
+        places.forget(user, "long-running");
+        assertTrue(admission.admit(user, "new", 1, JAN_15, Limits.NONE, 1).admitted(), "a forgotten place counts no more");
+    }
+
+    @Test
+    void aPlaceDroppedAsStaleDuringAnOutageIsTakenAgainByTheNextRenewal() {
+        String user = user();
+        assertTrue(admission.admit(user, "long-running", 1, JAN_15, Limits.NONE, 1).admitted());
+        ageBeyondTheLease(user, "long-running"); // the store did not answer for longer than the lease
+        assertTrue(admission.admit(user, "meanwhile", 1, JAN_15, Limits.NONE, 1).admitted(), "the stale place was dropped");
+        admission.release(user, "meanwhile", JAN_15, 0, row(user, "meanwhile"));
+        places.renew(user, "long-running"); // the store is back, the request still runs
+        assertFalse(admission.admit(user, "next", 1, JAN_15, Limits.NONE, 1).admitted(), "its place counts again");
     }
 
     @Test
