@@ -3,6 +3,7 @@ package io.moe.application.cleanup;
 import io.moe.application.shared.UnitOfWork;
 import io.moe.domain.shared.Ids;
 import io.moe.domain.shared.Refusal;
+import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,7 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.logging.Level;
@@ -30,8 +31,15 @@ public class CleanupService {
     private static final int RECENT_RUNS = 20;
     private static final long AWAIT_STEP_MILLIS = 25;
     private static final Logger LOG = Logger.getLogger(CleanupService.class.getName());
-    /** The jobs running on this node: a job never runs twice at once here (a manual start while it runs is a 409). */
-    private final Set<String> running = ConcurrentHashMap.newKeySet();
+    /**
+     * The longest a run can take: one still running after this lost its node (stopped or died while it ran) and is ended
+     * as failed, so the history and the status page do not show it running for ever. (A run removes at most 100,000 rows
+     * in bounded batches; minutes, not hours.)
+     */
+    static final Duration LONGEST_RUN = Duration.ofHours(6);
+    static final String INTERRUPTED = "interrupted: the server running it stopped before it ended";
+    /** The jobs running on this node, with their runs: a job never runs twice at once here (a manual start while it runs is a 409). */
+    private final Map<String, String> running = new ConcurrentHashMap<>();
     /** The spec's names of the original system's jobs, which belong to its Docker host and do not exist here. */
     static final List<String> DOCKER_HOST_JOBS = List.of("docker_prune", "checkpoint_archive");
 
@@ -90,26 +98,26 @@ public class CleanupService {
     /** Starts {@code name} now in the background; the returned run is {@code running}, its end is in the history. */
     public CleanupRun runNow(String name) {
         CleanupJob job = job(name);
-        if (!running.add(name)) {
+        CleanupRun run = new CleanupRun(Ids.newId(), name, "manual", Instant.now(), null, "running", 0, null);
+        if (running.putIfAbsent(name, run.id()) != null) {
             throw new CleanupRefusedException(Refusal.Kind.CONFLICT, "already_running", "job", "cleanup job '" + name
                     + "' is running on this node already; its end shows in the history");
         }
-        CleanupRun run = new CleanupRun(Ids.newId(), name, "manual", Instant.now(), null, "running", 0, null);
         try {
             store.started(run);
             executor.execute(() -> {
                 try {
                     execute(job, run);
                 } finally {
-                    running.remove(name);
+                    running.remove(name, run.id());
                 }
             });
         } catch (RejectedExecutionException e) {
-            running.remove(name);
+            running.remove(name, run.id());
             store.finished(run.id(), Instant.now(), "failed", 0, "the server is too busy to start it; try again");
             throw new CleanupRefusedException(Refusal.Kind.UNAVAILABLE, "busy", null, "the server is too busy to start the job; try again");
         } catch (RuntimeException e) {
-            running.remove(name);
+            running.remove(name, run.id());
             throw e;
         }
         return run;
@@ -134,25 +142,47 @@ public class CleanupService {
         return now;
     }
 
-    /** Runs every enabled job that is due and that this node claims (the scheduler's tick). */
+    /**
+     * Runs every enabled job that is due and that this node claims (the scheduler's tick); first ends as failed the runs
+     * whose node was lost while they ran ({@link #LONGEST_RUN}).
+     */
     public void runDue() {
         Instant now = Instant.now();
+        try {
+            store.interrupted(now.minus(LONGEST_RUN), now, INTERRUPTED);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Cleanup runs of lost nodes not ended: " + e.getMessage(), e);
+        }
         for (CleanupJob job : jobs.all()) {
             try {
-                if (store.settings(job.name()).map(JobSettings::enabled).orElse(false) && !running.contains(job.name())
-                        && store.claimDue(job.name(), now) && running.add(job.name())) {
+                CleanupRun run = new CleanupRun(Ids.newId(), job.name(), "schedule", now, null, "running", 0, null);
+                if (store.settings(job.name()).map(JobSettings::enabled).orElse(false) && !running.containsKey(job.name())
+                        && running.putIfAbsent(job.name(), run.id()) == null) {
                     try {
-                        CleanupRun run = new CleanupRun(Ids.newId(), job.name(), "schedule", now, null, "running", 0, null);
-                        store.started(run);
-                        execute(job, run);
+                        if (store.claimDue(run)) {
+                            execute(job, run);
+                        }
                     } finally {
-                        running.remove(job.name());
+                        running.remove(job.name(), run.id());
                     }
                 }
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "Scheduled cleanup " + job.name() + " not started: " + e.getMessage(), e);
             }
         }
+    }
+
+    /** Ends as failed the runs of this node that are still running when the server stops, instead of leaving them running. */
+    @PreDestroy
+    void stop() {
+        Instant now = Instant.now();
+        running.values().forEach(id -> {
+            try {
+                store.finished(id, now, "failed", 0, INTERRUPTED);
+            } catch (RuntimeException e) {
+                LOG.warning(() -> "Cleanup run " + id + " not ended at stop: " + e.getMessage());
+            }
+        });
     }
 
     public List<CleanupRun> history(String job, int limit) {

@@ -15,10 +15,17 @@ public interface CleanupStore {
     void save(JobSettings settings);
 
     /**
-     * Claims the scheduled run of {@code job} if it is enabled and due at {@code now}, moving its next due time on;
-     * true on exactly one node however many ask at once.
+     * Claims the scheduled run of {@code run}'s job if it is enabled and due at the run's start, moving its next due time
+     * on, and records the run as running, in one transaction (a claimed run is never missing from the history); true on
+     * exactly one node however many ask at once.
      */
-    boolean claimDue(String job, Instant now);
+    boolean claimDue(CleanupRun run);
+
+    /**
+     * Ends as failed, with {@code message}, every run still running that started before {@code startedBefore}: its node
+     * stopped or died while it ran. Returns how many.
+     */
+    int interrupted(Instant startedBefore, Instant at, String message);
 
     Optional<Instant> nextRun(String job);
 

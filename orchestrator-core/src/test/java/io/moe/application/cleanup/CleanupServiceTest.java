@@ -22,6 +22,7 @@ class CleanupServiceTest {
     private final CountDownLatch release = new CountDownLatch(1);
     private final AtomicInteger runs = new AtomicInteger();
     private final AtomicInteger ended = new AtomicInteger();
+    private final List<String> finishedAs = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private final CleanupJob slow = new CleanupJob() {
         @Override
@@ -64,6 +65,7 @@ class CleanupServiceTest {
                     case "settings" -> Optional.empty();
                     case "history" -> List.of();
                     case "finished" -> {
+                        finishedAs.add(args[2] + ": " + args[4]);
                         ended.incrementAndGet();
                         yield null;
                     }
@@ -78,6 +80,15 @@ class CleanupServiceTest {
                     throw new UnsupportedOperationException(method.getName());
                 });
         return service;
+    }
+
+    @Test
+    void aRunStillRunningWhenTheServerStopsIsEndedAsInterrupted() {
+        CleanupService service = service();
+        service.runNow("slow_job");
+        service.stop();
+        assertEquals(List.of("failed: " + CleanupService.INTERRUPTED), finishedAs, "not left running in the history for ever");
+        release.countDown();
     }
 
     @Test

@@ -67,16 +67,46 @@ public class JdbcCleanupStore implements CleanupStore {
     }
 
     @Override
-    public boolean claimDue(String job, Instant now) {
+    public boolean claimDue(CleanupRun run) {
         try (Connection c = db.getConnection();
-             PreparedStatement q = c.prepareStatement("UPDATE cleanup_job SET next_run_at = ? + make_interval(mins => interval_minutes)"
-                     + " WHERE job = ? AND is_enabled = 1 AND (next_run_at IS NULL OR next_run_at <= ?)")) {
-            q.setTimestamp(1, Timestamp.from(now));
-            q.setString(2, job);
-            q.setTimestamp(3, Timestamp.from(now));
-            return q.executeUpdate() == 1;
+             PreparedStatement claim = c.prepareStatement("UPDATE cleanup_job SET next_run_at = CAST(? AS timestamptz) + make_interval(mins => interval_minutes)"
+                     + " WHERE job = ? AND is_enabled = 1 AND (next_run_at IS NULL OR next_run_at <= ?)");
+             PreparedStatement record = c.prepareStatement("INSERT INTO cleanup_run (" + RUN_COLUMNS + ") VALUES (?, ?, ?, ?, NULL, 'running', 0, NULL)")) {
+            c.setAutoCommit(false);
+            try {
+                claim.setTimestamp(1, Timestamp.from(run.startedAt()));
+                claim.setString(2, run.job());
+                claim.setTimestamp(3, Timestamp.from(run.startedAt()));
+                if (claim.executeUpdate() != 1) {
+                    c.rollback();
+                    return false;
+                }
+                bind(record, run);
+                record.executeUpdate();
+                c.commit();
+                return true;
+            } catch (SQLException e) {
+                c.rollback();
+                throw e;
+            } finally {
+                c.setAutoCommit(true);
+            }
         } catch (SQLException e) {
             throw failed("claim the cleanup run", e);
+        }
+    }
+
+    @Override
+    public int interrupted(Instant startedBefore, Instant at, String message) {
+        try (Connection c = db.getConnection();
+             PreparedStatement q = c.prepareStatement("UPDATE cleanup_run SET finished_at = ?, status = 'failed', message = ?"
+                     + " WHERE status = 'running' AND started_at < ?")) {
+            q.setTimestamp(1, Timestamp.from(at));
+            q.setString(2, message);
+            q.setTimestamp(3, Timestamp.from(startedBefore));
+            return q.executeUpdate();
+        } catch (SQLException e) {
+            throw failed("end the interrupted cleanup runs", e);
         }
     }
 
@@ -97,14 +127,18 @@ public class JdbcCleanupStore implements CleanupStore {
     public void started(CleanupRun run) {
         try (Connection c = db.getConnection();
              PreparedStatement q = c.prepareStatement("INSERT INTO cleanup_run (" + RUN_COLUMNS + ") VALUES (?, ?, ?, ?, NULL, 'running', 0, NULL)")) {
-            q.setString(1, run.id());
-            q.setString(2, run.job());
-            q.setString(3, run.trigger());
-            q.setTimestamp(4, Timestamp.from(run.startedAt()));
+            bind(q, run);
             q.executeUpdate();
         } catch (SQLException e) {
             throw failed("record the cleanup run", e);
         }
+    }
+
+    private static void bind(PreparedStatement insert, CleanupRun run) throws SQLException {
+        insert.setString(1, run.id());
+        insert.setString(2, run.job());
+        insert.setString(3, run.trigger());
+        insert.setTimestamp(4, Timestamp.from(run.startedAt()));
     }
 
     @Override
