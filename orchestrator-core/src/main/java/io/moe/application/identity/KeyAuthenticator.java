@@ -1,5 +1,6 @@
 package io.moe.application.identity;
 
+import io.moe.application.tracing.ThrottledWarning;
 import io.moe.domain.identity.ApiKey;
 import io.moe.domain.identity.ApiKeyRepository;
 import io.moe.domain.identity.ApiKeySecret;
@@ -21,6 +22,7 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.logging.Logger;
 
 /**
  * Turns a raw API key ({@code moe-sk-} + 48 hex) into the {@link Caller} it belongs to, or nothing
@@ -30,6 +32,11 @@ import java.util.Set;
  */
 @ApplicationScoped
 public class KeyAuthenticator {
+
+    private static final String DATABASE_UNAVAILABLE = "database_unavailable";
+    private static final Logger LOG = Logger.getLogger(KeyAuthenticator.class.getName());
+    /** Repeated by every key check while the database is down: logged once per interval. */
+    private static final ThrottledWarning LAST_KNOWN_USED = new ThrottledWarning(LOG);
 
     @Inject
     ApiKeyRepository keys;
@@ -64,12 +71,28 @@ public class KeyAuthenticator {
         return caller;
     }
 
-    /** The database's answer for a hash the cache does not hold, waited for a bounded time ({@link BoundedReads}). */
+    /**
+     * The database's answer for a hash the cache does not hold, waited for a bounded time ({@link BoundedReads}); while the
+     * database does not answer, the key's last known caller ({@link KeyCache#lastKnown}): a key in use goes on working,
+     * a key not seen before is refused with 503.
+     */
     private Optional<Caller> lookUp(String hash) {
         if (cache.knownUnknown(hash)) {
             return Optional.empty();
         }
-        return reads.read("key:" + hash, "this key", () -> lookUpNow(hash));
+        try {
+            return reads.read("key:" + hash, "this key", () -> lookUpNow(hash));
+        } catch (IdentityException e) {
+            if (!DATABASE_UNAVAILABLE.equals(e.code())) {
+                throw e;
+            }
+            Optional<Caller> known = cache.lastKnown(hash);
+            if (known.isEmpty()) {
+                throw e;
+            }
+            LAST_KNOWN_USED.warn(() -> "The database does not answer; keys in use are checked against their last known state");
+            return known;
+        }
     }
 
     /** The database's answer for a hash; the epoch is read first (see {@link KeyCache}). */
@@ -81,7 +104,7 @@ public class KeyAuthenticator {
             return Optional.empty();
         }
         return load(key.get()).map(found -> {
-            cache.put(hash, found.caller(), found.cacheFor(), epoch);
+            cache.put(hash, found.caller(), found.cacheFor(), found.lastKnownFor(), epoch);
             return found.caller();
         });
     }
@@ -93,7 +116,7 @@ public class KeyAuthenticator {
     }
 
     /** A caller read from the database, cached no longer than its key stays valid. */
-    private record Loaded(Caller caller, Duration cacheFor) {
+    private record Loaded(Caller caller, Duration cacheFor, Duration lastKnownFor) {
     }
 
     /** A known key's caller, when the key is usable and its user active (not cached as unknown otherwise). */
@@ -102,7 +125,7 @@ public class KeyAuthenticator {
                 .filter(key -> key.isUsableAt(Ids.nowUtc()))
                 .flatMap(key -> accounts.find(key.userId())
                         .filter(UserAccount::isActive)
-                        .map(user -> new Loaded(callerOf(user, key.id()), cacheFor(key))));
+                        .map(user -> new Loaded(callerOf(user, key.id()), cacheFor(key, KeyCache.TTL), cacheFor(key, KeyCache.LAST_KNOWN))));
     }
 
     /** The caller an active user is, with their grants and token limits; {@code apiKeyId} null for a session. */
@@ -111,12 +134,13 @@ public class KeyAuthenticator {
         return new Caller(user.id(), user.username(), apiKeyId, user.isAdmin(), grantsOf(user.id()), limits);
     }
 
-    private static Duration cacheFor(ApiKey key) {
+    /** {@code longest}, or less for a key that expires sooner. */
+    private static Duration cacheFor(ApiKey key, Duration longest) {
         if (key.expiresAt() == null) {
-            return KeyCache.TTL;
+            return longest;
         }
         Duration left = Duration.between(Ids.nowUtc(), key.expiresAt());
-        return left.compareTo(KeyCache.TTL) < 0 ? left : KeyCache.TTL;
+        return left.compareTo(longest) < 0 ? left : longest;
     }
 
     private Map<ResourceType, Set<String>> grantsOf(String userId) {

@@ -43,6 +43,11 @@ public class KeyCache {
 
     /** The longest a caller stays cached. */
     public static final Duration TTL = Duration.ofSeconds(300);
+    /**
+     * The longest a key's last known caller is kept, for a database that does not answer ({@link #lastKnown}): keys in use
+     * keep working through an outage of up to an hour, and no change can be made meanwhile (changes need the database).
+     */
+    public static final Duration LAST_KNOWN = Duration.ofHours(1);
     /** The epoch value meaning "could not be read": nothing is cached under it. */
     static final long NO_EPOCH = -1;
     private static final Logger LOG = Logger.getLogger(KeyCache.class.getName());
@@ -141,6 +146,18 @@ public class KeyCache {
         }
     }
 
+    /**
+     * The caller last read from the database for {@code keyHash}, kept up to {@link #LAST_KNOWN} and dropped by every
+     * eviction: for a key in use while the database does not answer. Empty when the store cannot say either.
+     */
+    public Optional<Caller> lastKnown(String keyHash) {
+        try {
+            return store.lastKnown(keyHash);
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
     public Optional<Caller> get(String keyHash) {
         hearChanges();
         if (hearing) {
@@ -167,11 +184,16 @@ public class KeyCache {
      * change happened since {@code epoch} was read (then the next request simply reads the database again).
      */
     public void put(String keyHash, Caller caller, Duration ttl, long epoch) {
+        put(keyHash, caller, ttl, ttl, epoch);
+    }
+
+    /** {@link #put(String, Caller, Duration, long)}, keeping the caller as the key's last known one for {@code lastKnownTtl}. */
+    public void put(String keyHash, Caller caller, Duration ttl, Duration lastKnownTtl, long epoch) {
         if (ttl.isNegative() || ttl.isZero() || epoch == NO_EPOCH) {
             return;
         }
         try {
-            store.put(keyHash, caller, ttl, epoch);
+            store.put(keyHash, caller, ttl, lastKnownTtl, epoch);
         } catch (RuntimeException e) {
             UNAVAILABLE.warn(() -> "Key cache unavailable, not caching: " + e.getMessage());
         }
@@ -198,7 +220,7 @@ public class KeyCache {
      * so a revoked key or a deactivated user is not served from a stale entry for the rest of its lifetime.
      */
     public void evictUserAfterCommit(String userId) {
-        evictUntil(userId, System.nanoTime() + TTL.toNanos());
+        evictUntil(userId, System.nanoTime() + LAST_KNOWN.toNanos());
     }
 
     private void evictUntil(String userId, long untilNanos) {
@@ -207,7 +229,7 @@ public class KeyCache {
         } catch (RuntimeException e) {
             if (retries == null || System.nanoTime() - untilNanos >= 0) {
                 LOG.warning(() -> "The cached keys of user " + userId + " could not be dropped after a change; they run out"
-                        + " within " + TTL.toSeconds() + " s: " + e.getMessage());
+                        + " within " + LAST_KNOWN.toMinutes() + " minutes: " + e.getMessage());
                 return;
             }
             UNAVAILABLE.warn(() -> "Key cache unavailable; dropping the cached keys of user " + userId + " is tried again in "

@@ -20,7 +20,18 @@ public interface KeyCacheStore {
     Optional<Caller> find(String keyHash);
 
     /** Caches the caller of a key hash for {@code ttl} (at most {@link KeyCache#TTL}) if the epoch is still {@code epoch}. */
-    void put(String keyHash, Caller caller, Duration ttl, long epoch);
+    default void put(String keyHash, Caller caller, Duration ttl, long epoch) {
+        put(keyHash, caller, ttl, ttl, epoch);
+    }
+
+    /**
+     * Caches the caller of a key hash for {@code ttl} and keeps it as the key's last known caller for {@code lastKnownTtl}
+     * ({@link #lastKnown}), if the epoch is still {@code epoch}; evictions drop both.
+     */
+    void put(String keyHash, Caller caller, Duration ttl, Duration lastKnownTtl, long epoch);
+
+    /** The caller last cached for a key hash, kept longer than the cache entry, for a database that does not answer. */
+    Optional<Caller> lastKnown(String keyHash);
 
     /** Whether the hash is remembered as naming no key. */
     boolean knownUnknown(String keyHash);

@@ -38,7 +38,7 @@ import redis.clients.jedis.JedisPubSub;
 public class RedisKeyCacheStore implements KeyCacheStore {
 
     /** A user's index outlives every entry it lists. */
-    static final Duration INDEX_TTL = KeyCache.TTL.plusSeconds(60);
+    static final Duration INDEX_TTL = KeyCache.LAST_KNOWN.plusSeconds(60);
     private static final String EPOCH = "moe:key-cache:epoch";
     /** Every change is also published here, so each node can drop what it keeps in memory. */
     static final String CHANGES = "moe:key-cache:changes";
@@ -56,6 +56,7 @@ public class RedisKeyCacheStore implements KeyCacheStore {
               redis.call('SADD', KEYS[3], ARGV[4])
               redis.call('EXPIRE', KEYS[3], ARGV[5])
             end
+            if KEYS[4] then redis.call('SET', KEYS[4], ARGV[2], 'EX', ARGV[6]) end
             return 1""";
 
     @Inject
@@ -78,9 +79,15 @@ public class RedisKeyCacheStore implements KeyCacheStore {
     }
 
     @Override
-    public void put(String keyHash, Caller caller, Duration ttl, long epoch) {
-        redis.eval(PUT_IF_EPOCH, List.of(EPOCH, entry(keyHash), userIndex(caller.userId())),
-                List.of(Long.toString(epoch), write(caller).toString(), seconds(ttl), keyHash, seconds(INDEX_TTL)));
+    public void put(String keyHash, Caller caller, Duration ttl, Duration lastKnownTtl, long epoch) {
+        // the user's index outlives both copies (INDEX_TTL), so that every eviction finds them
+        redis.eval(PUT_IF_EPOCH, List.of(EPOCH, entry(keyHash), userIndex(caller.userId()), lastKnownEntry(keyHash)),
+                List.of(Long.toString(epoch), write(caller).toString(), seconds(ttl), keyHash, seconds(INDEX_TTL), seconds(lastKnownTtl)));
+    }
+
+    @Override
+    public Optional<Caller> lastKnown(String keyHash) {
+        return redis.get(lastKnownEntry(keyHash)).map(RedisKeyCacheStore::read);
     }
 
     @Override
@@ -97,7 +104,7 @@ public class RedisKeyCacheStore implements KeyCacheStore {
     public void evictUser(String userId) {
         long epoch = redis.increment(EPOCH);
         Set<String> hashes = redis.members(userIndex(userId));
-        redis.delete(hashes.stream().map(RedisKeyCacheStore::entry).toArray(String[]::new));
+        redis.delete(hashes.stream().flatMap(h -> java.util.stream.Stream.of(entry(h), lastKnownEntry(h))).toArray(String[]::new));
         redis.delete(userIndex(userId));
         redis.publish(CHANGES, Long.toString(epoch));
     }
@@ -105,7 +112,7 @@ public class RedisKeyCacheStore implements KeyCacheStore {
     @Override
     public void evictKey(String keyHash) {
         long epoch = redis.increment(EPOCH);
-        redis.delete(entry(keyHash));
+        redis.delete(entry(keyHash), lastKnownEntry(keyHash));
         redis.publish(CHANGES, Long.toString(epoch));
     }
 
@@ -241,6 +248,11 @@ public class RedisKeyCacheStore implements KeyCacheStore {
 
     private static String entry(String keyHash) {
         return "moe:key:" + keyHash;
+    }
+
+    /** The key's last known caller, kept for {@link KeyCache#LAST_KNOWN} for a database that does not answer. */
+    private static String lastKnownEntry(String keyHash) {
+        return "moe:key-last-known:" + keyHash;
     }
 
     private static String unknown(String keyHash) {

@@ -53,6 +53,25 @@ class KeyAuthenticatorTest {
     }
 
     @Test
+    void aKeyInUseGoesOnWorkingFromItsLastKnownStateWhileTheDatabaseDoesNotAnswer() throws InterruptedException {
+        KeyAuthenticator keys = authenticator();
+        String raw = "moe-sk-" + UUID.randomUUID().toString().replace("-", "") + "0123456789abcdef";
+        String hash = io.moe.domain.identity.ApiKeySecret.hashOf(raw);
+        io.moe.domain.identity.Caller alice = new io.moe.domain.identity.Caller("u-" + UUID.randomUUID(), "alice", "k1", false,
+                java.util.Map.of(), io.moe.domain.identity.Limits.NONE);
+        keys.cache.put(hash, alice, Duration.ofSeconds(1), Duration.ofMinutes(10), keys.cache.epoch());
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (TestRedis.store().get("moe:key:" + hash).isPresent()) { // the cache entry runs out: the database is asked
+            assertTrue(System.nanoTime() < deadline, "the entry expires");
+            Thread.sleep(50);
+        }
+        assertEquals(alice, keys.authenticate(raw).orElseThrow(), "the database hangs: the key's last known state answers");
+        keys.cache.evictUser(alice.userId());
+        assertEquals("database_unavailable", assertThrows(IdentityException.class, () -> keys.authenticate(raw)).code(),
+                "once evicted (a revocation, a block, a grant changed) it is not used");
+    }
+
+    @Test
     void requestsWithTheSameUncachedKeyShareOneLookup() throws Exception {
         KeyAuthenticator keys = authenticator();
         HungKeys table = (HungKeys) keys.keys;
@@ -133,6 +152,7 @@ class KeyAuthenticatorTest {
         keys.reads.executor = threads;
         keys.reads.units = new UnitsOfWork();
         keys.reads.wait = Duration.ofMillis(200);
+        keys.usage = new KeyUsageTracker();
         return keys;
     }
 
