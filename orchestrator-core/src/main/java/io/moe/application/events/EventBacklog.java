@@ -15,12 +15,16 @@ public interface EventBacklog {
     record KeptEvent(String topic, String key, JsonObject event) {
     }
 
-    /** Keeps {@code event} as the newest; when more than {@code max} are kept, the oldest beyond it are dropped. */
-    void keep(KeptEvent event, int max);
+    /** The oldest kept event, and the entry it is kept as (to remove it once it was sent). */
+    record Oldest(KeptEvent event, String entry) {
+    }
 
-    /** Takes the oldest kept event out of the backlog; empty when there is none. */
-    Optional<KeptEvent> takeOldest();
+    /** Keeps {@code event} as the newest, unless {@code max} are kept already: then false, and nothing is dropped. */
+    boolean keep(KeptEvent event, int max);
 
-    /** Puts a taken event back as the oldest. */
-    void putBack(KeptEvent event);
+    /** The oldest kept event, left in the backlog until {@link #sent}; empty when there is none. */
+    Optional<Oldest> oldest();
+
+    /** Removes an event once the broker took it (nothing when another node removed it already). */
+    void sent(Oldest event);
 }

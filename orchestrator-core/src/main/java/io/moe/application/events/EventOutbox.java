@@ -1,6 +1,7 @@
 package io.moe.application.events;
 
 import io.moe.application.events.EventBacklog.KeptEvent;
+import io.moe.application.tracing.ThrottledWarning;
 import io.moe.domain.shared.Failures;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -23,7 +24,8 @@ import java.util.logging.Logger;
  * thread of its own and returns. An event the broker does not take is kept in the {@link EventBacklog}
  * (Redis). From start-up on, every {@value #DRAIN_SECONDS} seconds (and at once at start, so a backlog
  * kept before a restart is sent too), the backlog is drained oldest first until the broker refuses again;
- * draining only takes and puts back, so a keep that races a drain is sent by the next one. Events are
+ * an event leaves the backlog only once the broker took it, so a node that dies while sending loses nothing (two nodes
+ * draining at once may send an event twice). A full backlog keeps what it holds and drops newer events, with a warning. Events are
  * keyed by their response id, and carry it, so a re-send is harmless to consumers. At start the topics
  * are created with the spec's retention (7 days or 512 MB) on whatever broker is configured. A Kafka
  * outage delays events but loses none; only Kafka and Redis down together lose the events of that window. An event
@@ -38,6 +40,8 @@ public class EventOutbox {
     /** The topics the service publishes to. */
     public static final List<String> TOPICS = List.of("moe.requests", "moe.ingest", "moe.feedback");
     private static final Logger LOG = Logger.getLogger(EventOutbox.class.getName());
+    /** Repeated by every event while the backlog is full: logged once per interval. */
+    private static final ThrottledWarning FULL = new ThrottledWarning(LOG);
 
     @Inject
     EventBroker broker;
@@ -84,7 +88,10 @@ public class EventOutbox {
 
     private void keep(String topic, String key, JsonObject event) {
         try {
-            backlog.keep(new KeptEvent(topic, key, event), MAX_KEPT);
+            if (!backlog.keep(new KeptEvent(topic, key, event), MAX_KEPT)) {
+                FULL.warn(() -> "The event backlog holds " + MAX_KEPT + " events the broker has not taken; newer events are "
+                        + "dropped until it takes some (the latest: " + topic + " " + key + ")");
+            }
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Event for " + topic + " could be neither sent nor kept: " + Failures.describe(e));
         }
@@ -97,23 +104,21 @@ public class EventOutbox {
                 broker.ensureTopics(TOPICS);
                 topicsReady = true;
             }
-            Optional<KeptEvent> next;
-            while ((next = backlog.takeOldest()).isPresent()) {
-                KeptEvent kept = next.get();
+            Optional<EventBacklog.Oldest> next;
+            while ((next = backlog.oldest()).isPresent()) {
+                KeptEvent kept = next.get().event();
                 try {
                     broker.publish(kept.topic(), kept.key(), kept.event().toString()).get(30, TimeUnit.SECONDS);
                 } catch (InterruptedException e) {
-                    backlog.putBack(kept);
                     Thread.currentThread().interrupt();
                     return;
                 } catch (Exception stillDown) {
-                    if (refused(stillDown)) {
-                        LOG.warning(() -> "Kept event dropped: " + Failures.describe(stillDown));
-                        continue; // it would fail again, and hold up every event behind it
+                    if (!refused(stillDown)) {
+                        return; // still kept: sent by the next round
                     }
-                    backlog.putBack(kept);
-                    return;
+                    LOG.warning(() -> "Kept event dropped: " + Failures.describe(stillDown)); // it would fail again, and hold up every event behind it
                 }
+                backlog.sent(next.get()); // only now: a node that dies while it waits for the broker loses nothing
             }
         } catch (RuntimeException e) {
             LOG.log(Level.FINE, "Event backlog not drained this round: " + e.getMessage(), e);

@@ -262,14 +262,9 @@ public class RedisStore implements AutoCloseable {
         });
     }
 
-    /** Takes the oldest entry of a list built by {@link #pushCapped}; null when it is empty. */
-    public String popOldest(String key) {
-        return guarded(() -> redis.rpop(key));
-    }
-
-    /** Puts an entry back as the oldest of the list. */
-    public void pushOldest(String key, String value) {
-        guarded(() -> redis.rpush(key, value));
+    /** The oldest entry of a list built by LPUSH (its tail), left in the list; null when it is empty. */
+    public String oldest(String key) {
+        return guarded(() -> redis.lindex(key, -1));
     }
 
     public java.util.List<String> newest(String key, int n) {

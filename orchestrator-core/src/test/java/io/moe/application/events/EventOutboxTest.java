@@ -86,6 +86,18 @@ class EventOutboxTest {
         assertTrue(backlog.events.isEmpty());
     }
 
+    @Test
+    void aKeptEventLeavesTheBacklogOnlyOnceTheBrokerTookIt() {
+        Broker down = new Broker(false);
+        backlog.keep(new KeptEvent("moe.requests", "r3", Json.createObjectBuilder().add("response_id", "r3").build()), 10);
+        outbox(down).drain();
+        assertEquals(1, backlog.events.size(), "the broker refused it: it stays, as it would if this node died while waiting");
+        Broker up = new Broker(true);
+        outbox(up).drain();
+        assertEquals(List.of("r3"), up.sent);
+        assertTrue(backlog.events.isEmpty());
+    }
+
     /** A broker that takes or refuses every event, or hangs on a send; and refuses the event keyed {@code tooLarge} as too large. */
     private static final class Broker implements EventBroker {
         final boolean up;
@@ -123,18 +135,22 @@ class EventOutboxTest {
         final Deque<KeptEvent> events = new ConcurrentLinkedDeque<>();
 
         @Override
-        public void keep(KeptEvent event, int max) {
+        public boolean keep(KeptEvent event, int max) {
+            if (events.size() >= max) {
+                return false;
+            }
             events.addLast(event);
+            return true;
         }
 
         @Override
-        public Optional<KeptEvent> takeOldest() {
-            return Optional.ofNullable(events.pollFirst());
+        public Optional<Oldest> oldest() {
+            return Optional.ofNullable(events.peekFirst()).map(e -> new Oldest(e, e.key()));
         }
 
         @Override
-        public void putBack(KeptEvent event) {
-            events.addFirst(event);
+        public void sent(Oldest event) {
+            events.remove(event.event());
         }
     }
 }

@@ -1,16 +1,17 @@
 package io.moe.infrastructure.redis;
 
+import io.moe.application.events.EventBacklog;
 import io.moe.application.events.EventBacklog.KeptEvent;
 import jakarta.json.Json;
 import org.junit.jupiter.api.Test;
 
-import java.util.Optional;
 import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The event backlog against a real Redis: oldest out first, put back in front, bounded. */
+/** The event backlog against a real Redis: oldest out first, removed only once sent, bounded without dropping. */
 class RedisEventBacklogTest {
 
     private static RedisEventBacklog backlog() {
@@ -25,39 +26,37 @@ class RedisEventBacklogTest {
     }
 
     private static void drain(RedisEventBacklog backlog) {
-        while (backlog.takeOldest().isPresent()) {
-            // the test Redis's backlog starts empty for this test
-        }
+        TestRedis.store().delete(RedisEventBacklog.OUTBOX); // the test Redis's backlog starts empty for these tests
     }
 
     @Test
-    void eventsComeOutOldestFirstAndATakenOneCanBePutBackInFront() {
+    void eventsComeOutOldestFirstAndLeaveOnlyWhenSent() {
         RedisEventBacklog backlog = backlog();
         drain(backlog);
         KeptEvent first = event();
         KeptEvent second = event();
-        backlog.keep(first, 100);
-        backlog.keep(second, 100);
-        KeptEvent taken = backlog.takeOldest().orElseThrow();
-        assertEquals(first, taken);
-        backlog.putBack(taken);
-        assertEquals(Optional.of(first), backlog.takeOldest());
-        assertEquals(Optional.of(second), backlog.takeOldest());
-        assertTrue(backlog.takeOldest().isEmpty());
+        assertTrue(backlog.keep(first, 100));
+        assertTrue(backlog.keep(second, 100));
+        EventBacklog.Oldest oldest = backlog.oldest().orElseThrow();
+        assertEquals(first, oldest.event());
+        assertEquals(first, backlog.oldest().orElseThrow().event(), "reading it leaves it there");
+        backlog.sent(oldest);
+        backlog.sent(oldest); // another node sent it too: nothing more goes
+        assertEquals(second, backlog.oldest().orElseThrow().event());
+        backlog.sent(backlog.oldest().orElseThrow());
+        assertTrue(backlog.oldest().isEmpty());
     }
 
     @Test
-    void beyondTheBoundTheOldestEventsAreDropped() {
+    void aFullBacklogKeepsWhatItHoldsAndRefusesNewerEvents() {
         RedisEventBacklog backlog = backlog();
         drain(backlog);
         KeptEvent first = event();
         KeptEvent second = event();
-        KeptEvent third = event();
-        backlog.keep(first, 2);
-        backlog.keep(second, 2);
-        backlog.keep(third, 2);
-        assertEquals(Optional.of(second), backlog.takeOldest());
-        assertEquals(Optional.of(third), backlog.takeOldest());
-        assertTrue(backlog.takeOldest().isEmpty());
+        assertTrue(backlog.keep(first, 2));
+        assertTrue(backlog.keep(second, 2));
+        assertFalse(backlog.keep(event(), 2), "refused, so the caller can say so; nothing older is dropped");
+        assertEquals(first, backlog.oldest().orElseThrow().event());
+        drain(backlog);
     }
 }
