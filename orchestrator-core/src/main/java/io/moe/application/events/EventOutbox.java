@@ -105,7 +105,8 @@ public class EventOutbox {
                 topicsReady = true;
             }
             Optional<EventBacklog.Oldest> next;
-            while ((next = backlog.oldest()).isPresent()) {
+            // bounded, so that a round ends even if an event could not be removed (the next round sends it again)
+            for (int sent = 0; sent < MAX_KEPT && (next = backlog.oldest()).isPresent(); sent++) {
                 KeptEvent kept = next.get().event();
                 try {
                     broker.publish(kept.topic(), kept.key(), kept.event().toString()).get(30, TimeUnit.SECONDS);
