@@ -8,8 +8,6 @@ import org.neo4j.driver.Config;
 import org.neo4j.driver.Driver;
 import org.neo4j.driver.GraphDatabase;
 import org.neo4j.driver.Record;
-import org.neo4j.driver.Result;
-import org.neo4j.driver.Session;
 import org.neo4j.driver.TransactionConfig;
 import org.neo4j.driver.async.AsyncSession;
 import org.neo4j.driver.async.ResultCursor;
@@ -53,9 +51,13 @@ public final class Neo4jClient implements AutoCloseable {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
     /** The longest a streamed read (a knowledge export, written as the client downloads it) may run on the server. */
     static final Duration MAX_STREAM = Duration.ofMinutes(30);
+    /** The longest a streamed read waits for its next record (a batch of records filtered out of many can take a while). */
+    static final Duration STREAM_STEP = Duration.ofSeconds(60);
 
     private final Driver driver;
     private final Duration timeout;
+    /** {@link #STREAM_STEP} (shorter in tests). */
+    Duration streamStep = STREAM_STEP;
     private final Outage outage;
 
     public Neo4jClient(String uri, String username, String password) {
@@ -143,16 +145,46 @@ public final class Neo4jClient implements AutoCloseable {
 
     /**
      * Runs a reading statement and hands its records to {@code sink} one at a time as the driver fetches
-     * them in batches, so that a result of any size never sits in memory whole.
+     * them in batches, so that a result of any size never sits in memory whole. The whole run may take up to
+     * {@link #MAX_STREAM}, but each wait for the next record at most {@link #STREAM_STEP} (or the statement timeout, if
+     * longer): a server that stops answering midway (hung, or gone without closing the connection) fails the stream
+     * instead of holding its thread for as long as the connection lives.
      */
     public void stream(String cypher, Map<String, Object> parameters, Consumer<Record> sink) {
         outage.admit();
-        try (Session session = driver.session()) {
+        AsyncSession session = driver.session(AsyncSession.class);
+        try {
             // auto-commit: a retry would repeat what the sink already wrote; the server ends it after MAX_STREAM
-            Result result = session.run(cypher, parameters, TransactionConfig.builder().withTimeout(MAX_STREAM).build());
-            while (result.hasNext()) {
-                sink.accept(result.next());
+            ResultCursor cursor = next(cypher, session.runAsync(cypher, parameters, TransactionConfig.builder().withTimeout(MAX_STREAM).build()));
+            Record record;
+            while ((record = next(cypher, cursor.nextAsync())) != null) {
+                sink.accept(record);
             }
+            outage.answered();
+        } finally {
+            session.closeAsync();
+        }
+    }
+
+    /** What {@code step} of a stream gives, waited for at most {@link #STREAM_STEP} (or the statement timeout). */
+    private <T> T next(String cypher, CompletionStage<T> step) {
+        CompletableFuture<T> waiting = step.toCompletableFuture();
+        Duration bound = timeout.compareTo(streamStep) > 0 ? timeout : streamStep;
+        try {
+            return waiting.get(bound.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            waiting.cancel(true);
+            outage.slow("no record within " + bound.toSeconds() + " s");
+            throw new ServiceUnavailableException("Neo4j sent nothing for " + bound.toSeconds() + " s while streaming: " + firstWords(cypher));
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof ServiceUnavailableException || e.getCause() instanceof SessionExpiredException) {
+                outage.failed(String.valueOf(e.getCause().getMessage()));
+            }
+            throw e.getCause() instanceof RuntimeException cause ? cause : new ServiceUnavailableException(e.getCause().getMessage(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            waiting.cancel(true);
+            throw new ServiceUnavailableException("interrupted while waiting for Neo4j");
         }
     }
 

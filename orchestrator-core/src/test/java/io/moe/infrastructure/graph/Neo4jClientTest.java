@@ -46,8 +46,33 @@ class Neo4jClientTest {
         }
     }
 
+    @Test
+    void aStreamThatReceivesNothingForTooLongFailsInsteadOfHoldingItsThread() throws InterruptedException {
+        try (Neo4jClient client = new Neo4jClient(STORES.neo4jUri(), null, null, Duration.ofSeconds(1));
+             Neo4jClient watcher = new Neo4jClient(STORES.neo4jUri(), null, null)) {
+            client.streamStep = Duration.ofSeconds(1);
+            java.util.List<Long> received = new java.util.ArrayList<>();
+            client.stream("UNWIND range(1, 3) AS x RETURN x", Map.of(), r -> received.add(r.get("x").asLong()));
+            assertEquals(java.util.List.of(1L, 2L, 3L), received, "a stream that answers is read whole");
+            ServiceUnavailableException e = assertThrows(ServiceUnavailableException.class, () -> client.stream(
+                    SLOW.replace("slowNeo4jClientTest", "slowStream"), Map.of(), r -> { }));
+            assertTrue(e.getMessage().contains("sent nothing for 1 s"), e.getMessage());
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (running(watcher, "slowStream")) {
+                if (System.nanoTime() > deadline) {
+                    fail("the abandoned stream still runs on the server");
+                }
+                Thread.sleep(100);
+            }
+        }
+    }
+
     private static boolean running(Neo4jClient client) {
-        return client.read("SHOW TRANSACTIONS YIELD currentQuery WHERE currentQuery CONTAINS 'slowNeo4jClientTest' "
+        return running(client, "slowNeo4jClientTest");
+    }
+
+    private static boolean running(Neo4jClient client, String marker) {
+        return client.read("SHOW TRANSACTIONS YIELD currentQuery WHERE currentQuery CONTAINS '" + marker + "' "
                 + "AND NOT currentQuery CONTAINS 'SHOW TRANSACTIONS' RETURN count(*) AS n", Map.of()).get(0).get("n").asLong() > 0;
     }
 }
