@@ -1,14 +1,22 @@
 package io.moe.application.spend;
 
+import io.moe.application.limits.InFlightRequests;
 import io.moe.application.limits.RequestGate;
 import io.moe.application.tracing.ThrottledWarning;
 import io.moe.domain.identity.Caller;
 import io.moe.domain.identity.UsageEntry;
+import io.moe.domain.shared.Failures;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import java.net.SocketTimeoutException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 
 /**
@@ -45,6 +53,13 @@ public class Admission {
 
     Clock clock = Clock.systemUTC();
 
+    /** Undoes admissions whose answer timed out ({@link #withdrawLater}); none in tests that do not set one. */
+    @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
+    ScheduledExecutorService scheduler;
+
+    /** The wait between two tries at undoing an admission whose answer timed out. */
+    static final Duration WITHDRAW_EVERY = Duration.ofSeconds(2);
+
     /** A running request's place and the tokens reserved for it at {@code at}; uncounted when the counters were down. */
     public record Ticket(RequestGate.Pass place, Instant at, long reserved) {
 
@@ -61,6 +76,9 @@ public class Admission {
         try {
             decision = counters.admit(caller.userId(), requestId, limit, at, caller.limits(), estimate);
         } catch (RuntimeException e) {
+            if (Failures.chain(e).anyMatch(SocketTimeoutException.class::isInstance)) {
+                withdrawLater(caller.userId(), requestId, at, estimate, clock.instant().plus(InFlightRequests.LEASE));
+            }
             if (!caller.limits().unlimited()) {
                 throw new BudgetUnavailableException(e);
             }
@@ -75,6 +93,33 @@ public class Admission {
             throw new BudgetExceededException(refusal.limitType(), refusal.used(), refusal.limit(), estimate);
         }
         return new Ticket(gate.hold(caller.userId(), requestId), at, estimate);
+    }
+
+    /**
+     * Undoes an admission whose answer timed out, once the store answers again: the script may have run after the wait
+     * ran out (a stalled Redis runs what it was sent), leaving a place that would count for a minute and a reservation that
+     * would never be settled. Tried every {@link #WITHDRAW_EVERY} until the place is found and undone or its lease ran out
+     * ({@code until}): the script may run only after the first tries.
+     */
+    private void withdrawLater(String userId, String requestId, Instant at, long tokens, Instant until) {
+        if (scheduler == null) {
+            return;
+        }
+        try {
+            scheduler.schedule(() -> {
+                boolean undone = false;
+                try {
+                    undone = counters.withdraw(userId, requestId, at, tokens);
+                } catch (RuntimeException stillDown) {
+                    // tried again below
+                }
+                if (!undone && clock.instant().isBefore(until)) {
+                    withdrawLater(userId, requestId, at, tokens, until);
+                }
+            }, WITHDRAW_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            LOG.warning(() -> "The admission of " + requestId + " timed out and cannot be undone: " + e.getMessage());
+        }
     }
 
     /**

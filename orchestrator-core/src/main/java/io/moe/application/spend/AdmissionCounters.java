@@ -38,4 +38,11 @@ public interface AdmissionCounters {
      * full: then only the row is not kept (and the caller records it otherwise).
      */
     boolean release(String userId, String requestId, Instant at, long delta, UsageEntry row);
+
+    /**
+     * Undoes an {@link #admit} whose answer never came back (the client's wait ran out while the store was slow, and the
+     * store may still run it): when the place of {@code requestId} exists, gives it back and takes {@code tokens} off the
+     * counters at {@code at}, in one step; true then. Nothing when the admission never happened or was undone already.
+     */
+    boolean withdraw(String userId, String requestId, Instant at, long tokens);
 }

@@ -67,6 +67,16 @@ public class RedisAdmissionCounters implements AdmissionCounters {
             return 1
             """;
 
+    /** KEYS[1] = places, KEYS[2..4] = counters; ARGV: request id, tokens. 1 when the place was there and is undone. */
+    static final String WITHDRAW = """
+            if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 0 end
+            redis.call('ZREM', KEYS[1], ARGV[1])
+            for i = 2, #KEYS do
+              if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('DECRBY', KEYS[i], ARGV[2]) end
+            end
+            return 1
+            """;
+
     @Inject
     RedisStore redis;
 
@@ -106,6 +116,11 @@ public class RedisAdmissionCounters implements AdmissionCounters {
         Object journaled = redis.eval(RELEASE, keys, List.of(requestId, String.valueOf(delta), UsageRowJson.write(row),
                 String.valueOf(journalLimit)));
         return Long.valueOf(1).equals(journaled);
+    }
+
+    @Override
+    public boolean withdraw(String userId, String requestId, Instant at, long tokens) {
+        return Long.valueOf(1).equals(redis.eval(WITHDRAW, keys(userId, at), List.of(requestId, String.valueOf(tokens))));
     }
 
     private static List<String> keys(String userId, Instant at) {

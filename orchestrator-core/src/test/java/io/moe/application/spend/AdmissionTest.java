@@ -43,6 +43,8 @@ class AdmissionTest {
         final List<UsageEntry> journal = new ArrayList<>();
         boolean down;
         boolean journalFull;
+        /** The admission is made, but its answer does not come back in time (a stalled store runs it late). */
+        boolean answerLost;
 
         @Override
         public synchronized Decision admit(String userId, String requestId, int concurrentLimit, Instant at, Limits limits, long tokens) {
@@ -57,7 +59,20 @@ class AdmissionTest {
             }
             used.put(userId, now + tokens);
             places.add(userId + "|" + requestId);
+            if (answerLost) {
+                throw new IllegalStateException("Failed to read from the connection", new java.net.SocketTimeoutException("Read timed out"));
+            }
             return Decision.ADMITTED;
+        }
+
+        @Override
+        public synchronized boolean withdraw(String userId, String requestId, Instant at, long tokens) {
+            failWhenDown();
+            if (!places.remove(userId + "|" + requestId)) {
+                return false;
+            }
+            used.merge(userId, -tokens, Long::sum);
+            return true;
         }
 
         @Override
@@ -129,6 +144,26 @@ class AdmissionTest {
 
     private static Caller caller(Limits limits) {
         return new Caller("u1", "alice", "k1", false, Map.of(), limits);
+    }
+
+    @Test
+    void anAdmissionWhoseAnswerTimedOutIsUndoneOnceTheStoreAnswers() throws InterruptedException {
+        MemoryCounters counters = new MemoryCounters();
+        counters.answerLost = true;
+        Admission admission = admission(counters);
+        java.util.concurrent.ScheduledExecutorService scheduler = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+        admission.scheduler = scheduler;
+        try {
+            assertThrows(BudgetUnavailableException.class, () -> admission.admit(caller(new Limits(1000L, null, null)), "r1", 300));
+            assertEquals(300, counters.used.get("u1"), "the store ran the admission after the wait ran out");
+            long deadline = System.nanoTime() + java.time.Duration.ofSeconds(20).toNanos();
+            while (counters.running("u1") > 0 || counters.used.get("u1") != 0) {
+                assertTrue(System.nanoTime() < deadline, "undone: place " + counters.running("u1") + ", used " + counters.used.get("u1"));
+                Thread.sleep(20);
+            }
+        } finally {
+            scheduler.shutdownNow();
+        }
     }
 
     @Test

@@ -86,6 +86,18 @@ class RedisAdmissionCountersTest {
     }
 
     @Test
+    void anAdmissionIsWithdrawnOnceAndOnlyWhenItHappened() {
+        String user = user();
+        assertFalse(admission.withdraw(user, "never-admitted", JAN_15, 100), "an admission that never ran is not undone");
+        assertTrue(admission.admit(user, "late", 1, JAN_15, Limits.NONE, 100).admitted());
+        assertTrue(admission.withdraw(user, "late", JAN_15, 100));
+        assertArrayEquals(new long[] {0, 0, 0}, counters.used(user, JAN_15), "the reservation is taken back");
+        assertEquals(0, places.running(user), "and the place");
+        assertFalse(admission.withdraw(user, "late", JAN_15, 100), "only once");
+        assertArrayEquals(new long[] {0, 0, 0}, counters.used(user, JAN_15));
+    }
+
+    @Test
     void aRefusedRequestsRowIsJournaledWithoutTouchingTheCounters() {
         String user = user();
         RedisUsageJournal journal = new RedisUsageJournal();
