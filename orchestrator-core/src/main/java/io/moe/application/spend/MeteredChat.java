@@ -1,6 +1,7 @@
 package io.moe.application.spend;
 
 import io.moe.application.chat.ChatService;
+import io.moe.application.pipeline.intake.InternalRequests;
 import io.moe.application.pipeline.intake.SkillResolver;
 import io.moe.application.overview.RecentRequests;
 import io.moe.application.pipeline.run.CallLedger;
@@ -68,11 +69,12 @@ public class MeteredChat {
         OffsetDateTime at = Ids.nowUtc();
         long start = System.nanoTime();
         skills.requirePermission(caller, request.lastUserText()); // before the budget is asked and a stream is opened
+        // a front end's title or tags task is one small model call: it neither reserves nor teaches the mode's typical cost
+        boolean housekeeping = InternalRequests.isFrontEndTask(request);
         Admission.Ticket ticket;
         try {
             // weighted as it will be settled: the template's factor is known now (the servers' only once the calls are made)
-            ticket = admission.admit(caller, id, Math.round(Math.max(estimate(request), typical.of(request.mode()))
-                    * route.template().costFactor()));
+            ticket = admission.admit(caller, id, reservation(request, housekeeping, route.template().costFactor()));
         } catch (BudgetExceededException e) {
             metrics.request(request.mode().modeName(), false, caller.userId());
             metrics.budgetExceeded(caller.userId(), e.limitType());
@@ -92,7 +94,7 @@ public class MeteredChat {
             admission.release(ticket, weighted, new UsageEntry(caller.userId(), caller.apiKeyId(), id, model, routing,
                     used.promptTokens(), used.completionTokens(), weighted, failure == null ? UsageEntry.OK : UsageEntry.ERROR, at));
             metrics.request(request.mode().modeName(), failure == null && done.cacheHit(), caller.userId());
-            if (failure == null && !done.cacheHit()) {
+            if (failure == null && !done.cacheHit() && !housekeeping) {
                 typical.observe(request.mode(), used.totalTokens());
             }
             Map<String, Long> tokensByModel = new HashMap<>();
@@ -104,6 +106,14 @@ public class MeteredChat {
             }
             recent.record((System.nanoTime() - start) / 1_000_000, tokensByModel, failure != null);
         });
+    }
+
+    /**
+     * The tokens reserved, weighted by the template's factor: the estimate, or the mode's typical cost when larger; a
+     * front end's housekeeping task reserves its estimate alone.
+     */
+    long reservation(ChatRequest request, boolean housekeeping, double costFactor) {
+        return Math.round((housekeeping ? estimate(request) : Math.max(estimate(request), typical.of(request.mode()))) * costFactor);
     }
 
     /**

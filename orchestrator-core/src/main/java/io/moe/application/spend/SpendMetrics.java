@@ -51,6 +51,9 @@ public class SpendMetrics {
     }
 
     public void tokens(String modelName, String node, String userId, long prompt, long completion) {
+        if (prompt <= 0 && completion <= 0) {
+            return; // a call that counted nothing takes none of the bounded model names (a made-up name the server refused)
+        }
         String model = models.of(modelName);
         if (prompt > 0) {
             counter(TOKENS, "model", model, "token_type", "prompt", "node", node, "user_id", user(userId)).inc(prompt);

@@ -21,7 +21,10 @@ import org.eclipse.microprofile.rest.client.RestClientBuilder;
 
 import java.net.SocketTimeoutException;
 import java.net.http.HttpTimeoutException;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -54,6 +57,8 @@ public class InferenceClient {
     PassThrough passThrough;
 
     private final Map<InferenceServer, OpenAiChatApi> clients = new ConcurrentHashMap<>();
+    /** The whole calls holding a slot of their server now (by identity): they went out, or are about to. */
+    private final Set<ModelCall> out = Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
 
     @Asynchronous
     public CompletionStage<Completion> complete(ModelCall call) {
@@ -69,6 +74,7 @@ public class InferenceClient {
         }
         boolean told = false;
         try (ServerSlots.Slot slot = slots.acquire(server.name(), server.concurrency(), server.timeout())) {
+            out.add(call);
             JsonObject response = api(server).create(OpenAiMessages.request(call));
             told = true;
             breakers.succeeded(server.name());
@@ -93,10 +99,19 @@ public class InferenceClient {
             throw new InferenceException("interrupted while waiting for a slot of inference server '"
                     + server.name() + "'", false, e);
         } finally {
+            out.remove(call);
             if (!told) {
                 breakers.untried(server.name()); // no call went out (full slots, interrupted): say nothing of the server
             }
         }
+    }
+
+    /**
+     * Whether {@code call} (the very object given to {@link #complete}) holds a slot of its server at this moment: it went
+     * out, and a caller that gives it up now pays for it; one still waiting for a slot reached no server and costs nothing.
+     */
+    public boolean wentOut(ModelCall call) {
+        return out.contains(call);
     }
 
     /**

@@ -25,7 +25,8 @@ public class RedisAdmissionCounters implements AdmissionCounters {
     /**
      * KEYS[1] = places, KEYS[2..4] = counters. ARGV: stale-after millis, place limit, request id, places ttl seconds,
      * tokens (a whole number), then the limit per counter (-1 none), then the ttl seconds per counter (-1 none).
-     * Answers {-1, 0, 0} when no place is free, {i, used, limit} when counter i would pass its limit, {0, 0, 0} when
+     * Answers {-1, 0, 0} when no place is free, {i, used, limit} when counter i is at its limit or would pass it (a request
+ * reserving nothing, on a server whose cost_factor is 0, is refused too once the counter is at it), {0, 0, 0} when
      * admitted. A place's score is Redis's own time ({@link RedisInFlightRequests#NOW}), so nodes whose clocks differ
      * agree on which places are stale. The tokens go to INCRBY as the string they came as: a Lua number would be sent
      * as a double (1e+17), which INCRBY refuses. The place is taken last, so a script that fails on the way takes none.
@@ -38,7 +39,7 @@ public class RedisAdmissionCounters implements AdmissionCounters {
               local limit = tonumber(ARGV[4 + i])
               if limit >= 0 then
                 local used = tonumber(redis.call('GET', KEYS[i]) or '0')
-                if used + tokens > limit then return {i - 1, used, limit} end
+                if used >= limit or used + tokens > limit then return {i - 1, used, limit} end
               end
             end
             for i = 2, #KEYS do

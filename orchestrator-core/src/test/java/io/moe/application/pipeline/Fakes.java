@@ -60,6 +60,8 @@ public final class Fakes {
 
         public final List<ModelCall> calls = Collections.synchronizedList(new ArrayList<>());
         private final Function<ModelCall, CompletionStage<Completion>> script;
+        /** Whether a call given up before it answered had reached its server (else it still waited for a slot). */
+        public volatile boolean reachedTheServer = true;
 
         public ScriptedInference(Function<ModelCall, CompletionStage<Completion>> script) {
             this.script = script;
@@ -75,6 +77,11 @@ public final class Fakes {
         public CompletionStage<Completion> complete(ModelCall call) {
             calls.add(call);
             return script.apply(call);
+        }
+
+        @Override
+        public boolean wentOut(ModelCall call) {
+            return reachedTheServer && calls.contains(call);
         }
 
         /** Answers as {@link #complete}, its text in pieces of {@link #PIECE} characters. */

@@ -160,6 +160,15 @@ class RedisAdmissionCountersTest {
     }
 
     @Test
+    void aRequestReservingNothingIsRefusedByACounterAtItsLimit() {
+        String user = user();
+        Decision stopped = admission.admit(user, request(), NO_LIMIT, JAN_15, new Limits(0L, null, null), 0);
+        assertEquals("daily", stopped.overBudget().limitType(), "a limit of 0 stops a user, even on a server whose cost_factor is 0");
+        assertTrue(admission.admit(user, request(), NO_LIMIT, JAN_15, new Limits(10L, null, null), 10).admitted());
+        assertFalse(admission.admit(user, request(), NO_LIMIT, JAN_15, new Limits(10L, null, null), 0).admitted(), "at the limit");
+    }
+
+    @Test
     void concurrentReservationsCannotSlipPastALimitTogether() throws Exception {
         String user = user();
         Limits limits = new Limits(100L, null, null);

@@ -197,20 +197,21 @@ public class ModelCaller {
             run.recordCall(new StageCall(stage, done));
             return done;
         } catch (CancellationException e) {
-            run.recordCall(cutOff(stage, call));
+            billIfItWentOut(run, stage, call);
             throw new RequestCancelledException("the client went away");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            run.recordCall(cutOff(stage, call));
+            billIfItWentOut(run, stage, call);
             throw new RequestCancelledException("interrupted while waiting for " + model);
         } catch (java.util.concurrent.TimeoutException e) {
+            billIfItWentOut(run, stage, call); // before the cancel below ends its wait
             pending.cancel(true); // the template's timeout for this role ran out before the server's own
-            run.recordCall(cutOff(stage, call));
             throw templateTimeout(stage, model, limit, e);
         } catch (ExecutionException e) {
-            RuntimeException failure = asInferenceFailure(unwrap(e.getCause()), model);
-            if (failure instanceof InferenceException i && i.timedOut()) {
-                run.recordCall(cutOff(stage, call));
+            RuntimeException cause = unwrap(e.getCause());
+            RuntimeException failure = asInferenceFailure(cause, model);
+            if (failure instanceof InferenceException i && i.timedOut() && !(cause instanceof ServerSlots.SlotWaitTimeout)) {
+                run.recordCall(cutOff(stage, call)); // a server's timeout spent waiting for a slot reached no server
             }
             throw failure;
         } finally {
@@ -257,6 +258,13 @@ public class ModelCaller {
         } finally {
             stop.cancel(false); // ends its timer and its place among the request's calls in flight
             place.release();
+        }
+    }
+
+    /** A whole call given up before it answered is billed its reservation when it went out; one still queued costs nothing. */
+    private void billIfItWentOut(PipelineRun run, String stage, ModelCall call) {
+        if (inference.wentOut(call)) {
+            run.recordCall(cutOff(stage, call));
         }
     }
 

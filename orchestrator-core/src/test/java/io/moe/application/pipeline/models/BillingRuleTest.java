@@ -12,6 +12,7 @@ import io.moe.domain.template.ModelRef;
 import io.moe.infrastructure.llm.InferenceException;
 import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
+import io.moe.infrastructure.llm.ServerSlots;
 import org.junit.jupiter.api.Test;
 
 import java.util.concurrent.CompletableFuture;
@@ -59,6 +60,29 @@ class BillingRuleTest {
         InferenceException e = assertThrows(InferenceException.class, () -> models.call(run, ExpertStage.STAGE, MODEL, "sys", "q"));
         assertFalse(e.timedOut());
         assertEquals(0, run.usage().totalTokens());
+    }
+
+    @Test
+    void aCallThatNeverGotASlotOfItsServerCostsNothing() {
+        PipelineRun run = Fakes.run("q");
+        ModelCaller models = Fakes.caller(new Fakes.ScriptedInference(call -> CompletableFuture.failedFuture(
+                new ServerSlots.SlotWaitTimeout("every slot of server 'local' stayed busy for 120 s"))));
+        InferenceException e = assertThrows(InferenceException.class, () -> models.call(run, ExpertStage.STAGE, MODEL, "sys", "q"));
+        assertTrue(e.timedOut(), "a 504, not asked again");
+        assertEquals(0, run.usage().totalTokens(), "no request reached the server");
+
+        PipelineRun cancelled = Fakes.run("q");
+        CompletableFuture<Completion> queued = new CompletableFuture<>();
+        Fakes.ScriptedInference waiting = new Fakes.ScriptedInference(call -> queued);
+        waiting.reachedTheServer = false;
+        CompletableFuture<Void> running = CompletableFuture.runAsync(() -> Fakes.caller(waiting).call(cancelled, Merger.STAGE, MODEL, "sys", "q"));
+        java.time.Instant deadline = java.time.Instant.now().plusSeconds(10);
+        while (waiting.calls.isEmpty() && java.time.Instant.now().isBefore(deadline)) {
+            Thread.onSpinWait();
+        }
+        cancelled.cancellation().cancel("the client went away");
+        assertThrows(java.util.concurrent.CompletionException.class, running::join);
+        assertEquals(0, cancelled.usage().totalTokens(), "given up while it waited for a slot: it reached no server");
     }
 
     @Test
