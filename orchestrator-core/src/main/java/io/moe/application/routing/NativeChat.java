@@ -17,6 +17,7 @@ import io.moe.domain.shared.Failures;
 import io.moe.domain.shared.Ids;
 import io.moe.domain.shared.Jsonp;
 import io.moe.infrastructure.llm.InferenceException;
+import io.moe.infrastructure.llm.ServerSlots;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -68,12 +69,16 @@ public class NativeChat {
     /** The part of a native answer its audit event ({@code moe.requests}) carries. */
     public static final int SNIPPET = 300;
 
-    /** Opens a metered exchange for {@code route}, reserving {@code estimate} tokens; refused when the budget does not allow it. */
-    public Exchange open(Caller caller, String requestId, Route.Native route, long estimate) {
+    /**
+     * Opens a metered exchange for {@code route}, reserving the {@code reservation}'s tokens (the prompt's estimate and
+     * the most the server may write); refused when the budget does not allow it.
+     */
+    public Exchange open(Caller caller, String requestId, Route.Native route, TokenUsage reservation) {
         OffsetDateTime at = Ids.nowUtc();
         try {
-            Admission.Ticket ticket = admission.admit(caller, requestId, CostWeights.weigh(estimate, route.server(), route.templateFactor()));
-            return new Exchange(caller, requestId, route, ticket, at);
+            Admission.Ticket ticket = admission.admit(caller, requestId,
+                    CostWeights.weigh(reservation.totalTokens(), route.server(), route.templateFactor()));
+            return new Exchange(caller, requestId, route, ticket, at, reservation);
         } catch (BudgetExceededException e) {
             metrics.request("native", false, caller.userId());
             metrics.budgetExceeded(caller.userId(), e.limitType());
@@ -81,6 +86,12 @@ public class NativeChat {
                     0, 0, UsageEntry.BUDGET_EXCEEDED, at));
             throw e;
         }
+    }
+
+    /** Whether a native call that failed with {@code failure} went out and got no answer within the server's timeout. */
+    static boolean workedOn(RuntimeException failure) {
+        return failure instanceof InferenceException e && e.timedOut()
+                && Failures.chain(failure).noneMatch(ServerSlots.SlotWaitTimeout.class::isInstance);
     }
 
     /** One metered request to the server; {@link #finish} must be called once, whatever happened. */
@@ -91,6 +102,7 @@ public class NativeChat {
         private final Route.Native route;
         private final Admission.Ticket ticket;
         private final OffsetDateTime at;
+        private final TokenUsage reservation;
         private final long startNanos = System.nanoTime();
         private final AtomicBoolean finished = new AtomicBoolean();
         private volatile String question;
@@ -99,12 +111,14 @@ public class NativeChat {
         private volatile long answerChars;
         private final List<JsonObject> attempts = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-        private Exchange(Caller caller, String requestId, Route.Native route, Admission.Ticket ticket, OffsetDateTime at) {
+        private Exchange(Caller caller, String requestId, Route.Native route, Admission.Ticket ticket, OffsetDateTime at,
+                         TokenUsage reservation) {
             this.caller = caller;
             this.requestId = requestId;
             this.route = route;
             this.ticket = ticket;
             this.at = at;
+            this.reservation = reservation;
         }
 
         /**
@@ -170,6 +184,16 @@ public class NativeChat {
             this.question = question;
             this.answer = answerBeginning;
             this.answerChars = answerLength;
+        }
+
+        /**
+         * Finishes an exchange that ended with {@code failure} before an answer: a call that went out and got no answer
+         * within the server's timeout is billed its reservation, since the server may have worked on it all that time
+         * (as the pipeline bills its calls); one the server refused, or that never went out (its wait for a slot ran out,
+         * its server unreachable), costs nothing.
+         */
+        public void failed(RuntimeException failure) {
+            finish(workedOn(failure) ? reservation : TokenUsage.NONE, false);
         }
 
         /** Settles the budget to {@code used}, writes the usage row and the metrics; later calls do nothing. */

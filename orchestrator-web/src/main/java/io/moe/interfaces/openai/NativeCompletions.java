@@ -68,12 +68,12 @@ public class NativeCompletions {
             upstream.add("stream_options", Jsonp.createObjectBuilder(options).add("include_usage", true));
         }
         String body = upstream.build().toString();
-        NativeChat.Exchange exchange = natives.open(caller, id, route, estimate(messages, maxTokens));
+        NativeChat.Exchange exchange = natives.open(caller, id, route, reservation(messages, maxTokens));
         try {
             return stream ? streamed(exchange, route, body, clientUsage, messages, Duration.ofSeconds(keepAliveSeconds))
                     : whole(exchange, route, body, messages);
         } catch (RuntimeException e) {
-            exchange.finish(TokenUsage.NONE, false);
+            exchange.failed(e);
             throw e;
         }
     }
@@ -186,12 +186,11 @@ public class NativeCompletions {
     }
 
     /**
-     * The tokens reserved for a request: its prompt and its checked {@code max_tokens} (0: not given, then
-     * {@value #FALLBACK_MAX_TOKENS}). Both are bounded by the request's limits, so the sum cannot overflow; should it
-     * ever, it fails here rather than wrap into a negative reservation.
+     * The tokens reserved for a request: its prompt's estimate and its checked {@code max_tokens} (0: not given, then
+     * {@value #FALLBACK_MAX_TOKENS}); what a call that got no answer in time is billed.
      */
-    static long estimate(JsonArray messages, int maxTokens) {
-        return Math.addExact(PromptEstimate.tokens(messages), maxTokens > 0 ? maxTokens : FALLBACK_MAX_TOKENS);
+    static TokenUsage reservation(JsonArray messages, int maxTokens) {
+        return new TokenUsage(PromptEstimate.tokens(messages), maxTokens > 0 ? maxTokens : FALLBACK_MAX_TOKENS);
     }
 
     /** What a whole reply says: its usage and the beginning of its answer. */
@@ -259,7 +258,7 @@ public class NativeCompletions {
     }
 
     /** Tokens of a stream: the server's usage chunk, else an estimate of the prompt and a count of the characters it sent. */
-    private static final class StreamTally {
+    static final class StreamTally {
         private final JsonArray messages;
         private TokenUsage reported;
         private long chars;
@@ -275,10 +274,9 @@ public class NativeCompletions {
                 JsonObject chunk = Jsonp.readObject(data);
                 if (chunk.get("choices") instanceof JsonArray choices) {
                     for (JsonValue c : choices) {
-                        if (c instanceof JsonObject choice && choice.get("delta") instanceof JsonObject delta
-                                && delta.get("content") instanceof JsonString text) {
-                            chars += text.getString().length();
-                            if (choice.getInt("index", 0) == 0) {
+                        if (c instanceof JsonObject choice && choice.get("delta") instanceof JsonObject delta) {
+                            chars += written(delta);
+                            if (delta.get("content") instanceof JsonString text && choice.getInt("index", 0) == 0) {
                                 answer.add(text.getString());
                             }
                         }
@@ -296,6 +294,24 @@ public class NativeCompletions {
 
         TokenUsage usage() {
             return reported != null ? reported : new TokenUsage(PromptEstimate.tokens(messages), chars / CHARS_PER_TOKEN);
+        }
+
+        /** The characters a delta adds that the server wrote: its text, its reasoning and its tool calls' arguments. */
+        private static long written(JsonObject delta) {
+            long n = 0;
+            for (String field : new String[] {"content", "reasoning_content", "reasoning"}) {
+                if (delta.get(field) instanceof JsonString text) {
+                    n += text.getString().length();
+                }
+            }
+            if (delta.get("tool_calls") instanceof JsonArray calls) {
+                for (JsonValue call : calls) {
+                    if (call instanceof JsonObject c && c.get("function") instanceof JsonObject f && f.get("arguments") instanceof JsonString args) {
+                        n += args.getString().length();
+                    }
+                }
+            }
+            return n;
         }
     }
 }

@@ -72,9 +72,19 @@ class NativeCompletionsTest {
     }
 
     @Test
+    void aStreamWithoutUsageCountsThePromptAndEverythingTheServerWroteToolCallsAndReasoningIncluded() {
+        NativeCompletions.StreamTally tally = new NativeCompletions.StreamTally(MESSAGES);
+        tally.read("{\"choices\":[{\"index\":0,\"delta\":{\"reasoning_content\":\"" + "r".repeat(40) + "\"}}]}");
+        tally.read("{\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"id\":\"c1\",\"function\":"
+                + "{\"name\":\"write\",\"arguments\":\"" + "a".repeat(400) + "\"}}]}}]}");
+        assertEquals(new TokenUsage(PromptEstimate.tokens(MESSAGES), 110), tally.usage(),
+                "a tool-calling turn is not free because the server sent no usage");
+    }
+
+    @Test
     void theReservationIsThePromptAndTheMaxTokensElseAThousandTokens() {
         long prompt = MESSAGES.toString().length() / 4;
-        assertEquals(prompt + 300, NativeCompletions.estimate(MESSAGES, 300));
-        assertEquals(prompt + 1024, NativeCompletions.estimate(MESSAGES, 0));
+        assertEquals(prompt + 300, NativeCompletions.reservation(MESSAGES, 300).totalTokens());
+        assertEquals(prompt + 1024, NativeCompletions.reservation(MESSAGES, 0).totalTokens());
     }
 }
