@@ -91,7 +91,11 @@ class UpstreamFaultsIT {
         try (Pipeline.Script script = new Pipeline.Script()) {
             script.add("expert", refused, Json.createObjectBuilder().add("fault", "http_400_context").build());
             HttpResponse<String> answer = Pipeline.post("moe-orchestrator", "Explain the idea " + refused, ItConfig.apiKey());
-            assertTrue(answer.statusCode() == 200 || answer.statusCode() == 502, answer.body());
+            assertTrue(answer.statusCode() == 200 || answer.statusCode() == 400, answer.body());
+            if (answer.statusCode() == 400) {
+                assertEquals("upstream_refused", Http.object(answer).getJsonObject("error").getString("code"), answer.body());
+                assertEquals("false", answer.headers().firstValue("x-should-retry").orElse(""), "the SDKs do not run the pipeline again");
+            }
             assertEquals(1, Pipeline.calls(refused, "expert").stream().filter(c -> c.getString("model").equals("sim-general:8b")).count(),
                     "a 400 is not asked again of the same model (the tier-2 expert may still be asked)");
             if (answer.statusCode() == 200) {

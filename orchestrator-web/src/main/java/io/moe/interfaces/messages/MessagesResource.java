@@ -136,6 +136,9 @@ public class MessagesResource {
             ProgressQueue progress = new ProgressQueue(!showReasoning); // the reasoning block comes before the text
             CompletableFuture<ChatAnswer> answer = chat.answer(caller, id, created, route, parsed.chat(), progress, cancellation)
                     .toCompletableFuture();
+            if (AsyncAnswer.refusedAtOnce(answer, async)) {
+                return;
+            }
             async.resume(Response.ok(new PipelineMessageStream(id, request.model(), promptEstimate, profile.streamThink(),
                             showReasoning, answer, cancellation, progress, Duration.ofSeconds(keepAliveSeconds)), MediaType.SERVER_SENT_EVENTS_TYPE)
                     .header("Cache-Control", "no-cache").header("X-Accel-Buffering", "no").build());

@@ -78,6 +78,9 @@ public class ChatCompletionsResource {
             ProgressQueue progress = new ProgressQueue(true);
             CompletableFuture<ChatAnswer> answer = chat.answer(caller, id, created, pipeline, request.chat(), progress, cancellation)
                     .toCompletableFuture();
+            if (AsyncAnswer.refusedAtOnce(answer, async)) {
+                return; // known before a byte went out (the pipeline's pool full): its status, not a stream with an error event
+            }
             async.resume(Response.ok(new CompletionStream(new CompletionStream.Head(id, created, model),
                             request.includeUsage(), request.reasoningContent(), answer, cancellation, progress,
                             Duration.ofSeconds(keepAliveSeconds)), MediaType.SERVER_SENT_EVENTS_TYPE)

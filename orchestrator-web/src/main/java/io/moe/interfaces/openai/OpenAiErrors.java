@@ -43,6 +43,16 @@ public final class OpenAiErrors {
             String incident = UUID.randomUUID().toString();
             LOG.warning(() -> "Model call failed, incident " + incident + ": " + e.getMessage());
             // the detail (server address, the upstream's own error text) stays in the log
+            if (e.circuitOpen()) {
+                return new ApiError(Kind.UNAVAILABLE, "inference_unavailable", "the model's inference server failed repeatedly "
+                        + "and is left alone for a few seconds; retry shortly", 5);
+            }
+            if (refusedTheRequest(e.upstreamStatus())) {
+                return new ApiError(Kind.INVALID, UPSTREAM_REFUSED, "a model refused this request (its inference server answered "
+                        + "HTTP " + e.upstreamStatus() + "): most often the conversation is longer than the model's context, or an "
+                        + "attachment is not a valid image; shorten it or check the attachments (asking again unchanged fails "
+                        + "again; incident " + incident + ")");
+            }
             return e.timedOut()
                     ? new ApiError(Kind.UPSTREAM_TIMEOUT, "inference_timeout", "a model did not answer within the "
                     + "timeout of its inference server (timeout_seconds); quote incident " + incident + " to the operator")
@@ -96,6 +106,14 @@ public final class OpenAiErrors {
         LOG.log(Level.SEVERE, "Unexpected failure, incident " + incident, t);
         return new ApiError(Kind.FAILED, "internal_error",
                 "the server failed to answer; quote incident " + incident + " to the operator");
+    }
+
+    /** The code of a request a model's server refused as such (a 4xx other than 408 and 429): not to be asked again unchanged. */
+    static final String UPSTREAM_REFUSED = "upstream_refused";
+
+    /** Whether the server's answer {@code status} refuses the request itself (too long, malformed), not its timing. */
+    static boolean refusedTheRequest(int status) {
+        return status >= 400 && status < 500 && status != 408 && status != 429;
     }
 
     /** The OpenAI error {@code type} of each kind of refusal. */

@@ -27,7 +27,7 @@ public class OpenAiExceptionMapper implements ExceptionMapper<Throwable> {
     static final MediaType PROBLEM_JSON = new MediaType("application", "problem+json");
     static final String BUDGET_EXCEEDED = "budget_exceeded";
     /** Refusals that asking again does not lift: the SDKs are told not to retry, and no 503 gets a Retry-After. */
-    static final Set<String> NOT_RETRIED = Set.of(BUDGET_EXCEEDED, ToolModelUnavailableException.CODE);
+    static final Set<String> NOT_RETRIED = Set.of(BUDGET_EXCEEDED, ToolModelUnavailableException.CODE, OpenAiErrors.UPSTREAM_REFUSED);
     static final int UNAVAILABLE_RETRY_SECONDS = 5;
 
     @Context

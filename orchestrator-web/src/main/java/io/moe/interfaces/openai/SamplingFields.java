@@ -33,6 +33,10 @@ final class SamplingFields {
             throw ApiError.invalidRequest("invalid_value", "'n' must be 1: the pipeline gives one merged answer per request "
                     + "(send the request again for another)");
         }
+        if (json.get("logprobs") == JsonValue.TRUE || present(json, "top_logprobs") != null) {
+            throw ApiError.invalidRequest("unsupported_value", "'logprobs' and 'top_logprobs' cannot be given: the answer is merged "
+                    + "from several models' answers and has no token probabilities (a model id <model>@<server> passes them to the server)");
+        }
         JsonValue seed = present(json, "seed");
         if (seed != null && !(seed instanceof JsonNumber s && s.isIntegral() && fitsInLong(s.bigDecimalValue()))) {
             throw ApiError.invalidRequest("invalid_type", "'seed' must be a whole number");

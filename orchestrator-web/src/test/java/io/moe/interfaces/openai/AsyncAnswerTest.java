@@ -37,6 +37,17 @@ class AsyncAnswerTest {
     }
 
     @Test
+    void aStreamRefusedBeforeItStartedIsAnsweredWithItsStatusNotOpened() {
+        java.util.concurrent.RejectedExecutionException full = new java.util.concurrent.RejectedExecutionException("pool full");
+        java.util.concurrent.CompletableFuture<String> refused = java.util.concurrent.CompletableFuture.<String>failedFuture(full)
+                .whenComplete((done, failure) -> { });
+        assertEquals(true, AsyncAnswer.refusedAtOnce(refused, async));
+        assertEquals(List.of(full), resumedWith, "the mapper answers it (503 with Retry-After), not an event in a 200 stream");
+        assertEquals(false, AsyncAnswer.refusedAtOnce(new java.util.concurrent.CompletableFuture<String>(), async), "a running answer streams");
+        assertEquals(1, resumedWith.size());
+    }
+
+    @Test
     void aFailureWhileTheBodyIsMadeIsAnsweredInsteadOfLeavingTheClientWaiting() {
         NullPointerException broken = new NullPointerException("no content");
         AsyncAnswer.<String>resume(async, done -> {

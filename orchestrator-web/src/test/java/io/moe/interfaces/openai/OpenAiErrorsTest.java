@@ -41,6 +41,23 @@ class OpenAiErrorsTest {
     }
 
     @Test
+    void aRequestTheModelsServerRefusedIsTheClientsToChangeNotAnOutage() {
+        Refusal tooLong = OpenAiErrors.classify(new io.moe.infrastructure.llm.InferenceException(
+                "inference server 'local' answered HTTP 400: context length exceeded", false, null, 400));
+        assertEquals(400, io.moe.infrastructure.web.RefusalStatus.of(tooLong), "not 502: another try fails the same way");
+        assertEquals("upstream_refused", tooLong.code());
+        assertTrue(tooLong.getMessage().contains("longer than the model's context"), tooLong.getMessage());
+        assertTrue(!tooLong.getMessage().contains("local"), "the server stays in the log: " + tooLong.getMessage());
+        assertTrue(OpenAiExceptionMapper.NOT_RETRIED.contains(tooLong.code()));
+        assertEquals("inference_unavailable", OpenAiErrors.classify(new io.moe.infrastructure.llm.InferenceException(
+                "answered HTTP 503", false, null, 503)).code(), "a server error stays an outage (502)");
+        assertEquals("inference_unavailable", OpenAiErrors.classify(new io.moe.infrastructure.llm.InferenceException(
+                "rate limited", false, null, 429)).code());
+        Refusal open = OpenAiErrors.classify(io.moe.infrastructure.llm.InferenceException.circuitOpen("left alone"));
+        assertEquals(503, io.moe.infrastructure.web.RefusalStatus.of(open), "an open breaker is a 503 with Retry-After");
+    }
+
+    @Test
     void aToolServerAnAdminSwitchedOffIsNotRetriedAndNamesTheProfilesServer() {
         Refusal off = io.moe.application.routing.ToolModelUnavailableException.ofProfile("coder", "sim-coder:7b@gpu2", "gpu2");
         assertEquals(503, io.moe.infrastructure.web.RefusalStatus.of(off));

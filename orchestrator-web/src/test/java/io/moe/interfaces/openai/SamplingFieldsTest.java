@@ -21,6 +21,16 @@ class SamplingFieldsTest {
                  "stop":["\\n\\n","END"],"user":"alice","response_format":{"type":"text"}}""")));
         assertDoesNotThrow(() -> SamplingFields.check(Jsonp.readObject("{\"temperature\":null,\"stop\":\"END\",\"n\":null}")));
         assertDoesNotThrow(() -> SamplingFields.check(Jsonp.readObject("{}")));
+        assertDoesNotThrow(() -> SamplingFields.check(Jsonp.readObject("{\"logprobs\":false,\"top_logprobs\":null}")));
+    }
+
+    @Test
+    void logProbabilitiesTheMergedAnswerDoesNotHaveAreRefusedNotIgnored() {
+        for (String asked : new String[] {"{\"logprobs\":true}", "{\"top_logprobs\":5}"}) {
+            ApiError e = assertThrows(ApiError.class, () -> SamplingFields.check(Jsonp.readObject(asked)));
+            assertEquals("unsupported_value", e.code());
+            assertTrue(e.getMessage().contains("no token probabilities"), e.getMessage());
+        }
     }
 
     @ParameterizedTest
