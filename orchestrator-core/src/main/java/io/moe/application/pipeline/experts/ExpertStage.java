@@ -7,6 +7,7 @@ import io.moe.application.pipeline.run.PipelineRun;
 import io.moe.application.pipeline.trace.PipelineTrace;
 
 import io.moe.application.pipeline.trace.ExpertEntry;
+import io.moe.application.pipeline.trace.TraceText;
 import io.moe.domain.chat.ChatMessage;
 import io.moe.domain.chat.Completion;
 import io.moe.domain.chat.TokenUsage;
@@ -149,11 +150,12 @@ public class ExpertStage {
             result = ExpertResult.of(task.category(), task.task(), model.ref().toString(), tier, done.content(), done.cutAtLimit());
         } catch (InferenceException e) {
             if (answerOut.getAsBoolean()) {
-                run.trace().error(PipelineTrace.Failing.EXPERT, e.getMessage());
+                run.trace().error(PipelineTrace.Failing.EXPERT, TraceText.failure(run.id(), e));
                 throw e;
             }
-            result = ExpertResult.failure(task.category(), task.task(), model.ref().toString(), tier, e.getMessage());
-            run.trace().error(PipelineTrace.Failing.EXPERT, e.getMessage());
+            String reason = TraceText.failure(run.id(), e);
+            result = ExpertResult.failure(task.category(), task.task(), model.ref().toString(), tier, reason);
+            run.trace().error(PipelineTrace.Failing.EXPERT, reason);
             run.verdict().recordFailure(e);
         }
         metrics.expertCall(model.model(), task.category(), model.endpoint());

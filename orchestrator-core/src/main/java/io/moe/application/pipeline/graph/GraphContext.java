@@ -1,8 +1,8 @@
 package io.moe.application.pipeline.graph;
 
-import io.moe.domain.shared.Failures;
 import io.moe.application.pipeline.run.PipelineRun;
 import io.moe.application.pipeline.trace.PipelineTrace;
+import io.moe.application.pipeline.trace.TraceText;
 
 import io.moe.domain.pipeline.GraphFact;
 import io.moe.domain.pipeline.KnowledgeGraph;
@@ -65,7 +65,7 @@ public class GraphContext {
             run.call("graph cache store", () -> store(key, facts));
             return facts;
         } catch (RuntimeException e) {
-            run.trace().error(PipelineTrace.Failing.GRAPH, Failures.describe(e));
+            run.trace().error(PipelineTrace.Failing.GRAPH, TraceText.failure(run.id(), e));
             return List.of();
         }
     }

@@ -5,6 +5,7 @@ import io.moe.application.pipeline.models.ModelCaller;
 import io.moe.application.pipeline.run.PipelineRun;
 
 import io.moe.application.pipeline.trace.Outcome;
+import io.moe.application.pipeline.trace.TraceText;
 import io.moe.domain.pipeline.Category;
 import io.moe.domain.pipeline.Confidence;
 import io.moe.infrastructure.llm.InferenceException;
@@ -55,7 +56,7 @@ public class Critic {
             run.trace().critic(Outcome.of("corrected"));
             run.verdict().answer(corrected, run.verdict().confidence(), checked.cutAtLimit());
         } catch (InferenceException e) {
-            run.trace().critic(Outcome.of("failed", e.getMessage()));
+            run.trace().critic(Outcome.of("failed", TraceText.failure(run.id(), e)));
         }
     }
 }

@@ -3,6 +3,7 @@ package io.moe.application.pipeline.merge;
 import io.moe.application.pipeline.models.ModelCaller;
 import io.moe.application.pipeline.run.PipelineRun;
 import io.moe.application.pipeline.trace.PipelineTrace;
+import io.moe.application.pipeline.trace.TraceText;
 
 import io.moe.infrastructure.llm.InferenceException;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -41,7 +42,7 @@ public class GapCheck {
             String what = m.group(1).strip();
             return Optional.of(what.isEmpty() ? "details the answer does not give yet" : what);
         } catch (InferenceException e) {
-            run.trace().error(PipelineTrace.Failing.GAP_CHECK, e.getMessage());
+            run.trace().error(PipelineTrace.Failing.GAP_CHECK, TraceText.failure(run.id(), e));
             return Optional.empty();
         }
     }

@@ -7,6 +7,7 @@ import io.moe.application.pipeline.run.NoAnswerException;
 import io.moe.application.pipeline.run.PipelineRun;
 
 import io.moe.application.pipeline.trace.Outcome;
+import io.moe.application.pipeline.trace.TraceText;
 import io.moe.domain.chat.Completion;
 import io.moe.domain.pipeline.Category;
 import io.moe.domain.pipeline.Confidence;
@@ -105,11 +106,11 @@ public class Merger {
             run.verdict().answer(Confidence.strip(text), level, judged.cutAtLimit());
         } catch (InferenceException e) {
             if (best.isEmpty() || form.givenAny()) {
-                run.trace().merger(Outcome.of("judge_failed", e.getMessage()));
+                run.trace().merger(Outcome.of("judge_failed", TraceText.failure(run.id(), e)));
                 throw e; // the client has part of the judge's answer: it gets an error, not another answer
             }
             ExpertResult top = best.stream().max(Comparator.comparing(ExpertResult::confidence)).orElseThrow();
-            run.trace().merger(Outcome.of("judge_failed", e.getMessage()));
+            run.trace().merger(Outcome.of("judge_failed", TraceText.failure(run.id(), e)));
             run.verdict().answer(Confidence.strip(top.text()), top.confidence(), top.cut());
         }
     }

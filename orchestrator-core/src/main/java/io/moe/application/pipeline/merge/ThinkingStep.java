@@ -4,6 +4,7 @@ import io.moe.application.pipeline.models.ModelCaller;
 import io.moe.application.pipeline.run.PipelineRun;
 
 import io.moe.application.pipeline.trace.Outcome;
+import io.moe.application.pipeline.trace.TraceText;
 import io.moe.domain.mode.Mode;
 import io.moe.domain.pipeline.Category;
 import io.moe.domain.pipeline.Confidence;
@@ -53,7 +54,7 @@ public class ThinkingStep {
             run.findings().reasoning(models.call(run, STAGE, model(run), SYSTEM, input).content().strip());
             run.trace().thinking(Outcome.of("ran"));
         } catch (InferenceException e) {
-            run.trace().thinking(Outcome.of("failed", e.getMessage()));
+            run.trace().thinking(Outcome.of("failed", TraceText.failure(run.id(), e)));
         }
     }
 

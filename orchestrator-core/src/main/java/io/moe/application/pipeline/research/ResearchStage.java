@@ -1,10 +1,10 @@
 package io.moe.application.pipeline.research;
 
-import io.moe.domain.shared.Failures;
 import io.moe.application.pipeline.run.PipelineRun;
 import io.moe.application.pipeline.trace.PipelineTrace;
 
 import io.moe.application.pipeline.trace.SearchEntry;
+import io.moe.application.pipeline.trace.TraceText;
 import io.moe.domain.mode.Mode;
 import io.moe.domain.pipeline.Category;
 import io.moe.domain.pipeline.Subtask;
@@ -74,7 +74,7 @@ public class ResearchStage {
         try {
             return search.search(query);
         } catch (RuntimeException e) {
-            run.trace().error(PipelineTrace.Failing.RESEARCH, Failures.describe(e));
+            run.trace().error(PipelineTrace.Failing.RESEARCH, TraceText.failure(run.id(), e));
             return List.of();
         }
     }
