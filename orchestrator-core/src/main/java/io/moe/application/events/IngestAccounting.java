@@ -30,21 +30,27 @@ public class IngestAccounting {
     @Inject
     SpendMetrics metrics;
 
-    /** Records a judge call that extracted triples from the answer {@code responseId}. */
-    public void answered(String responseId, ModelRef judge, TokenUsage tokens) {
+    /** Records a judge call (of attempt {@code attempt}) that extracted triples from the answer {@code responseId}. */
+    public void answered(String responseId, int attempt, ModelRef judge, TokenUsage tokens) {
         metrics.tokens(judge.model(), judge.endpoint(), SYSTEM_USER_ID, tokens.promptTokens(), tokens.completionTokens());
-        usage.record(new UsageEntry(SYSTEM_USER_ID, null, requestId(responseId), judge.toString(), MODE,
+        usage.record(new UsageEntry(SYSTEM_USER_ID, null, requestId(responseId, attempt), judge.toString(), MODE,
                 tokens.promptTokens(), tokens.completionTokens(), UsageEntry.OK, Ids.nowUtc()));
     }
 
-    /** Records a judge call for the answer {@code responseId} that failed. */
-    public void failed(String responseId, ModelRef judge) {
-        usage.record(new UsageEntry(SYSTEM_USER_ID, null, requestId(responseId), judge.toString(), MODE,
+    /** Records a judge call (of attempt {@code attempt}) for the answer {@code responseId} that failed. */
+    public void failed(String responseId, int attempt, ModelRef judge) {
+        usage.record(new UsageEntry(SYSTEM_USER_ID, null, requestId(responseId, attempt), judge.toString(), MODE,
                 0, 0, UsageEntry.ERROR, Ids.nowUtc()));
     }
 
-    private static String requestId(String responseId) {
+    /**
+     * {@code ingest:<response id>}, and {@code #<attempt>} from the second attempt on: the usage log keeps one row per
+     * request id and status, and each attempt is a call of its own (a second row of the same id failed the whole batch of
+     * rows it was written with).
+     */
+    static String requestId(String responseId, int attempt) {
+        String suffix = attempt > 1 ? "#" + attempt : "";
         String id = "ingest:" + responseId;
-        return id.length() > 64 ? id.substring(0, 64) : id;
+        return (id.length() + suffix.length() > 64 ? id.substring(0, 64 - suffix.length()) : id) + suffix;
     }
 }

@@ -41,6 +41,11 @@ final class IngestRetries {
         return Optional.of(wait.compareTo(longestWait) > 0 ? longestWait : wait);
     }
 
+    /** The number of the attempt about to be made for the answer (1 for the first). */
+    int attempt(String responseId) {
+        return failures.getOrDefault(responseId, 0) + 1;
+    }
+
     void succeeded(String responseId) {
         failures.remove(responseId);
     }

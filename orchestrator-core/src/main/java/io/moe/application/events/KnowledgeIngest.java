@@ -30,7 +30,10 @@ import org.apache.kafka.common.errors.WakeupException;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -57,6 +60,13 @@ public class KnowledgeIngest {
             + "'subject | PREDICATE | object', PREDICATE in upper case with underscores (e.g. TREATS, PART_OF, CAUSES). "
             + "Nothing else.";
     private static final Logger LOG = Logger.getLogger(KnowledgeIngest.class.getName());
+    /** The triples the judge extracted from answers whose graph write failed, by response id (as many as are retried). */
+    private final Map<String, List<Triple>> extracted = Collections.synchronizedMap(new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, List<Triple>> eldest) {
+            return size() > IngestRetries.REMEMBERED;
+        }
+    });
     /** The longest wait for the judge's triples of one answer (the consumer's poll interval allows five of them). */
     static final Duration MAX_WAIT = Duration.ofMinutes(2);
     /** Attempts at one answer while its failures pass; the waits between them add up to about 15 minutes. */
@@ -179,7 +189,7 @@ public class KnowledgeIngest {
      * Ingests one answer: null when it is done with (ingested, ingested before, or passed over), else the wait before
      * it is tried again, its failure having been a passing one.
      */
-    private Duration ingest(String json) {
+    Duration ingest(String json) {
         JsonObject event;
         try {
             event = Jsonp.readObject(json);
@@ -188,21 +198,28 @@ public class KnowledgeIngest {
             return null;
         }
         String responseId = event.getString("response_id", "");
+        int attempt = retries.attempt(responseId);
         ModelRef judge = null;
         CompletableFuture<Completion> call = null;
         try {
             if (alreadyIngested(responseId)) {
                 return null;
             }
-            String answer = event.getString("answer", "");
-            judge = Merger.judgeModel(templateOf(event.getString("template", "")));
-            call = inference.complete(new ModelCall(judge, List.of(ChatMessage.system(SYSTEM),
-                    ChatMessage.user("Question: " + event.getString("query", "") + "\n\nAnswer:\n" + answer)), caps.internal))
-                    .toCompletableFuture();
-            Completion done = call.get(MAX_WAIT.toSeconds(), TimeUnit.SECONDS);
-            accounting.answered(responseId, judge, done.usage());
-            judge = null; // booked; a failure from here on is the graph's, not the call's
-            writer.store(Triple.parse(done.content()), responseId, domain(event));
+            List<Triple> triples = extracted.get(responseId);
+            if (triples == null) {
+                String answer = event.getString("answer", "");
+                judge = Merger.judgeModel(templateOf(event.getString("template", "")));
+                call = inference.complete(new ModelCall(judge, List.of(ChatMessage.system(SYSTEM),
+                        ChatMessage.user("Question: " + event.getString("query", "") + "\n\nAnswer:\n" + answer)), caps.internal))
+                        .toCompletableFuture();
+                Completion done = call.get(MAX_WAIT.toSeconds(), TimeUnit.SECONDS);
+                accounting.answered(responseId, attempt, judge, done.usage());
+                judge = null; // booked; a failure from here on is the graph's, not the call's
+                triples = Triple.parse(done.content());
+                extracted.put(responseId, triples); // a graph write that fails is tried again without asking the judge again
+            }
+            writer.store(triples, responseId, domain(event));
+            extracted.remove(responseId);
             markIfRated(responseId);
             rememberIngested(responseId);
             retries.succeeded(responseId);
@@ -215,9 +232,13 @@ public class KnowledgeIngest {
                 call.cancel(true); // a call that ran out of time gives its server slot back
             }
             if (judge != null) {
-                accounting.failed(responseId, judge);
+                accounting.failed(responseId, attempt, judge);
             }
-            return afterFailure(responseId, e);
+            Duration wait = afterFailure(responseId, e);
+            if (wait == null) {
+                extracted.remove(responseId); // given up
+            }
+            return wait;
         }
     }
 

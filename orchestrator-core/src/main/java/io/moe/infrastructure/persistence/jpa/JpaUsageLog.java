@@ -56,11 +56,13 @@ public class JpaUsageLog implements UsageLog {
     @Override
     @BehindDatabaseBreaker
     public UsageTotals totalsSince(OffsetDateTime since) {
-        Object[] row = em.createQuery("SELECT COUNT(u), SUM(u.totalTokens),"
-                + " SUM(CASE WHEN u.status = :refused THEN 1 ELSE 0 END), SUM(CASE WHEN u.status = :error THEN 1 ELSE 0 END)"
+        // the knowledge ingest's judge calls (mode 'ingest', the system account) are tokens spent, not requests of a user
+        Object[] row = em.createQuery("SELECT SUM(CASE WHEN u.moeMode = :ingest THEN 0 ELSE 1 END), SUM(u.totalTokens),"
+                + " SUM(CASE WHEN u.status = :refused THEN 1 ELSE 0 END),"
+                + " SUM(CASE WHEN u.status = :error AND u.moeMode <> :ingest THEN 1 ELSE 0 END)"
                 + " FROM UsageEntry u WHERE u.requestedAt >= :since", Object[].class)
                 .setParameter("refused", UsageEntry.BUDGET_EXCEEDED).setParameter("error", UsageEntry.ERROR)
-                .setParameter("since", since).getSingleResult();
+                .setParameter("ingest", "ingest").setParameter("since", since).getSingleResult();
         return new UsageTotals(number(row[0]), number(row[1]), number(row[2]), number(row[3]));
     }
 
