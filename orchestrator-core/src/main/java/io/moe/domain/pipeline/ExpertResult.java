@@ -1,5 +1,7 @@
 package io.moe.domain.pipeline;
 
+import io.moe.domain.shared.PlainText;
+
 /**
  * What one expert model said about one subtask, with its tier and self-reported confidence; {@code cut}: the text
  * ends where a length limit stopped it (the call's token limit, or {@link #MAX_CHARS}) rather than where the model
@@ -13,7 +15,7 @@ public record ExpertResult(String category, String task, String model, int tier,
 
     public ExpertResult {
         cut = cut || text != null && text.length() > MAX_CHARS;
-        text = text == null ? "" : text.length() > MAX_CHARS ? text.substring(0, MAX_CHARS) : text;
+        text = text == null ? "" : PlainText.prefix(text, MAX_CHARS);
     }
 
     public static ExpertResult of(String category, String task, String model, int tier, String output) {

@@ -25,6 +25,18 @@ public final class PlainText {
             return null;
         }
         String plain = CONTROL.matcher(text).replaceAll("?");
-        return plain.length() <= max ? plain : plain.substring(0, max);
+        return prefix(plain, max);
+    }
+
+    /**
+     * The beginning of {@code text} of at most {@code max} characters, one less where the cut would fall inside a
+     * surrogate pair (an emoji, a rare CJK character): half a pair is no character, and becomes '?' when written as UTF-8.
+     */
+    public static String prefix(String text, int max) {
+        if (text.length() <= max) {
+            return text;
+        }
+        int end = max > 0 && Character.isHighSurrogate(text.charAt(max - 1)) ? max - 1 : max;
+        return text.substring(0, end);
     }
 }

@@ -40,6 +40,8 @@ final class PipelineMessageStream implements StreamingOutput {
     private final Duration keepAlive;
     /** The answer's text sent while it was written. */
     private final StringBuilder sent = new StringBuilder();
+    /** A high surrogate held back until its low half arrives ({@link #forward}). */
+    private String held = "";
 
     PipelineMessageStream(String id, String model, long promptEstimate, boolean streamThink, boolean showReasoning,
                           CompletableFuture<ChatAnswer> answer, Cancellation cancellation, ProgressQueue progress, Duration keepAlive) {
@@ -109,8 +111,14 @@ final class PipelineMessageStream implements StreamingOutput {
             }
             return;
         }
-        sent.append(item.text());
-        for (String piece : ContentChunks.of(item.text())) {
+        String text = held + item.text();
+        held = "";
+        if (!text.isEmpty() && Character.isHighSurrogate(text.charAt(text.length() - 1))) {
+            held = text.substring(text.length() - 1); // half a character: it goes with the next piece (or the answer's rest)
+            text = text.substring(0, text.length() - 1);
+        }
+        sent.append(text);
+        for (String piece : ContentChunks.of(text)) {
             events.text(piece);
         }
     }

@@ -44,6 +44,8 @@ final class CompletionStream implements StreamingOutput {
     private boolean thinkOpen;
     /** The answer's text sent while it was written. */
     private final StringBuilder sent = new StringBuilder();
+    /** A high surrogate held back until its low half is queued ({@link #forward}). */
+    private String held = "";
 
     CompletionStream(Head head, boolean includeUsage, boolean reasoningContent, CompletableFuture<ChatAnswer> answer,
                      Cancellation cancellation, ProgressQueue progress, Duration keepAlive) {
@@ -115,13 +117,20 @@ final class CompletionStream implements StreamingOutput {
             }
             return;
         }
-        StringBuilder text = new StringBuilder(item.text());
+        StringBuilder text = new StringBuilder(held).append(item.text());
+        held = "";
         for (ProgressQueue.Item next = progress.nextNow(); next != null; next = progress.nextNow()) {
             if (next.answer()) {
                 text.append(next.text());
             } else if (reasoningContent) {
                 think(out, next.text());
             }
+        }
+        if (text.length() > 0 && Character.isHighSurrogate(text.charAt(text.length() - 1))) {
+            // the first half of a character whose second half is not queued yet: written alone it would become '?';
+            // it goes with the next text, or with the rest of the answer at its end (it is not counted as sent)
+            held = text.substring(text.length() - 1);
+            text.setLength(text.length() - 1);
         }
         sent.append(text);
         content(out, text.toString());

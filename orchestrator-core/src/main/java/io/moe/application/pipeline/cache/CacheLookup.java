@@ -6,6 +6,7 @@ import io.moe.application.pipeline.models.ModelCaller;
 import io.moe.application.pipeline.run.PipelineRun;
 
 import io.moe.application.pipeline.trace.CachePath;
+import io.moe.domain.shared.PlainText;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -79,6 +80,6 @@ public class CacheLookup {
     private static void answerWithin(PipelineRun run, SemanticCache.Hit hit) {
         long limit = (long) run.request().maxTokens() * ModelCaller.CHARS_PER_TOKEN;
         boolean cut = limit > 0 && hit.answer().length() > limit;
-        run.verdict().answer(cut ? hit.answer().substring(0, (int) limit) : hit.answer(), hit.confidence(), cut);
+        run.verdict().answer(cut ? PlainText.prefix(hit.answer(), (int) limit) : hit.answer(), hit.confidence(), cut);
     }
 }

@@ -2,6 +2,7 @@ package io.moe.application.pipeline.merge;
 
 import io.moe.domain.mode.Mode;
 import io.moe.domain.pipeline.Confidence;
+import io.moe.domain.shared.PlainText;
 
 import java.util.Locale;
 import java.util.function.Consumer;
@@ -298,7 +299,7 @@ public final class AnswerForm {
         if (!ended && flat.length() <= SENTENCE_WINDOW) {
             return null;
         }
-        return flat.length() > KEY_STATEMENT_CUT ? flat.substring(0, KEY_STATEMENT_CUT) + "…" : flat;
+        return flat.length() > KEY_STATEMENT_CUT ? PlainText.prefix(flat, KEY_STATEMENT_CUT) + "…" : flat;
     }
 
     /** Code: gives out the contents of fenced blocks as they arrive; prose is kept for an answer without a block. */
@@ -366,7 +367,12 @@ public final class AnswerForm {
             }
             give(outSpace.toString());
             outSpace.setLength(0);
-            give(String.valueOf(c));
+            int end = i + 1;
+            if (Character.isHighSurrogate(c) && end < text.length() && Character.isLowSurrogate(text.charAt(end))) {
+                end++; // a character outside the basic plane goes out whole
+            }
+            give(text.substring(i, end));
+            i = end - 1;
         }
     }
 

@@ -4,6 +4,7 @@ import io.moe.application.pipeline.run.PipelineRun;
 import io.moe.domain.pipeline.Confidence;
 import io.moe.domain.pipeline.ExpertResult;
 import io.moe.domain.pipeline.GraphFact;
+import io.moe.domain.shared.PlainText;
 
 import java.util.List;
 import java.util.Optional;
@@ -47,7 +48,7 @@ public final class FastPathStream {
         if (state == State.HELD || room <= 0) {
             return;
         }
-        String part = piece.length() > room ? piece.substring(0, room) : piece;
+        String part = piece.length() > room ? PlainText.prefix(piece, room) : piece;
         seen += part.length();
         if (state == State.OPEN) {
             form.accept(part);
