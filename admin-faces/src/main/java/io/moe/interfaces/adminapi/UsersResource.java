@@ -27,6 +27,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.math.BigDecimal;
 
@@ -41,7 +42,6 @@ import java.math.BigDecimal;
 @Consumes(MediaType.WILDCARD)
 public class UsersResource {
 
-    static final BigDecimal DISPLAY_PRICE_PER_TOKEN = new BigDecimal("0.00002");
 
     @Inject
     UserAdministration users;
@@ -57,6 +57,10 @@ public class UsersResource {
 
     @Inject
     UserChanges changes;
+
+    @Inject
+    @ConfigProperty(name = "moe.billing.display-price-per-token", defaultValue = "0.00002")
+    BigDecimal pricePerToken;
 
     /** The accounts, oldest first, {@code limit} (1 to 1,000; 1,000 when absent) after the first {@code offset}. */
     @GET
@@ -86,7 +90,7 @@ public class UsersResource {
         JsonArrayBuilder permissions = Jsonp.createArrayBuilder();
         users.permissions(id).forEach(p -> permissions.add(IdentityJson.permission(p)));
         return Jsonp.createObjectBuilder(IdentityJson.user(user)).add("budget", IdentityJson.budget(users.budget(id)))
-                .add("keys", keys).add("permissions", permissions).add("usage", usage(users, budgets, id)).build().toString();
+                .add("keys", keys).add("permissions", permissions).add("usage", usage(users, budgets, id, pricePerToken)).build().toString();
     }
 
     @PUT
@@ -195,7 +199,7 @@ public class UsersResource {
     }
 
     /** The usage statistics of a user: limits, counters, totals per status and the 50 latest rows. */
-    static JsonObject usage(UserAdministration users, SpendControl budgets, String id) {
+    static JsonObject usage(UserAdministration users, SpendControl budgets, String id, BigDecimal pricePerToken) {
         TokenBudget budget = users.budget(id);
         long[] used = budgets.used(id);
         JsonObjectBuilder limits = Jsonp.createObjectBuilder();
@@ -206,6 +210,7 @@ public class UsersResource {
         long requests = 0;
         long prompt = 0;
         long completion = 0;
+        long weighted = 0;
         for (Object[] row : users.usageTotals(id)) {
             long n = ((Number) row[1]).longValue();
             long p = row[2] == null ? 0 : ((Number) row[2]).longValue();
@@ -214,14 +219,17 @@ public class UsersResource {
             requests += n;
             prompt += p;
             completion += c;
+            weighted += row.length > 5 && row[5] != null ? ((Number) row[5]).longValue() : 0;
         }
         JsonArrayBuilder recent = Jsonp.createArrayBuilder();
         users.recentUsage(id, 50).forEach(u -> recent.add(IdentityJson.usage(u)));
         return Jsonp.createObjectBuilder().add("user_id", id).add("limits", limits)
                 .add("counters", Jsonp.createObjectBuilder().add("daily", used[0]).add("monthly", used[1]).add("total", used[2]))
                 .add("requests", requests).add("prompt_tokens", prompt).add("completion_tokens", completion)
-                .add("total_tokens", prompt + completion)
-                .add("display_price", DISPLAY_PRICE_PER_TOKEN.multiply(BigDecimal.valueOf(prompt + completion)))
+                .add("total_tokens", prompt + completion).add("weighted_tokens", weighted)
+                // as the portal's bill: the counted (weighted) tokens at the configured display price
+                .add("display_price", pricePerToken.multiply(BigDecimal.valueOf(weighted)))
+                .add("display_price_per_token", pricePerToken)
                 .add("by_status", byStatus).add("recent", recent).build();
     }
 }

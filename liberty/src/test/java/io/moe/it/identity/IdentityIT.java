@@ -77,6 +77,10 @@ class IdentityIT {
         assertEquals(before + 1, budgetExceeded(user));
         JsonObject usage = pollUsage(user, 2);
         assertEquals(1, usage.getJsonObject("by_status").getJsonObject("budget_exceeded").getInt("requests"));
+        assertTrue(usage.getJsonNumber("weighted_tokens").longValue() > 0, usage.toString());
+        assertEquals(0, usage.getJsonNumber("display_price_per_token").bigDecimalValue().multiply(
+                        usage.getJsonNumber("weighted_tokens").bigDecimalValue()).compareTo(usage.getJsonNumber("display_price").bigDecimalValue()),
+                "the counted tokens at the display price, as the portal's bill shows them: " + usage);
         assertEquals(200, Admin.put(Admin.USERS + "/" + user + "/budget", "{\"daily_limit\":null}").statusCode());
         assertEquals(200, chat(key, "moe-orchestrator").statusCode(), "unlimited again");
     }

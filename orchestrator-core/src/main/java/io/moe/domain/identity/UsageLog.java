@@ -21,7 +21,7 @@ public interface UsageLog {
 
     /**
      * The user's totals over all time, one row per status: {@code [status, requests, prompt tokens,
-     * completion tokens, total tokens]}.
+     * completion tokens, total tokens, weighted tokens]}.
      */
     List<Object[]> totals(String userId);
 

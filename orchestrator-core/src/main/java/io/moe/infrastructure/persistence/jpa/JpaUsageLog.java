@@ -48,8 +48,8 @@ public class JpaUsageLog implements UsageLog {
     @Override
     @BehindDatabaseBreaker
     public List<Object[]> totals(String userId) {
-        return em.createQuery("SELECT u.status, COUNT(u), SUM(u.promptTokens), SUM(u.completionTokens), SUM(u.totalTokens)"
-                + " FROM UsageEntry u WHERE u.userId = :userId GROUP BY u.status", Object[].class)
+        return em.createQuery("SELECT u.status, COUNT(u), SUM(u.promptTokens), SUM(u.completionTokens), SUM(u.totalTokens),"
+                + " SUM(u.weightedTokens) FROM UsageEntry u WHERE u.userId = :userId GROUP BY u.status", Object[].class)
                 .setParameter("userId", userId).getResultList();
     }
 
