@@ -1,9 +1,7 @@
 package io.moe.application.identity;
 
-import io.moe.devservices.TestStores;
-import io.moe.infrastructure.persistence.SchemaMigration;
+import io.moe.infrastructure.persistence.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.postgresql.ds.PGSimpleDataSource;
 
@@ -21,19 +19,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /** When keys were last used, written in batches against a real PostgreSQL by nodes that may flush in any order. */
 class KeyUsageTrackerTest {
 
-    private static final TestStores STORES = TestStores.shared();
-    private static PGSimpleDataSource db;
+    private static final PGSimpleDataSource db = TestDatabase.migrated();
     private final String user = UUID.randomUUID().toString().replace("-", "");
     private final String key = UUID.randomUUID().toString().replace("-", "");
-
-    @BeforeAll
-    static void migrate() {
-        db = new PGSimpleDataSource();
-        db.setUrl(STORES.jdbcUrl());
-        db.setUser(STORES.dbUser());
-        db.setPassword(STORES.dbPassword());
-        SchemaMigration.migrate(db);
-    }
 
     @AfterEach
     void removeUser() throws SQLException {

@@ -2,10 +2,8 @@ package io.moe.infrastructure.persistence.jdbc;
 
 import io.moe.application.cleanup.CleanupRun;
 import io.moe.application.cleanup.JobSettings;
-import io.moe.devservices.TestStores;
-import io.moe.infrastructure.persistence.SchemaMigration;
+import io.moe.infrastructure.persistence.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.postgresql.ds.PGSimpleDataSource;
 
@@ -22,19 +20,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Cleanup runs against a real PostgreSQL: a claimed run is in the history at once; a run whose node was lost is ended. */
 class JdbcCleanupStoreTest {
 
-    private static final TestStores STORES = TestStores.shared();
-    private static PGSimpleDataSource db;
+    private static final PGSimpleDataSource db = TestDatabase.migrated();
     private final String job = "job-" + UUID.randomUUID().toString().substring(0, 8);
     private final JdbcCleanupStore store = new JdbcCleanupStore();
-
-    @BeforeAll
-    static void migrate() {
-        db = new PGSimpleDataSource();
-        db.setUrl(STORES.jdbcUrl());
-        db.setUser(STORES.dbUser());
-        db.setPassword(STORES.dbPassword());
-        SchemaMigration.migrate(db);
-    }
 
     JdbcCleanupStoreTest() {
         store.db = db;

@@ -1,10 +1,8 @@
 package io.moe.infrastructure.persistence.jdbc;
 
 import io.moe.application.tools.ToolSettingStore;
-import io.moe.devservices.TestStores;
-import io.moe.infrastructure.persistence.SchemaMigration;
+import io.moe.infrastructure.persistence.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.postgresql.ds.PGSimpleDataSource;
 
@@ -22,18 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The tool-switch adapter against a real PostgreSQL with the product's schema. */
 class JdbcToolSettingStoreTest {
 
-    private static final TestStores STORES = TestStores.shared();
-    private static PGSimpleDataSource db;
+    private static final PGSimpleDataSource db = TestDatabase.migrated();
     private final String tool = "tool-" + UUID.randomUUID();
-
-    @BeforeAll
-    static void migrate() {
-        db = new PGSimpleDataSource();
-        db.setUrl(STORES.jdbcUrl());
-        db.setUser(STORES.dbUser());
-        db.setPassword(STORES.dbPassword());
-        SchemaMigration.migrate(db);
-    }
 
     @AfterEach
     void removeSetting() throws SQLException {
