@@ -67,7 +67,8 @@ class JpaUsageLogIT extends WithOwner {
         Map<Object, List<Object>> totals = new TreeMap<>();
         log.totals(owner.id()).forEach(row -> totals.put(row[0], Arrays.stream(row).skip(1).map(n -> ((Number) n).longValue())
                 .map(Object.class::cast).toList()));
-        assertEquals(Map.of("ok", List.of(2L, 30L, 13L, 43L), "error", List.of(1L, 7L, 0L, 7L)), totals);
+        assertEquals(Map.of("ok", List.of(2L, 30L, 13L, 43L, 43L), "error", List.of(1L, 7L, 0L, 7L, 7L)), totals,
+                "per status: requests, prompt, completion, total and weighted tokens");
     }
 
     @Test

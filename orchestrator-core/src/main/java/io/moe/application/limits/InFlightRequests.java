@@ -12,14 +12,16 @@ public interface InFlightRequests {
     /** How long a place counts without being renewed. */
     java.time.Duration LEASE = java.time.Duration.ofSeconds(60);
 
-    /**
-     * Keeps the place of {@code requestId} for another {@link #LEASE}, taking it again when it was dropped as stale while
-     * the request ran on (an outage of the store that outlasted the lease); the node that renews it gives back a place it
-     * let go meanwhile ({@link #forget}).
-     */
-    void renew(String userId, String requestId);
+    /** Keeps the place of {@code requestId} for another {@link #LEASE}; false when it is not there (a place given back stays so). */
+    boolean renew(String userId, String requestId);
 
-    /** Gives the place of {@code requestId} back: a renewal that raced with the request's release must not keep it. */
+    /**
+     * Takes the place of {@code requestId} again, after it was dropped as stale while the request ran on (an outage of the
+     * store that outlasted the lease); the node gives back a place it let go meanwhile ({@link #forget}).
+     */
+    void restore(String userId, String requestId);
+
+    /** Gives the place of {@code requestId} back: a restore that raced with the request's release must not keep it. */
     void forget(String userId, String requestId);
 
     /** How many requests {@code userId} has running now, on all nodes. */

@@ -66,14 +66,18 @@ public class RequestGate {
     }
 
     /**
-     * Renews the lease of every place this node holds, taking again a place the store dropped as stale during an outage
-     * (else a user's long requests would stop counting once it is back); a place let go while it was renewed is given back
-     * again, since its release may have come before the renewal. A store that cannot be reached is tried again next time.
+     * Renews the lease of every place this node holds, and takes again a place the store dropped as stale during an
+     * outage (else a user's long requests would stop counting once it is back); a place let go while it was taken again
+     * is given back once more, since its release may have come first. A renewal never revives a place given back, so one
+     * that Redis runs late (after its answer timed out) is harmless. A store that cannot be reached is tried again next time.
      */
     void renewHeld() {
         for (Pass pass : held) {
             try {
-                inFlight.renew(pass.userId(), pass.requestId());
+                if (inFlight.renew(pass.userId(), pass.requestId()) || !held.contains(pass)) {
+                    continue;
+                }
+                inFlight.restore(pass.userId(), pass.requestId());
                 if (!held.contains(pass)) {
                     inFlight.forget(pass.userId(), pass.requestId());
                 }

@@ -8,6 +8,7 @@ import jakarta.json.JsonObject;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.logging.Logger;
 
 /**
  * The event backlog as the Redis list {@code moe:outbox}: each entry the JSON {@code {topic, key, event}},
@@ -17,6 +18,9 @@ import java.util.Optional;
 public class RedisEventBacklog implements EventBacklog {
 
     static final String OUTBOX = "moe:outbox";
+    /** Unreadable entries dropped in one call at most. */
+    private static final int MAX_UNREADABLE = 100;
+    private static final Logger LOG = Logger.getLogger(RedisEventBacklog.class.getName());
     /** KEYS: the outbox; ARGV: the entry, the most kept. 1 when kept, 0 when full. */
     private static final String KEEP_UNLESS_FULL = """
             if redis.call('LLEN', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
@@ -32,14 +36,32 @@ public class RedisEventBacklog implements EventBacklog {
         return Long.valueOf(1).equals(redis.eval(KEEP_UNLESS_FULL, List.of(OUTBOX), List.of(write(event), String.valueOf(max))));
     }
 
+    /** The oldest entry that can be read; one that cannot (written by another version, damaged) is dropped, with a warning. */
     @Override
     public Optional<Oldest> oldest() {
-        return Optional.ofNullable(redis.oldest(OUTBOX)).map(entry -> new Oldest(read(entry), entry));
+        for (int dropped = 0; dropped < MAX_UNREADABLE; dropped++) {
+            String entry = redis.oldest(OUTBOX);
+            if (entry == null) {
+                return Optional.empty();
+            }
+            try {
+                return Optional.of(new Oldest(read(entry), entry));
+            } catch (RuntimeException unreadable) {
+                LOG.warning(() -> "An event in " + OUTBOX + " that cannot be read was dropped (" + unreadable.getMessage() + "): "
+                        + (entry.length() > 300 ? entry.substring(0, 300) + "…" : entry));
+                remove(entry);
+            }
+        }
+        return Optional.empty(); // the next round goes on
     }
 
     @Override
     public void sent(Oldest event) {
-        redis.eval("return redis.call('LREM', KEYS[1], -1, ARGV[1])", List.of(OUTBOX), List.of(event.entry()));
+        remove(event.entry());
+    }
+
+    private void remove(String entry) {
+        redis.eval("return redis.call('LREM', KEYS[1], -1, ARGV[1])", List.of(OUTBOX), List.of(entry));
     }
 
     private static String write(KeptEvent e) {

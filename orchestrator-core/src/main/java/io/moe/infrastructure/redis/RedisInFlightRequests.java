@@ -29,7 +29,14 @@ public class RedisInFlightRequests implements InFlightRequests {
     RedisStore redis;
 
     @Override
-    public void renew(String userId, String requestId) {
+    public boolean renew(String userId, String requestId) {
+        return Long.valueOf(1).equals(redis.eval(NOW + "if redis.call('ZADD', KEYS[1], 'XX', 'CH', string.format('%.0f', now), ARGV[1]) == 1 then "
+                        + "redis.call('EXPIRE', KEYS[1], ARGV[2]) return 1 end return 0",
+                List.of(key(userId)), List.of(requestId, String.valueOf(STALE_AFTER.toSeconds()))));
+    }
+
+    @Override
+    public void restore(String userId, String requestId) {
         redis.eval(NOW + "redis.call('ZADD', KEYS[1], string.format('%.0f', now), ARGV[1]) redis.call('EXPIRE', KEYS[1], ARGV[2]) return 1",
                 List.of(key(userId)), List.of(requestId, String.valueOf(STALE_AFTER.toSeconds())));
     }

@@ -217,7 +217,7 @@ public class RedisKeyCacheStore implements KeyCacheStore {
             heard();
         }
 
-        private void heard() {
+        private synchronized void heard() {
             heardAt = System.nanoTime();
             if (silent) {
                 silent = false;
@@ -225,15 +225,20 @@ public class RedisKeyCacheStore implements KeyCacheStore {
             }
         }
 
-        void beat() {
-            if (!isSubscribed()) {
-                return;
-            }
+        /** One step with {@link #heard}, so a pong arriving meanwhile cannot leave the listener deaf for good. */
+        private synchronized void becomeDeafIfSilent() {
             if (!silent && System.nanoTime() - heardAt > SILENCE.toNanos()) {
                 silent = true;
                 LOG.warning("Key cache changes not heard for " + SILENCE.toSeconds() + " s; every key check asks Redis until they are");
                 listener.deaf();
             }
+        }
+
+        void beat() {
+            if (!isSubscribed()) {
+                return;
+            }
+            becomeDeafIfSilent();
             try {
                 ping();
             } catch (RuntimeException e) {

@@ -4,48 +4,59 @@ import io.moe.application.limits.RequestGate.Pass;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** The places this node renews while their requests run, and the one let go in the middle of a renewal. */
+/** The places this node renews while their requests run: taken again after an outage dropped them, never revived once let go. */
 class RequestGateTest {
 
     private final List<String> calls = new ArrayList<>();
+    /** The places the store holds. */
+    private final Set<String> stored = new HashSet<>();
     private RequestGate gate;
-    private Pass releasedDuringItsRenewal;
+    private Pass releasedWhileRestored;
 
     @Test
-    void aPlaceLetGoWhileItWasRenewedIsGivenBackAfterTheRenewal() {
+    void aPlaceDroppedAsStaleIsTakenAgainAndOneLetGoMeanwhileIsGivenBackOnceMore() {
         gate = new RequestGate(new InFlightRequests() {
             @Override
-            public void renew(String userId, String requestId) {
+            public boolean renew(String userId, String requestId) {
                 calls.add("renew " + requestId);
-                if (releasedDuringItsRenewal != null && releasedDuringItsRenewal.requestId().equals(requestId)) {
-                    gate.letGo(releasedDuringItsRenewal); // the request ended, and its release went to the store, meanwhile
+                return stored.contains(requestId);
+            }
+
+            @Override
+            public void restore(String userId, String requestId) {
+                calls.add("restore " + requestId);
+                stored.add(requestId);
+                if (releasedWhileRestored != null && releasedWhileRestored.requestId().equals(requestId)) {
+                    gate.letGo(releasedWhileRestored); // the request ended, and its release went to the store, meanwhile
                 }
             }
 
             @Override
             public void forget(String userId, String requestId) {
                 calls.add("forget " + requestId);
+                stored.remove(requestId);
             }
 
             @Override
             public int running(String userId) {
-                return 0;
+                return stored.size();
             }
         }, ConfigDefaults.of(RequestLimits.class));
-        gate.hold("u1", "running-on");
-        releasedDuringItsRenewal = gate.hold("u1", "ending");
+        gate.hold("u1", "kept");
+        stored.add("kept");
+        gate.hold("u1", "dropped"); // the store dropped it as stale during an outage; the request still runs
+        releasedWhileRestored = gate.hold("u1", "ending"); // dropped too, and its request ends while it is taken again
 
         gate.renewHeld();
 
-        assertEquals(List.of("forget ending"), calls.stream().filter(c -> c.startsWith("forget")).toList(),
-                "the renewal may have come after the release: the place is given back once more");
-        assertEquals(2, calls.stream().filter(c -> c.startsWith("renew")).count());
-        calls.clear();
-        gate.renewHeld();
-        assertEquals(List.of("renew running-on"), calls, "the place let go is no longer renewed");
+        assertEquals(Set.of("kept", "dropped"), stored, "the running requests count again; the ended one does not");
+        assertEquals(List.of("forget ending"), calls.stream().filter(c -> c.startsWith("forget")).toList());
+        assertEquals(List.of(), calls.stream().filter(c -> c.equals("restore kept")).toList(), "a place still there is only renewed");
     }
 }

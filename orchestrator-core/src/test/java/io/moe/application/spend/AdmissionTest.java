@@ -88,7 +88,12 @@ class AdmissionTest {
         }
 
         @Override
-        public void renew(String userId, String requestId) {
+        public boolean renew(String userId, String requestId) {
+            return true;
+        }
+
+        @Override
+        public void restore(String userId, String requestId) {
         }
 
         @Override

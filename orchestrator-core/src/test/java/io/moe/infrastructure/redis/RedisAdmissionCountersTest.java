@@ -220,14 +220,18 @@ class RedisAdmissionCountersTest {
     }
 
     @Test
-    void aRenewedPlaceKeepsCountingAndAForgottenOneIsGivenBack() {
+    void aRenewedPlaceKeepsCountingAndAPlaceGivenBackIsNotRevivedByARenewal() {
         String user = user();
         assertTrue(admission.admit(user, "long-running", 1, JAN_15, Limits.NONE, 1).admitted());
         ageBeyondTheLease(user, "long-running");
-        places.renew(user, "long-running");
+        assertTrue(places.renew(user, "long-running"));
         assertFalse(admission.admit(user, "new", 1, JAN_15, Limits.NONE, 1).admitted(), "the renewed place still counts");
-        places.forget(user, "long-running");
-        assertTrue(admission.admit(user, "new", 1, JAN_15, Limits.NONE, 1).admitted(), "a forgotten place counts no more");
+        admission.release(user, "long-running", JAN_15, 0, row(user, "long-running"));
+        assertFalse(places.renew(user, "long-running"), "a renewal Redis runs after the release (its answer timed out)");
+        assertTrue(admission.admit(user, "new", 1, JAN_15, Limits.NONE, 1).admitted(), "takes no place");
+        places.restore(user, "taken-again");
+        places.forget(user, "taken-again");
+        assertEquals(1, places.running(user), "a place forgotten after its restore counts no more");
     }
 
     @Test
@@ -237,7 +241,8 @@ class RedisAdmissionCountersTest {
         ageBeyondTheLease(user, "long-running"); // the store did not answer for longer than the lease
         assertTrue(admission.admit(user, "meanwhile", 1, JAN_15, Limits.NONE, 1).admitted(), "the stale place was dropped");
         admission.release(user, "meanwhile", JAN_15, 0, row(user, "meanwhile"));
-        places.renew(user, "long-running"); // the store is back, the request still runs
+        assertFalse(places.renew(user, "long-running"), "the store is back and lost the place");
+        places.restore(user, "long-running"); // the request still runs
         assertFalse(admission.admit(user, "next", 1, JAN_15, Limits.NONE, 1).admitted(), "its place counts again");
     }
 

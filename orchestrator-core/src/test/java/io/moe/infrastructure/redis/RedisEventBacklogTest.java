@@ -48,6 +48,19 @@ class RedisEventBacklogTest {
     }
 
     @Test
+    void anEntryThatCannotBeReadIsDroppedInsteadOfHoldingUpEveryEventBehindIt() {
+        RedisEventBacklog backlog = backlog();
+        drain(backlog);
+        TestRedis.store().eval("return redis.call('LPUSH', KEYS[1], ARGV[1])", java.util.List.of(RedisEventBacklog.OUTBOX),
+                java.util.List.of("{\"written by\":\"another version\"}"));
+        KeptEvent good = event();
+        assertTrue(backlog.keep(good, 100));
+        assertEquals(good, backlog.oldest().orElseThrow().event());
+        backlog.sent(backlog.oldest().orElseThrow());
+        assertTrue(backlog.oldest().isEmpty(), "the unreadable entry is gone too");
+    }
+
+    @Test
     void aFullBacklogKeepsWhatItHoldsAndRefusesNewerEvents() {
         RedisEventBacklog backlog = backlog();
         drain(backlog);

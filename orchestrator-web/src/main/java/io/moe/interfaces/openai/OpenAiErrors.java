@@ -108,12 +108,16 @@ public final class OpenAiErrors {
                 "the server failed to answer; quote incident " + incident + " to the operator");
     }
 
-    /** The code of a request a model's server refused as such (a 4xx other than 408 and 429): not to be asked again unchanged. */
+    /** The code of a request a model's server refused as such ({@link #refusedTheRequest}): not to be asked again unchanged. */
     static final String UPSTREAM_REFUSED = "upstream_refused";
 
-    /** Whether the server's answer {@code status} refuses the request itself (too long, malformed), not its timing. */
+    /**
+     * Whether the server's answer {@code status} refuses the request itself (400, 413 too large, 422 unprocessable: too
+     * long for the context, malformed); not 401/403/404 (the operator's token or model name is wrong: an outage for the
+     * client) nor 408/429 (timing).
+     */
     static boolean refusedTheRequest(int status) {
-        return status >= 400 && status < 500 && status != 408 && status != 429;
+        return status == 400 || status == 413 || status == 422;
     }
 
     /** The OpenAI error {@code type} of each kind of refusal. */

@@ -53,6 +53,10 @@ class OpenAiErrorsTest {
                 "answered HTTP 503", false, null, 503)).code(), "a server error stays an outage (502)");
         assertEquals("inference_unavailable", OpenAiErrors.classify(new io.moe.infrastructure.llm.InferenceException(
                 "rate limited", false, null, 429)).code());
+        assertEquals("inference_unavailable", OpenAiErrors.classify(new io.moe.infrastructure.llm.InferenceException(
+                "model not found", false, null, 404)).code(), "the operator's model name or token is wrong: not the client's to fix");
+        assertEquals("inference_unavailable", OpenAiErrors.classify(new io.moe.infrastructure.llm.InferenceException(
+                "unauthorized", false, null, 401)).code());
         Refusal open = OpenAiErrors.classify(io.moe.infrastructure.llm.InferenceException.circuitOpen("left alone"));
         assertEquals(503, io.moe.infrastructure.web.RefusalStatus.of(open), "an open breaker is a 503 with Retry-After");
     }

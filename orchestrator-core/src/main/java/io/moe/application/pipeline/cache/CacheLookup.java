@@ -1,11 +1,11 @@
 package io.moe.application.pipeline.cache;
 
-import io.moe.domain.shared.Failures;
 import io.moe.application.pipeline.after.PipelineMetrics;
 import io.moe.application.pipeline.models.ModelCaller;
 import io.moe.application.pipeline.run.PipelineRun;
 
 import io.moe.application.pipeline.trace.CachePath;
+import io.moe.application.pipeline.trace.TraceText;
 import io.moe.domain.shared.PlainText;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -48,7 +48,7 @@ public class CacheLookup {
             hits = cache.nearest(run, SemanticCache.MAX_EXAMPLES);
         } catch (RuntimeException e) {
             // an open circuit breaker's exception has no message: its name says what happened
-            run.trace().cache(CachePath.unavailable(Failures.describe(e)));
+            run.trace().cache(CachePath.unavailable(TraceText.failure(run.id(), e)));
             metrics.cacheMiss();
             return false;
         }

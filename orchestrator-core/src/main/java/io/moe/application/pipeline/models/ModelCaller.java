@@ -249,8 +249,8 @@ public class ModelCaller {
             }
             boolean outOfTime = stop.isDone() && !(e instanceof InferenceException i && i.timedOut());
             RuntimeException failure = outOfTime ? templateTimeout(stage, model, limit, e) : asInferenceFailure(e, model);
-            if (failure instanceof InferenceException i && i.timedOut()) {
-                run.recordCall(cutOff(stage, call));
+            if (failure instanceof InferenceException i && i.timedOut() && Failures.chain(e).noneMatch(ServerSlots.SlotWaitTimeout.class::isInstance)) {
+                run.recordCall(cutOff(stage, call)); // a server's timeout spent waiting for a slot reached no server
             } else if (written.length() > 0) {
                 run.recordCall(brokenOff(stage, call, written)); // the server wrote this much before its stream broke
             }

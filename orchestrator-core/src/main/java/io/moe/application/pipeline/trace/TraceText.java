@@ -15,7 +15,10 @@ import java.util.regex.Pattern;
 public final class TraceText {
 
     private static final Logger LOG = Logger.getLogger(TraceText.class.getName());
-    private static final Pattern ADDRESS = Pattern.compile("\\b[a-z][a-z0-9+.-]*://\\S+", Pattern.CASE_INSENSITIVE);
+    /** A URL; a host or IP address with a port (a driver's "Unable to connect to neo4j.internal:7687"); an IPv4 address. */
+    private static final Pattern ADDRESS = Pattern.compile("\\b[a-z][a-z0-9+.-]*://\\S+"
+            + "|\\b[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*:\\d{2,5}\\b"
+            + "|\\b\\d{1,3}(?:\\.\\d{1,3}){3}\\b", Pattern.CASE_INSENSITIVE);
 
     private TraceText() {
     }

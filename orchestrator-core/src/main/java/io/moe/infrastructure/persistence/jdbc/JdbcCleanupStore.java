@@ -85,8 +85,8 @@ public class JdbcCleanupStore implements CleanupStore {
                 record.executeUpdate();
                 c.commit();
                 return true;
-            } catch (SQLException e) {
-                c.rollback();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback(); // else restoring autocommit below would commit the claim without its run
                 throw e;
             } finally {
                 c.setAutoCommit(true);

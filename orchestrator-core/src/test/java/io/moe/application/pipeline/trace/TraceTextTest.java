@@ -30,5 +30,10 @@ class TraceTextTest {
                 + "could not be asked: Connection refused", new IOException("Connection refused")));
         assertFalse(search.contains("searxng.internal"), search);
         assertEquals("search engine at <address> could not be asked: Connection refused", search);
+        String graph = TraceText.failure("r1", new IllegalStateException("Unable to connect to neo4j.internal:7687, ensure the "
+                + "database is running; tried 10.0.0.7 too"));
+        assertEquals("Unable to connect to <address>, ensure the database is running; tried <address> too", graph);
+        assertEquals("no answer within 5 s", TraceText.failure("r1", new IllegalStateException("no answer within 5 s")),
+                "plain text stays");
     }
 }
