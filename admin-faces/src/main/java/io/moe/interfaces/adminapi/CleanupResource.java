@@ -28,6 +28,7 @@ import jakarta.ws.rs.core.Response;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * /api/cleanup: the cleanup jobs (README, "Cleanup jobs"). {@code status} lists every job with its settings, next
@@ -72,7 +73,9 @@ public class CleanupResource {
     @POST
     @Path("config")
     public String changeConfig(String body) {
-        if (!(object(body).get("jobs") instanceof JsonObject jobs)) {
+        JsonObject config = object(body);
+        unknown(config.keySet(), Set.of("jobs"), "");
+        if (!(config.get("jobs") instanceof JsonObject jobs)) {
             throw invalid("jobs", "send {\"jobs\": {\"<job>\": {\"enabled\": true, \"interval_minutes\": 1440, \"retention_days\": 30, \"max_entries\": 50000}}}");
         }
         List<JobSettings> changed = new ArrayList<>();
@@ -80,6 +83,7 @@ public class CleanupResource {
             if (!(e.getValue() instanceof JsonObject given)) {
                 throw invalid("jobs." + e.getKey(), "must be an object of settings");
             }
+            unknown(given.keySet(), SETTINGS, e.getKey() + ".");
             JobSettings now;
             try {
                 now = cleanup.settings(e.getKey());
@@ -165,6 +169,18 @@ public class CleanupResource {
             return n.intValue();
         }
         throw invalid(job + "." + field, job + "." + field + " must be a whole number");
+    }
+
+    /** The settings of a job a body may give. */
+    private static final Set<String> SETTINGS = Set.of("enabled", "interval_minutes", "retention_days", "max_entries");
+
+    /** Refuses a field that is not one of {@code known}, named under {@code path}: a misspelt setting would be left as it was. */
+    private static void unknown(Set<String> given, Set<String> known, String path) {
+        for (String field : given) {
+            if (!known.contains(field)) {
+                throw invalid(path + field, "unknown field; the fields here are " + new java.util.TreeSet<>(known));
+            }
+        }
     }
 
     private static CleanupRefusedException invalid(String field, String message) {

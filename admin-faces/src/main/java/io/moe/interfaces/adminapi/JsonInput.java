@@ -4,6 +4,7 @@ import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.application.identity.IdentityException;
+import io.moe.application.identity.UserAdministration;
 import io.moe.application.identity.KnownFields;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
@@ -92,6 +93,10 @@ final class JsonInput {
         throw IdentityException.invalid(field, field + " must be a whole number of tokens, or null for unlimited");
     }
 
+    /**
+     * An ISO-8601 time with offset, or a day ({@code 2027-01-31}): then the key's last day, expiring at the start of the next
+     * UTC day, as the admin page and the portal take it.
+     */
     OffsetDateTime time(String field) {
         String s = string(field);
         if (s == null) {
@@ -99,8 +104,13 @@ final class JsonInput {
         }
         try {
             return OffsetDateTime.parse(s);
-        } catch (DateTimeParseException e) {
-            throw IdentityException.invalid(field, field + " must be an ISO-8601 time with offset, e.g. 2027-01-31T00:00:00Z");
+        } catch (DateTimeParseException notATime) {
+            try {
+                return UserAdministration.endOfDay(java.time.LocalDate.parse(s));
+            } catch (DateTimeParseException notADay) {
+                throw IdentityException.invalid(field, field + " must be an ISO-8601 day (the last one the key works, e.g. 2027-01-31)"
+                        + " or time with offset (e.g. 2027-01-31T12:00:00Z)");
+            }
         }
     }
 }

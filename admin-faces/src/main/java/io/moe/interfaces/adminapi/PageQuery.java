@@ -9,9 +9,15 @@ import jakarta.json.JsonArrayBuilder;
  */
 record PageQuery(int offset, int limit) {
 
-    /** {@code offset} 0 or more, {@code limit} from 1 to {@code maxLimit}. */
+    /**
+     * The largest offset: far beyond any list here, and small enough that offset and limit added stay an {@code int}
+     * (the persistence provider adds them, and an overflow made it read the whole table and fail).
+     */
+    static final int MAX_OFFSET = 100_000_000;
+
+    /** {@code offset} from 0 to {@link #MAX_OFFSET}, {@code limit} from 1 to {@code maxLimit}. */
     static PageQuery of(String offset, String limit, int maxLimit) {
-        return new PageQuery(QueryNumber.of("offset", offset, 0, Integer.MAX_VALUE), QueryNumber.of("limit", limit, 1, maxLimit));
+        return new PageQuery(QueryNumber.of("offset", offset, 0, MAX_OFFSET), QueryNumber.of("limit", limit, 1, maxLimit));
     }
 
     /** The page: its items under {@code name}, the whole list's {@code total}, and this page's offset and limit. */

@@ -134,6 +134,9 @@ class CleanupPageIT {
         HttpResponse<String> unknownJob = Admin.post(API + "/config", "{\"jobs\":{\"nope\":{\"enabled\":true}}}");
         assertEquals(400, unknownJob.statusCode(), "a key of the body, not a missing route: " + unknownJob.body());
         assertEquals("jobs.nope", Http.object(unknownJob).getString("field"), unknownJob.body());
+        HttpResponse<String> misspelt = Admin.post(API + "/config", "{\"jobs\":{\"usage_log_retention\":{\"enabeld\":true}}}");
+        assertEquals(400, misspelt.statusCode(), "a misspelt setting is not silently left as it was: " + misspelt.body());
+        assertEquals("usage_log_retention.enabeld", Http.object(misspelt).getString("field"), misspelt.body());
         HttpResponse<String> notAnObject = Admin.post(API + "/config", "{\"jobs\":\"x\"}");
         assertEquals(400, notAnObject.statusCode(), notAnObject.body());
         assertEquals("jobs", Http.object(notAnObject).getString("field"), notAnObject.body());

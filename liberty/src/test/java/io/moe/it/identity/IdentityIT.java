@@ -178,6 +178,9 @@ class IdentityIT {
         assertEquals(400, Admin.put(Admin.USERS + "/" + user + "/budget", "{\"dailyLimit\":1000}").statusCode(),
                 "a misspelt limit does not lift every limit");
         assertEquals(0, Http.object(Admin.get(Admin.USERS + "/" + user + "/keys")).getJsonArray("keys").size());
+        HttpResponse<String> lastDay = Admin.post(Admin.USERS + "/" + user + "/keys", "{\"expires_at\":\"2099-01-31\"}");
+        assertEquals(201, lastDay.statusCode(), "a plain ISO-8601 day, as the admin page and the portal take it: " + lastDay.body());
+        assertTrue(lastDay.body().contains("2099-02-01T00:00"), "it works through its last day: " + lastDay.body());
     }
 
     @Test
@@ -270,11 +273,24 @@ class IdentityIT {
         assertEquals(whole.getJsonArray("users").subList(2, 4), second.getJsonArray("users"));
         assertEquals(1, Http.object(Admin.get(Admin.USERS + "?offset=" + (total - 1))).getJsonArray("users").size());
         assertEquals(0, Http.object(Admin.get(Admin.USERS + "?offset=" + total)).getJsonArray("users").size());
-        for (String bad : new String[]{"limit=0", "limit=1001", "limit=x", "offset=-1", "offset=9999999999"}) {
+        for (String bad : new String[]{"limit=0", "limit=1001", "limit=x", "offset=-1", "offset=9999999999", "offset=2147483647"}) {
             HttpResponse<String> r = Admin.get(Admin.USERS + "?" + bad);
             assertEquals(400, r.statusCode(), bad + ": " + r.body());
             assertEquals(bad.substring(0, bad.indexOf('=')), Http.object(r).getString("field"), r.body());
         }
+    }
+
+    @Test
+    void theSystemAccountCannotBeActivatedNorGivenKeysGrantsOrABudget() {
+        String system = "00000000000000000000000000000001"; // moe-system, made by migration V4
+        HttpResponse<String> activated = Admin.put(Admin.USERS + "/" + system, "{\"is_active\":true,\"is_admin\":true,"
+                + "\"password\":\"a-long-password-1\"}");
+        assertEquals(409, activated.statusCode(), activated.body());
+        assertEquals("system_account", Http.object(activated).getString("code"), activated.body());
+        assertEquals(409, Admin.post(Admin.USERS + "/" + system + "/keys", "{}").statusCode(), "no key");
+        assertEquals(409, Admin.post(Admin.USERS + "/" + system + "/permissions",
+                "{\"resource_type\":\"moe_mode\",\"resource_id\":\"moe_orchestrated\"}").statusCode(), "no grant");
+        assertEquals(409, Admin.put(Admin.USERS + "/" + system + "/budget", "{\"daily_limit\":5}").statusCode(), "no budget");
     }
 
     static double budgetExceeded(String user) {

@@ -166,9 +166,13 @@ class TemplatesIT {
         assertEquals(200, sentBack.statusCode(), "a GET's answer is accepted back: " + sentBack.body());
         assertEquals(content(after), content(Http.object(sentBack)));
 
+        String user = Admin.newUser();
+        Admin.grant(user, "expert_template", "tmpl-" + made.getString("id"));
         assertEquals(204, Admin.delete(url).statusCode());
         assertEquals(404, Admin.get(url).statusCode());
         assertFalse(isListed(name));
+        assertFalse(Admin.get(Admin.USERS + "/" + user + "/permissions").body().contains(made.getString("id")),
+                "a grant may only name a template that exists: deleting it takes its grants");
     }
 
     @Test

@@ -21,7 +21,7 @@ import jakarta.inject.Inject;
 public class IngestAccounting {
 
     /** The id of the system account {@code moe-system} (migration V4). */
-    public static final String SYSTEM_USER_ID = "00000000000000000000000000000001";
+    public static final String SYSTEM_USER_ID = io.moe.domain.identity.SystemAccount.ID;
     static final String MODE = "ingest";
 
     @Inject

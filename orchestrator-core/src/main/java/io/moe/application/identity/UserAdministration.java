@@ -12,6 +12,7 @@ import io.moe.domain.identity.Permission;
 import io.moe.domain.identity.PermissionRepository;
 import io.moe.domain.identity.ResourceIds;
 import io.moe.domain.identity.ResourceType;
+import io.moe.domain.identity.SystemAccount;
 import io.moe.domain.identity.TokenBudget;
 import io.moe.domain.identity.TokenBudgetRepository;
 import io.moe.domain.identity.UsageEntry;
@@ -123,6 +124,14 @@ public class UserAdministration {
         return accounts.lock(id).orElseThrow(() -> IdentityException.notFound("user", id));
     }
 
+    /** Refuses any change to the system account: it must stay inactive, without keys, grants or a password to sign in with. */
+    static void requireChangeable(String id) {
+        if (SystemAccount.is(id)) {
+            throw new IdentityException(Kind.CONFLICT, "system_account", null, "moe-system is the system account the knowledge "
+                    + "ingest's model calls are booked to: it stays inactive, without keys, permissions or a budget of its own");
+        }
+    }
+
     public UserAccount create(String username, String email, String password, String displayName, boolean admin) {
         AccountRules.requireUsername(username);
         AccountRules.requireEmail(email);
@@ -138,6 +147,7 @@ public class UserAdministration {
 
     /** Changes the given fields (null = unchanged). */
     public UserAccount update(String id, String email, String password, String displayName, Boolean admin, Boolean active) {
+        requireChangeable(id);
         UserAccount user = user(id);
         if (email != null) {
             AccountRules.requireEmail(email);
@@ -175,6 +185,7 @@ public class UserAdministration {
 
     /** Gives or takes the role "expert" (own templates and profiles in the portal, with a model_endpoint grant). */
     public UserAccount setExpert(String id, boolean expert) {
+        requireChangeable(id);
         UserAccount user = user(id);
         user.changeExpert(expert);
         return user;
@@ -182,6 +193,7 @@ public class UserAdministration {
 
     /** Soft delete: the user is blocked (is_active 0) and every key of theirs is refused from now on. */
     public UserAccount deactivate(String id) {
+        requireChangeable(id);
         UserAccount user = user(id);
         requireAnotherActiveAdmin(user);
         user.changeActive(false);
@@ -196,6 +208,7 @@ public class UserAdministration {
     }
 
     public TokenBudget setBudget(String userId, Long daily, Long monthly, Long total) {
+        requireChangeable(userId);
         requireLimit("daily_limit", daily);
         requireLimit("monthly_limit", monthly);
         requireLimit("total_limit", total);
@@ -217,6 +230,7 @@ public class UserAdministration {
 
     /** Grants {@code resourceId} of {@code type}; granting what is already granted returns that grant. */
     public Permission grant(String userId, String type, String resourceId) {
+        requireChangeable(userId);
         ResourceType resourceType = ResourceType.fromWireName(type == null ? "" : type).orElseThrow(() -> IdentityException
                 .invalid("resource_type", "resource_type must be one of expert_template, cc_profile, model_endpoint, skill, mcp_tool, moe_mode"));
         String problem = ResourceIds.problem(resourceType, resourceId);
@@ -285,6 +299,7 @@ public class UserAdministration {
      * {@value #KEPT_UNUSABLE_KEYS} revoked or expired keys, older ones are deleted.
      */
     public CreatedKey createKey(String userId, String label, OffsetDateTime expiresAt) {
+        requireChangeable(userId);
         locked(userId);
         if (label != null && label.length() > 200) {
             throw IdentityException.invalid("label", "label is limited to 200 characters");
@@ -334,6 +349,17 @@ public class UserAdministration {
     public List<Object[]> usageTotals(String userId) {
         user(userId);
         return usage.totals(userId);
+    }
+
+    /**
+     * Takes every grant of a resource that is being deleted (an admin template, a profile) from whoever holds it, in the
+     * deletion's transaction: a grant may name only what exists, and a dead one would still count toward the user's 500.
+     */
+    public void revokeEverywhere(ResourceType type, String resourceId) {
+        for (Permission grant : grants.ofResource(type, resourceId)) {
+            grants.remove(grant);
+            evict(grant.userId());
+        }
     }
 
     /**

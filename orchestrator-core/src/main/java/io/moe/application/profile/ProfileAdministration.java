@@ -1,10 +1,12 @@
 package io.moe.application.profile;
 
+import io.moe.application.identity.UserAdministration;
 import io.moe.application.template.ItemsCap;
 import io.moe.application.shared.UnitOfWork;
 import io.moe.application.shared.WriteLocks;
 import io.moe.application.template.ImportMode;
 import io.moe.application.template.ImportResult;
+import io.moe.domain.identity.ResourceType;
 import io.moe.domain.profile.CcProfile;
 import io.moe.domain.profile.CcProfileRecord;
 import io.moe.domain.profile.ProfileRepository;
@@ -36,6 +38,9 @@ public class ProfileAdministration {
 
     @Inject
     ProfileChecks checks;
+
+    @Inject
+    UserAdministration users;
 
     public List<CcProfileRecord> list() {
         return profiles.all();
@@ -74,7 +79,9 @@ public class ProfileAdministration {
 
     /** Deletes the profile; keys and users bound to it lose the binding (their requests resolve anew). */
     public void remove(String id) {
-        profiles.remove(get(id));
+        CcProfileRecord record = get(id);
+        users.revokeEverywhere(ResourceType.CC_PROFILE, record.grant());
+        profiles.remove(record);
     }
 
     public JsonObject export() {

@@ -27,7 +27,7 @@ public class ProfileChecks {
     /** A profile sent as a request body. */
     public CcProfile checked(String body) {
         try {
-            return known(ProfileSchema.parse(body));
+            return known(ProfileSchema.parseBody(body));
         } catch (InvalidProfileException e) {
             throw ProfileRefusedException.invalid(e);
         }

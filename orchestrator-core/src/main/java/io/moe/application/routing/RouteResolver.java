@@ -44,7 +44,7 @@ public class RouteResolver {
 
     /** The resource id of a template's expert_template grant. */
     public static String templateGrant(ExpertTemplateRecord template) {
-        return "tmpl-" + template.id();
+        return template.grant();
     }
 
     @Inject

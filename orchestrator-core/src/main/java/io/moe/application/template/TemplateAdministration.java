@@ -6,6 +6,8 @@ import io.moe.application.shared.WriteLocks;
 import io.moe.domain.shared.Refusal.Kind;
 
 import io.moe.application.identity.AfterCommit;
+import io.moe.application.identity.UserAdministration;
+import io.moe.domain.identity.ResourceType;
 import io.moe.domain.template.ExpertTemplate;
 import io.moe.domain.template.ExpertTemplateRecord;
 import io.moe.domain.profile.CcProfileRecord;
@@ -63,6 +65,9 @@ public class TemplateAdministration {
     WriteLocks locks;
 
     @Inject
+    UserAdministration users;
+
+    @Inject
     @ConfigProperty(name = "moe.template.default", defaultValue = "default")
     String defaultName;
 
@@ -111,6 +116,7 @@ public class TemplateAdministration {
         ExpertTemplateRecord record = get(id);
         refuseIfDefault(record, "deleted");
         refuseWhileProfilesName(record, "deleted");
+        users.revokeEverywhere(ResourceType.EXPERT_TEMPLATE, record.grant());
         templates.remove(record);
         refreshAfterCommit();
     }

@@ -13,4 +13,7 @@ public interface PermissionRepository {
     void add(Permission permission);
 
     void remove(Permission permission);
+
+    /** Every grant of the resource {@code resourceId} of {@code type}, to whichever user. */
+    List<Permission> ofResource(ResourceType type, String resourceId);
 }

@@ -17,8 +17,10 @@ import java.util.regex.Pattern;
 
 /**
  * The schema of a cc_profile item (spec: coding-client profile item), every field checked and bounded:
- * a refusal is an {@link InvalidProfileException} naming the field and what is accepted. Unknown fields are
- * ignored, as are the read-only ones an admin GET adds ({@code id}, {@code is_active}, timestamps).
+ * a refusal is an {@link InvalidProfileException} naming the field and what is accepted. A request body with an unknown
+ * field is refused ({@link #requireKnown}); the read-only ones a GET answers with ({@code id}, {@code grant},
+ * {@code is_active}, timestamps, the owner) are ignored, and so is anything else in an import file's items, which may
+ * come from another system.
  */
 public final class ProfileSchema {
 
@@ -34,7 +36,34 @@ public final class ProfileSchema {
     /** A model on its server, or a model alone (then on the tool_endpoint). */
     private static final Pattern REASONING_MODEL = Pattern.compile("[^@\\s\\p{Cntrl}]+(@[a-z0-9][a-z0-9._-]{0,62})?");
 
+    /** The fields of a profile. */
+    static final Set<String> FIELDS = Set.of("name", "accepted_models", "tool_model", "tool_endpoint", "moe_mode", "tool_choice",
+            "tool_max_tokens", "reasoning_max_tokens", "system_prompt_prefix", "stream_think", "reasoning_model", "expert_template");
+    /** What a GET answers with beside them, so that a profile read can be sent back. */
+    private static final Set<String> READ_ONLY = Set.of("id", "grant", "is_active", "created_at", "updated_at", "user_id", "username");
+
     private ProfileSchema() {
+    }
+
+    /** Refuses a field of {@code o} that is neither a profile's nor one a GET answers with (a misspelt one would go unnoticed). */
+    public static void requireKnown(JsonObject o) {
+        for (String key : o.keySet()) {
+            if (!FIELDS.contains(key) && !READ_ONLY.contains(key)) {
+                throw new InvalidProfileException(key, "unknown field; the fields of a profile are " + new java.util.TreeSet<>(FIELDS));
+            }
+        }
+    }
+
+    /** A profile sent as a request body: {@link #parse}, with every field known. */
+    public static CcProfile parseBody(String json) {
+        try {
+            if (json != null && !json.isBlank() && Jsonp.readValue(json) instanceof JsonObject o) {
+                requireKnown(o);
+            }
+        } catch (JsonException e) {
+            throw new InvalidProfileException(null, "the body is not valid JSON: " + e.getMessage());
+        }
+        return parse(json);
     }
 
     public static CcProfile parse(String json) {

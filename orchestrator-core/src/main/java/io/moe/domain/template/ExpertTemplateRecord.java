@@ -18,6 +18,11 @@ public class ExpertTemplateRecord extends StoredTemplate {
         super(template, configJson);
     }
 
+    /** The resource id of its {@code expert_template} grant. */
+    public String grant() {
+        return "tmpl-" + id();
+    }
+
     /** Overwrites the configuration (and the name, description and cost factor it states); id and creation time stay. */
     public void change(ExpertTemplate template, String configJson) {
         store(template, configJson);

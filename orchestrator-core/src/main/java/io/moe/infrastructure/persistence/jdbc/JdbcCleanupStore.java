@@ -51,7 +51,12 @@ public class JdbcCleanupStore implements CleanupStore {
              PreparedStatement q = c.prepareStatement("INSERT INTO cleanup_job (job, is_enabled, interval_minutes, retention_days, max_entries,"
                      + " next_run_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (job) DO UPDATE SET is_enabled = EXCLUDED.is_enabled,"
                      + " interval_minutes = EXCLUDED.interval_minutes, retention_days = EXCLUDED.retention_days,"
-                     + " max_entries = EXCLUDED.max_entries, next_run_at = EXCLUDED.next_run_at, updated_at = EXCLUDED.updated_at")) {
+                     + " max_entries = EXCLUDED.max_entries, updated_at = EXCLUDED.updated_at,"
+                     // the schedule moves only when the job is switched on or its interval changes: saving the settings as
+                     // they were (the whole config sent back) must not push every job's next run a whole interval away
+                     + " next_run_at = CASE WHEN cleanup_job.is_enabled = 0 OR EXCLUDED.is_enabled = 0"
+                     + " OR cleanup_job.interval_minutes <> EXCLUDED.interval_minutes OR cleanup_job.next_run_at IS NULL"
+                     + " THEN EXCLUDED.next_run_at ELSE cleanup_job.next_run_at END")) {
             Instant now = Instant.now();
             q.setString(1, s.job());
             q.setInt(2, s.enabled() ? 1 : 0);

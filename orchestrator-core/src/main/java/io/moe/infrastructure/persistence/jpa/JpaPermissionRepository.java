@@ -3,6 +3,7 @@ package io.moe.infrastructure.persistence.jpa;
 import io.moe.infrastructure.persistence.BehindDatabaseBreaker;
 import io.moe.domain.identity.Permission;
 import io.moe.domain.identity.PermissionRepository;
+import io.moe.domain.identity.ResourceType;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -37,5 +38,11 @@ public class JpaPermissionRepository implements PermissionRepository {
     @Override
     public void remove(Permission permission) {
         em.remove(em.contains(permission) ? permission : em.merge(permission));
+    }
+
+    @Override
+    public List<Permission> ofResource(ResourceType type, String resourceId) {
+        return em.createQuery("SELECT p FROM Permission p WHERE p.resourceType = :type AND p.resourceId = :id", Permission.class)
+                .setParameter("type", type.wireName()).setParameter("id", resourceId).getResultList();
     }
 }

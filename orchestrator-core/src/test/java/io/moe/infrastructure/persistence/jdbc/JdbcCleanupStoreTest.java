@@ -52,6 +52,18 @@ class JdbcCleanupStoreTest {
     }
 
     @Test
+    void savingTheSettingsAsTheyWereLeavesTheScheduleAndAChangedIntervalMovesIt() {
+        store.save(new JobSettings(job, true, 60, 30, 1000));
+        Instant next = store.nextRun(job).orElseThrow();
+        store.save(new JobSettings(job, true, 60, 7, 1000)); // the whole config sent back, one retention changed
+        assertEquals(next, store.nextRun(job).orElseThrow(), "not pushed a whole interval away");
+        store.save(new JobSettings(job, true, 120, 7, 1000));
+        assertTrue(store.nextRun(job).orElseThrow().isAfter(next), "a new interval starts a new schedule");
+        store.save(new JobSettings(job, false, 120, 7, 1000));
+        assertTrue(store.nextRun(job).isEmpty(), "a disabled job has no next run");
+    }
+
+    @Test
     void runsStillRunningLongAfterTheirStartAreEndedAsInterrupted() {
         CleanupRun lost = new CleanupRun(UUID.randomUUID().toString().replace("-", ""), job, "manual",
                 Instant.parse("2001-01-01T00:00:00Z"), null, "running", 0, null);
