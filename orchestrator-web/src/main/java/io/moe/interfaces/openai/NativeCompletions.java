@@ -110,30 +110,16 @@ public class NativeCompletions {
 
     /**
      * Copies the event stream, counting usage, with an SSE comment every {@code keepAlive} while the server sends
-     * nothing (a long prompt being read); the exchange is finished whatever happens.
+     * nothing (a long prompt being read); the exchange is finished whatever happens. Each event goes out whole, at the
+     * blank line that ends it: a stream that breaks off inside one drops that part, so the error event that follows is
+     * never read by the client as the rest of it.
      */
     private static void pipe(PassThrough.StreamReply reply, OutputStream out, boolean clientUsage, NativeChat.Exchange exchange,
                              Route.Native route, JsonArray messages, Duration keepAlive) throws IOException {
         StreamTally tally = new StreamTally(messages);
-        KeepAlive comments = new KeepAlive(out);
         boolean done = false;
         try (reply) {
-            String line;
-            while ((line = reply.nextLine(keepAlive, comments)) != null) {
-                if (line.startsWith("data:")) {
-                    String data = line.substring(5).strip();
-                    if (data.equals("[DONE]")) {
-                        done = true;
-                    } else if (tally.read(data) && !clientUsage) {
-                        continue; // the usage chunk the client did not ask for
-                    }
-                }
-                out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
-                comments.betweenEvents = line.isEmpty();
-                if (line.isEmpty()) {
-                    out.flush();
-                }
-            }
+            done = copy(reply, out, clientUsage, tally, keepAlive);
             if (!done) {
                 out.write(("data: " + Jsonp.createObjectBuilder().add("error", Jsonp.createObjectBuilder()
                         .add("message", "the stream of inference server '" + route.server().name() + "' ended before it was complete")
@@ -147,6 +133,39 @@ public class NativeCompletions {
             exchange.said(lastUserText(messages), tally.answer.text(), tally.answer.length());
             exchange.finish(tally.usage(), done);
         }
+    }
+
+    /**
+     * Copies the server's events to {@code out}, each whole at the blank line that ends it (a part of one the stream broke
+     * off inside is dropped), counting them in {@code tally}; true when the stream ended with {@code [DONE]}.
+     */
+    static boolean copy(PassThrough.StreamReply reply, OutputStream out, boolean clientUsage, StreamTally tally, Duration keepAlive)
+            throws IOException {
+        KeepAlive comments = new KeepAlive(out);
+        StringBuilder event = new StringBuilder();
+        boolean done = false;
+        String line;
+        while ((line = reply.nextLine(keepAlive, comments)) != null) {
+            if (line.startsWith("data:")) {
+                String data = line.substring(5).strip();
+                if (data.equals("[DONE]")) {
+                    done = true;
+                } else if (tally.read(data) && !clientUsage) {
+                    continue; // the usage chunk the client did not ask for
+                }
+            }
+            event.append(line).append('\n');
+            comments.betweenEvents = line.isEmpty();
+            if (line.isEmpty()) {
+                out.write(event.toString().getBytes(StandardCharsets.UTF_8));
+                out.flush();
+                event.setLength(0);
+            }
+        }
+        if (done && event.length() > 0) {
+            out.write((event + "\n").getBytes(StandardCharsets.UTF_8)); // a [DONE] the server did not end with a blank line
+        }
+        return done;
     }
 
     /** An SSE comment while the server is quiet, written only between two events, never inside one. */

@@ -82,6 +82,54 @@ class NativeCompletionsTest {
     }
 
     @Test
+    void aStreamThatBreaksOffInsideAnEventDropsThatPartSoTheErrorEventIsReadOnItsOwn() throws java.io.IOException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        boolean done = NativeCompletions.copy(reply("data: {\"choices\":[{\"delta\":{\"content\":\"Hi\"}}]}", "",
+                "data: {\"id\":\"x\",\"cho"), out, false, new NativeCompletions.StreamTally(MESSAGES), java.time.Duration.ofSeconds(10));
+        assertEquals(false, done);
+        assertEquals("data: {\"choices\":[{\"delta\":{\"content\":\"Hi\"}}]}\n\n", out.toString(java.nio.charset.StandardCharsets.UTF_8),
+                "the whole event goes out, the cut one does not");
+        java.io.ByteArrayOutputStream whole = new java.io.ByteArrayOutputStream();
+        assertEquals(true, NativeCompletions.copy(reply("data: {\"choices\":[]}", "", "data: [DONE]", ""), whole, false,
+                new NativeCompletions.StreamTally(MESSAGES), java.time.Duration.ofSeconds(10)));
+        assertEquals("data: {\"choices\":[]}\n\ndata: [DONE]\n\n", whole.toString(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** A server's stream of {@code lines}, then its end. */
+    private static io.moe.application.routing.PassThrough.StreamReply reply(String... lines) {
+        java.util.Iterator<String> next = java.util.List.of(lines).iterator();
+        return new io.moe.application.routing.PassThrough.StreamReply() {
+            @Override
+            public int status() {
+                return 200;
+            }
+
+            @Override
+            public String nextLine() {
+                return next.hasNext() ? next.next() : null;
+            }
+
+            @Override
+            public String nextLine(java.time.Duration quiet, Runnable whileQuiet) {
+                return nextLine();
+            }
+
+            @Override
+            public void stop() {
+            }
+
+            @Override
+            public String errorBody() {
+                return "";
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    @Test
     void theReservationIsThePromptAndTheMaxTokensElseAThousandTokens() {
         long prompt = MESSAGES.toString().length() / 4;
         assertEquals(prompt + 300, NativeCompletions.reservation(MESSAGES, 300).totalTokens());
