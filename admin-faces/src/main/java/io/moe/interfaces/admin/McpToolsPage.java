@@ -16,6 +16,7 @@ import jakarta.servlet.http.HttpServletRequest;
 
 import java.io.Serializable;
 import java.io.StringWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -39,14 +40,14 @@ public class McpToolsPage implements Serializable {
 
     public List<ToolDescription> getTools() {
         if (all == null) {
-            all = tools.tools();
+            all = new ArrayList<>(tools.tools()); // a table sorts the list it shows in place
         }
         return all;
     }
 
     public List<ToolCall> getRecentCalls() {
         if (recent == null) {
-            recent = tools.recentCalls(RECENT);
+            recent = new ArrayList<>(tools.recentCalls(RECENT));
         }
         return recent;
     }

@@ -25,6 +25,7 @@ import org.primefaces.model.file.UploadedFile;
 
 import java.io.Serializable;
 import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -75,7 +76,7 @@ public class ProfilesPage implements Serializable {
 
     public List<CcProfileRecord> getProfiles() {
         if (all == null) {
-            all = profiles.list();
+            all = new ArrayList<>(profiles.list()); // a table sorts the list it shows in place
         }
         return all;
     }

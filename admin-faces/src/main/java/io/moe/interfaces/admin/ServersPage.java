@@ -12,6 +12,7 @@ import jakarta.inject.Named;
 
 import java.io.Serializable;
 import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -48,7 +49,7 @@ public class ServersPage implements Serializable {
 
     public List<ServerStatus> getServers() {
         if (all == null) {
-            all = servers.list();
+            all = new ArrayList<>(servers.list()); // a table sorts the list it shows in place
         }
         return all;
     }

@@ -11,6 +11,7 @@ import jakarta.inject.Inject;
 import jakarta.inject.Named;
 
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -39,7 +40,7 @@ public class SkillsPage implements Serializable {
 
     public List<StoredSkill> getSkills() {
         if (all == null) {
-            all = skills.all();
+            all = new ArrayList<>(skills.all()); // a table sorts the list it shows in place
         }
         return all;
     }

@@ -21,6 +21,7 @@ import org.primefaces.model.file.UploadedFile;
 
 import java.io.Serializable;
 import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -53,7 +54,7 @@ public class TemplatesPage implements Serializable {
 
     public List<ExpertTemplateRecord> getTemplates() {
         if (all == null) {
-            all = templates.list();
+            all = new ArrayList<>(templates.list()); // a table sorts the list it shows in place
         }
         return all;
     }

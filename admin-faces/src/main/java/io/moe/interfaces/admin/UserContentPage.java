@@ -14,6 +14,7 @@ import jakarta.inject.Named;
 
 import java.io.Serializable;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -57,7 +58,7 @@ public class UserContentPage implements Serializable {
             Listing<UserTemplateRecord> listed = templates.listAll(0, LIMIT);
             templatesTotal = listed.total();
             Map<String, String> names = users.usernames(listed.items().stream().map(UserTemplateRecord::userId).toList());
-            rows = listed.items().stream().map(t -> row(t, names.getOrDefault(t.userId(), t.userId()))).toList();
+            rows = new ArrayList<>(listed.items().stream().map(t -> row(t, names.getOrDefault(t.userId(), t.userId()))).toList());
         }
         return rows;
     }
@@ -67,7 +68,7 @@ public class UserContentPage implements Serializable {
             Listing<UserProfileRecord> listed = profiles.listAll(0, LIMIT);
             profilesTotal = listed.total();
             Map<String, String> names = users.usernames(listed.items().stream().map(UserProfileRecord::userId).toList());
-            profileRows = listed.items().stream().map(p -> row(p, names.getOrDefault(p.userId(), p.userId()))).toList();
+            profileRows = new ArrayList<>(listed.items().stream().map(p -> row(p, names.getOrDefault(p.userId(), p.userId()))).toList());
         }
         return profileRows;
     }

@@ -105,6 +105,11 @@ class PasswordResetIT {
         web.visible("invalid");
         web.screenshot("portal-password-reset-used");
 
+        String beforeAChange = issue(user[0], false);
+        assertEquals(200, Admin.put(Admin.USERS + "/" + user[0], "{\"password\":\"another-new-password-2\"}").statusCode());
+        web.driver.get(beforeAChange);
+        web.visible("invalid"); // a link out there (a chat, an old mailbox) must not outlive a password change
+
         HttpResponse<String> unknown = Admin.post(Admin.USERS + "/no-such-user/password-reset", "{}");
         assertEquals(404, unknown.statusCode(), unknown.body());
     }

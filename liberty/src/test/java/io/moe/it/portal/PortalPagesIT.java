@@ -100,6 +100,12 @@ class PortalPagesIT {
         web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("keys-form:keys"), "laptop " + marker));
         web.assertEveryFieldHasALabel("/user/keys");
         web.screenshot("portal-keys");
+        web.click(By.xpath("//th[contains(@class,'ui-sortable-column')][contains(., 'Label')]")); // sorted in place
+        web.wait.until(ExpectedConditions.attributeContains(By.xpath("//th[contains(@class,'ui-sortable-column')][contains(., 'Label')]"),
+                "aria-sort", "ascending"));
+        assertTrue(web.driver.getCurrentUrl().contains("/user/keys") && !web.driver.getPageSource().contains("could not be shown"),
+                "sorting the table is no failure page");
+        web.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("keys-form:keys"), "laptop " + marker));
 
         rule = Simulator.addRule(Json.createObjectBuilder()
                 .add("match", Json.createObjectBuilder().add("role", "planner").add("contains", marker))

@@ -17,4 +17,7 @@ public interface PasswordResetStore {
 
     /** Closes the link if it is still open; false when it was used or replaced already (a second redeem loses). */
     boolean close(String tokenHash, OffsetDateTime at);
+
+    /** Closes every open link of {@code userId}: its password, e-mail address or state changed, and a link out there must not outlive that. */
+    void closeAll(String userId, OffsetDateTime at);
 }

@@ -158,11 +158,11 @@ public class PasswordResets {
     @UnitOfWork
     public UserAccount redeem(String token, String newPassword) {
         PasswordResetStore.Link link = open(token).orElseThrow(PasswordResets::invalidLink);
-        UserAccount user = users.update(link.userId(), null, newPassword, null, null, null);
+        // closed first (a second redeem of the same link loses here); a refused password rolls the close back with it
         if (!links.close(hash(token), Ids.nowUtc())) {
             throw invalidLink();
         }
-        return user;
+        return users.update(link.userId(), null, newPassword, null, null, null);
     }
 
     private Optional<PasswordResetStore.Link> open(String token) {

@@ -87,6 +87,9 @@ public class UserAdministration {
     @Inject
     AfterCommit afterCommit;
 
+    @Inject
+    PasswordResetStore resets;
+
     /** A freshly created key: the stored row and the raw key, which is shown this once. */
     public record CreatedKey(ApiKey key, String rawKey) {
     }
@@ -179,6 +182,9 @@ public class UserAdministration {
         if (active != null) {
             user.changeActive(active);
         }
+        if (password != null || email != null || Boolean.FALSE.equals(active)) {
+            resets.closeAll(id, Ids.nowUtc()); // a link handed out or mailed (to the old address) must not outlive the change
+        }
         evict(id);
         return user;
     }
@@ -197,6 +203,7 @@ public class UserAdministration {
         UserAccount user = user(id);
         requireAnotherActiveAdmin(user);
         user.changeActive(false);
+        resets.closeAll(id, Ids.nowUtc());
         evict(id);
         return user;
     }

@@ -11,12 +11,14 @@ import io.moe.domain.shared.Refusal;
 import io.moe.infrastructure.faces.PageMessages;
 import io.moe.infrastructure.faces.ViewState;
 import jakarta.enterprise.context.RequestScoped;
+import jakarta.faces.context.FacesContext;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 
 import java.io.Serializable;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -61,7 +63,7 @@ public class KeysPage {
     /** The user's keys, read once per request (the table asks several times while it renders). */
     public List<OwnKeys.OwnKey> getKeys() {
         if (keyList == null) {
-            keyList = keys.list(user.caller());
+            keyList = new ArrayList<>(keys.list(user.caller())); // the table sorts it in place
         }
         return keyList;
     }
@@ -93,10 +95,15 @@ public class KeysPage {
         }
     }
 
-    public void revoke(ApiKey key) {
+    /**
+     * Revokes the key whose row's button was pressed, by the id the button sent: the list is read again for the click, and
+     * creating a key may have removed an old one meanwhile, moving every row below it up one.
+     */
+    public void revoke() {
         state().rawKey = null;
+        String id = FacesContext.getCurrentInstance().getExternalContext().getRequestParameterMap().get("key");
         try {
-            keys.revoke(user.caller(), key.id());
+            ApiKey key = keys.revoke(user.caller(), id == null ? "" : id);
             PageMessages.done("Key " + key.keyPrefix() + "… revoked: it is refused from the next request");
             keyList = null;
         } catch (IdentityException e) {

@@ -21,6 +21,7 @@ import org.primefaces.model.file.UploadedFile;
 
 import java.io.Serializable;
 import java.io.StringWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -100,7 +101,8 @@ public abstract class OwnItemsPage<R> {
 
     public List<Row> getItems() {
         if (rows == null) {
-            rows = service().list(user.caller()).stream().map(this::row).toList(); // the owner's, author or not
+            // the owner's, author or not; a list the table can sort in place (it does, and an unchangeable one failed with a 500)
+            rows = new ArrayList<>(service().list(user.caller()).stream().map(this::row).toList());
         }
         return rows;
     }
@@ -134,7 +136,43 @@ public abstract class OwnItemsPage<R> {
         e.editing = true;
     }
 
-    public void edit(Row row) {
+    /**
+     * The row a button was drawn for, by the id it sent ({@code item}): the list is read again for every request, and a
+     * row's position may have changed meanwhile (another tab deleted one); null, with a message, when it is gone.
+     */
+    private Row clicked() {
+        String id = FacesContext.getCurrentInstance().getExternalContext().getRequestParameterMap().get("item");
+        Row row = id == null ? null : getItems().stream().filter(r -> r.id().equals(id)).findFirst().orElse(null);
+        if (row == null) {
+            rows = null;
+            FacesContext.getCurrentInstance().addMessage(null, new FacesMessage(FacesMessage.SEVERITY_WARN,
+                    "That " + getNoun() + " is no longer there (changed in another window); the list is up to date now.", null));
+        }
+        return row;
+    }
+
+    public void edit() {
+        Row row = clicked();
+        if (row != null) {
+            edit(row);
+        }
+    }
+
+    public void toggle() {
+        Row row = clicked();
+        if (row != null) {
+            toggle(row);
+        }
+    }
+
+    public void delete() {
+        Row row = clicked();
+        if (row != null) {
+            delete(row);
+        }
+    }
+
+    void edit(Row row) {
         try {
             Editor e = editor();
             e.json = pretty(item(row.id()));
@@ -165,14 +203,14 @@ public abstract class OwnItemsPage<R> {
         e.json = null;
     }
 
-    public void toggle(Row row) {
+    void toggle(Row row) {
         act(() -> {
             R changed = service().toggle(user.caller(), row.id());
             PageMessages.done(capitalised() + " " + row.name() + (row(changed).active() ? " activated" : " deactivated"));
         }, "Not changed");
     }
 
-    public void delete(Row row) {
+    void delete(Row row) {
         act(() -> {
             service().remove(user.caller(), row.id());
             PageMessages.done(capitalised() + " " + row.name() + " deleted");

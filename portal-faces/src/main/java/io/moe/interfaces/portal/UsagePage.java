@@ -16,6 +16,7 @@ import jakarta.inject.Named;
 
 import java.io.Serializable;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -65,20 +66,28 @@ public class UsagePage {
 
     /** Applies the filters (the form's button); a refused window is shown beside its field. */
     public void apply() {
-        rows = null;
         models = null;
+        Filters f = filters();
         try {
-            getRows();
+            rows = new ArrayList<>(usage.history(user.id(), f.from, f.to, f.model));
         } catch (Refusal e) {
-            rows = List.of(); // the table shows nothing for a refused window; rendering must not ask again
+            rows = new ArrayList<>();
             PageMessages.refused("Filters not applied", e, FIELDS);
         }
     }
 
+    /**
+     * The rows of the window; none for a refused one, which stays in the form (to be corrected) and is asked again by the
+     * table's next request (a sort, a filter): that must show nothing, not fail. A list the table can sort in place.
+     */
     public List<UsageEntry> getRows() {
         if (rows == null) {
             Filters f = filters();
-            rows = usage.history(user.id(), f.from, f.to, f.model);
+            try {
+                rows = new ArrayList<>(usage.history(user.id(), f.from, f.to, f.model));
+            } catch (Refusal refused) {
+                rows = new ArrayList<>(); // said beside the field when it was applied
+            }
         }
         return rows;
     }

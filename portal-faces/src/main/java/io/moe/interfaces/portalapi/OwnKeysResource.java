@@ -65,7 +65,7 @@ public class OwnKeysResource {
         UserAdministration.CreatedKey created = keys.create(PortalCaller.of(http), text(in, "label"), expiry(text(in, "expires_at")),
                 text(in, "cc_profile_id"));
         return Response.status(201).entity(Jsonp.createObjectBuilder(json(created.key(), text(in, "cc_profile_id"), null))
-                .add("key", created.rawKey()).build().toString()).build();
+                .add("key", created.rawKey()).build().toString()).header("Cache-Control", "no-store").build(); // the raw key, once
     }
 
     @POST

@@ -20,8 +20,7 @@ public class JdbcPasswordResetStore implements PasswordResetStore {
 
     @Override
     public void issue(String tokenHash, String userId, OffsetDateTime createdAt, OffsetDateTime expiresAt) {
-        em.createNativeQuery("UPDATE password_reset SET used_at = ?1 WHERE user_id = ?2 AND used_at IS NULL")
-                .setParameter(1, createdAt).setParameter(2, userId).executeUpdate();
+        closeAll(userId, createdAt);
         em.createNativeQuery("INSERT INTO password_reset (token_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)")
                 .setParameter(1, tokenHash).setParameter(2, userId).setParameter(3, createdAt).setParameter(4, expiresAt).executeUpdate();
     }
@@ -36,6 +35,12 @@ public class JdbcPasswordResetStore implements PasswordResetStore {
         }
         Object[] row = rows.get(0);
         return Optional.of(new Link((String) row[0], time(row[1]), row[2] == null));
+    }
+
+    @Override
+    public void closeAll(String userId, OffsetDateTime at) {
+        em.createNativeQuery("UPDATE password_reset SET used_at = ?1 WHERE user_id = ?2 AND used_at IS NULL")
+                .setParameter(1, at).setParameter(2, userId).executeUpdate();
     }
 
     @Override
