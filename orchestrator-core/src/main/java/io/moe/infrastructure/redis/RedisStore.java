@@ -74,7 +74,7 @@ public class RedisStore implements AutoCloseable {
     }
 
     /**
-     * At most {@code poolSize} connections (two of them held by the key cache's listener and the usage journal's reader);
+     * At most {@code poolSize} connections (one of them held by the key cache's listener);
      * a call that finds them all in use waits at most {@code timeoutMillis} for one, then fails without opening the
      * breaker (Redis answered; this node is busy).
      */
