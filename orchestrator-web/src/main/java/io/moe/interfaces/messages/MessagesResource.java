@@ -126,7 +126,9 @@ public class MessagesResource {
                 profile.systemPromptPrefix(), profile.toolChoice(), profile.toolMaxTokens(), false), limits))
                 .add("max_tokens", maxTokens).add("stream", false).remove("stream_options").build();
         Route.Pipeline route = new Route.Pipeline(request.model(), profile.mode().pipelineMode(), template(profile), record.name());
-        int system = openAi.getJsonArray("messages").stream().anyMatch(m -> m instanceof JsonObject o && "system".equals(o.getString("role", ""))) ? 1 : 0;
+        // the system prompt the translation added is no message of the client's: it does not count against their 256
+        int system = openAi.getJsonArray("messages").stream()
+                .anyMatch(m -> m instanceof JsonObject o && "system".equals(o.getString("role", ""))) ? 1 : 0;
         ChatCompletionRequest parsed = ChatCompletionRequest.parse(limits, openAi, route.mode(), system);
         long promptEstimate = PromptEstimate.tokens(openAi.get("messages"));
         boolean showReasoning = profile.mode().showsReasoning() || request.thinking();

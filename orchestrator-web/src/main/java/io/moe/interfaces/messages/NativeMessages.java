@@ -50,7 +50,8 @@ public class NativeMessages {
     public Response answer(Caller caller, String id, Route.Native route, MessagesRequest request, JsonObject upstream, JsonObject trace) {
         long promptEstimate = PromptEstimate.tokens(upstream.get("messages"));
         // what the server may write: the client's max_tokens, as the profile's tool_max_tokens capped it for a tool turn
-        NativeChat.Exchange exchange = natives.open(caller, id, route, new TokenUsage(promptEstimate, upstream.getInt("max_tokens", request.maxTokens())));
+        NativeChat.Exchange exchange = natives.open(caller, id, route,
+                new TokenUsage(promptEstimate, upstream.getInt("max_tokens", request.maxTokens())));
         String question = lastUserText(request.json());
         try {
             if (request.stream()) {
