@@ -151,7 +151,13 @@ public class KnowledgePage implements Serializable {
             PageMessages.done("Imported: " + counted(report.counts().get("entities_created"), "entity", "entities") + " and "
                     + counted(report.counts().get("relations_created"), "relation", "relations") + " created");
         } catch (Refusal e) {
-            PageMessages.refused("Nothing imported", e, Map.of());
+            if ("partly_imported".equals(e.code())) { // some batches were written before the failure: not "nothing"
+                stats = null;
+                report = null;
+                PageMessages.refused("Partly imported", e, Map.of());
+            } else {
+                PageMessages.refused("Nothing imported", e, Map.of());
+            }
         }
     }
 

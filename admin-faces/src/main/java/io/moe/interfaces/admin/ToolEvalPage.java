@@ -89,6 +89,7 @@ public class ToolEvalPage implements Serializable {
             ToolCase saved = evaluation.save(caseName, tool, args, expectOk, expected);
             PageMessages.done("Case " + saved.name() + " saved");
             caseName = null;
+            cases = null;
         } catch (Refusal e) {
             PageMessages.refused("Case not saved", e, CASE_FIELDS);
         }
@@ -107,6 +108,7 @@ public class ToolEvalPage implements Serializable {
         } catch (Refusal e) {
             PageMessages.refused("Not deleted", e, Map.of());
         }
+        cases = null;
         caseRuns = null;
     }
 
@@ -119,8 +121,14 @@ public class ToolEvalPage implements Serializable {
         expected = toolCase.expectedText();
     }
 
+    /** Kept for the view, so that a row's Load or Delete acts on the case drawn in that row; read again after a save or delete. */
+    private transient List<ToolCase> cases;
+
     public List<ToolCase> getCases() {
-        return evaluation.cases();
+        if (cases == null) {
+            cases = evaluation.cases();
+        }
+        return cases;
     }
 
     /** The result, pretty-printed when it is JSON. */

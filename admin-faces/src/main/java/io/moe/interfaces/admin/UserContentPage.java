@@ -136,8 +136,13 @@ public class UserContentPage implements Serializable {
         } catch (Refusal e) {
             PageMessages.refused("Not deleted", e, Map.of());
         }
-        rows = null;
-        profileRows = null;
+        // only the table the row was in is read again (and redrawn): the other keeps the order the admin sees, so that its
+        // next click acts on the row clicked
+        if (row.kind().equals("profile")) {
+            profileRows = null;
+        } else {
+            rows = null;
+        }
     }
 
     public Row getShown() {

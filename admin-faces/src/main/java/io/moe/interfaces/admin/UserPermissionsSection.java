@@ -41,8 +41,14 @@ public class UserPermissionsSection implements Serializable {
     private String resource;
     private List<GrantableResources.Choice> choices;
 
+    /** Kept for the view, so that a row's Revoke acts on the grant drawn in that row; read again after this page's own changes. */
+    private transient List<Permission> permissions;
+
     public List<Permission> getPermissions() {
-        return users.permissions(page.getId());
+        if (permissions == null) {
+            permissions = users.permissions(page.getId());
+        }
+        return permissions;
     }
 
     /** The resource types, each in words with its id as the API and SSO grant rules name it: "Expert template (expert_template)". */
@@ -81,6 +87,7 @@ public class UserPermissionsSection implements Serializable {
             String name = nameOf(granted);
             PageMessages.done("Granted " + granted.resourceType().wireName() + " " + granted.resourceId() + (name.isEmpty() ? "" : " (" + name + ")"));
             resource = null;
+            permissions = null;
         } catch (IdentityException e) {
             PageMessages.refused("Not granted", e, FIELDS);
         }
@@ -98,6 +105,7 @@ public class UserPermissionsSection implements Serializable {
         } catch (IdentityException e) {
             PageMessages.refused("Not revoked", e, Map.of());
         }
+        permissions = null;
     }
 
     public String getType() {

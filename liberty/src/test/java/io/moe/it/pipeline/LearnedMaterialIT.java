@@ -153,7 +153,9 @@ class LearnedMaterialIT {
         String m = marker();
         String question = "Describe the old lighthouse " + m;
         JsonObject first = ask(user[1], question);
-        await("the first ingest of the answer", Duration.ofSeconds(90), () -> !calls(m, "triples").isEmpty());
+        // the ingest is asynchronous, one event after another: behind an earlier test's answers whose ingest is retried
+        // (a judge scripted to fail, a graph frozen) it can wait minutes; its own retries run up to a quarter of an hour
+        await("the first ingest of the answer", Duration.ofSeconds(240), () -> !calls(m, "triples").isEmpty());
         for (int i = 0; i < 3; i++) {
             JsonObject again = ask(user[1], question);
             assertEquals("hard", trace(again.getString("id"), user[1]).getJsonObject("cache").getString("path"), "precondition: a cache hit");
@@ -163,7 +165,7 @@ class LearnedMaterialIT {
                 .add(turn("user", "Describe the old harbour " + inConversation)).build());
         String barrier = marker();
         ask(user[1], "Describe the old bridge " + barrier);
-        await("the ingest of a later answer", Duration.ofSeconds(90), () -> !calls(barrier, "triples").isEmpty());
+        await("the ingest of a later answer", Duration.ofSeconds(240), () -> !calls(barrier, "triples").isEmpty());
 
         // counted by the question the ingest was for: a later answer may quote this one as a soft-hit example
         List<JsonObject> ingestsOfTheQuestion = calls(m, "triples").stream()
