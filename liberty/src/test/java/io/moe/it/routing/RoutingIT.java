@@ -304,6 +304,13 @@ class RoutingIT {
         assertFalse(keyTemplate.contains(coder()), "the key's template comes before the user's: " + keyTemplate);
     }
 
+    /** A new user granted {@code template}, and a key of theirs: [user id, key]. */
+    private static String[] userOf(JsonObject template) {
+        String user = Admin.newUser();
+        Admin.grant(user, "expert_template", "tmpl-" + template.getString("id"));
+        return new String[]{user, Admin.newKey(user)[1]};
+    }
+
     /** The expert models of the trace of one request in {@code mode}. */
     private static List<String> expertModels(String key, String mode) {
         String marker = "bind" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
@@ -316,9 +323,8 @@ class RoutingIT {
     @Test
     void aRequestWithToolsOnATemplateGoesStraightToItsToolModelAndIsBilledWithBothFactors() {
         JsonObject template = templateOnTheSecondServer(2.0);
-        String user = Admin.newUser();
-        String key = Admin.newKey(user)[1];
-        Admin.grant(user, "expert_template", "tmpl-" + template.getString("id"));
+        String[] user = userOf(template);
+        String key = user[1];
         HttpResponse<String> r = Http.post(CHAT, "{\"model\":\"" + template.getString("name") + "\",\"tools\":[{\"type\":\"function\","
                 + "\"function\":{\"name\":\"run_tests\",\"parameters\":{\"type\":\"object\"}}}],"
                 + "\"messages\":[{\"role\":\"user\",\"content\":\"run the tests\"}]}",
@@ -332,17 +338,16 @@ class RoutingIT {
         assertTrue(calls.getValuesAs(JsonObject.class).stream().anyMatch(c -> c.getString("model").equals("gpu2-small:3b")
                 && c.getString("user").equals("run the tests")), "the tool model answered, without the pipeline: " + calls);
         long total = Http.object(r).getJsonObject("usage").getJsonNumber("total_tokens").longValue();
-        assertEquals(Math.round(total * 2.5 * 2.0), usageRow(user).getJsonNumber("weighted_tokens").longValue(),
+        assertEquals(Math.round(total * 2.5 * 2.0), usageRow(user[0]).getJsonNumber("weighted_tokens").longValue(),
                 "the server's cost_factor 2.5 times the template's 2");
     }
 
     @Test
     void aTemplatesCostFactorWeighsTheBudgetReservationToo() {
         JsonObject template = templateOnTheSecondServer(1000.0);
-        String user = Admin.newUser();
-        String key = Admin.newKey(user)[1];
-        Admin.grant(user, "expert_template", "tmpl-" + template.getString("id"));
-        assertEquals(200, Admin.put(Admin.USERS + "/" + user + "/budget", "{\"daily_limit\":100000}").statusCode());
+        String[] user = userOf(template);
+        String key = user[1];
+        assertEquals(200, Admin.put(Admin.USERS + "/" + user[0] + "/budget", "{\"daily_limit\":100000}").statusCode());
 
         HttpResponse<String> r = chat(key, template.getString("name"), "What is a harbour?");
 

@@ -3,6 +3,7 @@ package io.moe.interfaces.messages;
 import io.moe.application.pipeline.run.Cancellation;
 import io.moe.domain.chat.ChatAnswer;
 import io.moe.interfaces.openai.AnswerTextSent;
+import io.moe.interfaces.openai.WholeCharacters;
 import io.moe.interfaces.openai.ContentChunks;
 import io.moe.interfaces.openai.OpenAiErrors;
 import io.moe.interfaces.openai.ProgressQueue;
@@ -40,8 +41,7 @@ final class PipelineMessageStream implements StreamingOutput {
     private final Duration keepAlive;
     /** The answer's text sent while it was written. */
     private final StringBuilder sent = new StringBuilder();
-    /** A high surrogate held back until its low half arrives ({@link #forward}). */
-    private String held = "";
+    private final WholeCharacters characters = new WholeCharacters();
 
     PipelineMessageStream(String id, String model, long promptEstimate, boolean streamThink, boolean showReasoning,
                           CompletableFuture<ChatAnswer> answer, Cancellation cancellation, ProgressQueue progress, Duration keepAlive) {
@@ -111,12 +111,7 @@ final class PipelineMessageStream implements StreamingOutput {
             }
             return;
         }
-        String text = held + item.text();
-        held = "";
-        if (!text.isEmpty() && Character.isHighSurrogate(text.charAt(text.length() - 1))) {
-            held = text.substring(text.length() - 1); // half a character: it goes with the next piece (or the answer's rest)
-            text = text.substring(0, text.length() - 1);
-        }
+        String text = characters.next(item.text());
         sent.append(text);
         for (String piece : ContentChunks.of(text)) {
             events.text(piece);

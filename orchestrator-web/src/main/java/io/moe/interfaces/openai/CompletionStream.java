@@ -44,8 +44,7 @@ final class CompletionStream implements StreamingOutput {
     private boolean thinkOpen;
     /** The answer's text sent while it was written. */
     private final StringBuilder sent = new StringBuilder();
-    /** A high surrogate held back until its low half is queued ({@link #forward}). */
-    private String held = "";
+    private final WholeCharacters characters = new WholeCharacters();
 
     CompletionStream(Head head, boolean includeUsage, boolean reasoningContent, CompletableFuture<ChatAnswer> answer,
                      Cancellation cancellation, ProgressQueue progress, Duration keepAlive) {
@@ -117,8 +116,7 @@ final class CompletionStream implements StreamingOutput {
             }
             return;
         }
-        StringBuilder text = new StringBuilder(held).append(item.text());
-        held = "";
+        StringBuilder text = new StringBuilder(item.text());
         for (ProgressQueue.Item next = progress.nextNow(); next != null; next = progress.nextNow()) {
             if (next.answer()) {
                 text.append(next.text());
@@ -126,14 +124,9 @@ final class CompletionStream implements StreamingOutput {
                 think(out, next.text());
             }
         }
-        if (text.length() > 0 && Character.isHighSurrogate(text.charAt(text.length() - 1))) {
-            // the first half of a character whose second half is not queued yet: written alone it would become '?';
-            // it goes with the next text, or with the rest of the answer at its end (it is not counted as sent)
-            held = text.substring(text.length() - 1);
-            text.setLength(text.length() - 1);
-        }
-        sent.append(text);
-        content(out, text.toString());
+        String whole = characters.next(text.toString());
+        sent.append(whole);
+        content(out, whole);
     }
 
     private void content(Writer out, String text) throws IOException {
