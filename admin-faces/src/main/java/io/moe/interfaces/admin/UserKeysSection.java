@@ -6,6 +6,7 @@ import io.moe.domain.identity.ApiKey;
 import io.moe.domain.shared.Ids;
 import io.moe.infrastructure.faces.PageMessages;
 import io.moe.infrastructure.faces.PerView;
+import jakarta.faces.context.FacesContext;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 
@@ -59,10 +60,12 @@ public class UserKeysSection implements Serializable {
         }
     }
 
-    public void revoke(ApiKey key) {
+    /** Revokes the key whose id the row's button sent: the row it was drawn for, whatever the list reads now. */
+    public void revoke() {
         rawKey = null;
+        String id = FacesContext.getCurrentInstance().getExternalContext().getRequestParameterMap().get("key");
         try {
-            users.revokeKey(page.getId(), key.id());
+            ApiKey key = users.revokeKey(page.getId(), id == null ? "" : id);
             keys.changed();
             PageMessages.done("Key " + key.keyPrefix() + "… revoked: it is refused from the next request");
         } catch (IdentityException e) {

@@ -3,6 +3,7 @@ package io.moe.interfaces.adminapi;
 import io.moe.application.cleanup.CleanupRefusedException;
 import io.moe.application.cleanup.CleanupRun;
 import io.moe.application.cleanup.CleanupService;
+import io.moe.domain.shared.UnknownField;
 import io.moe.application.cleanup.CleanupService.JobStatus;
 import io.moe.application.cleanup.JobSettings;
 import io.moe.domain.shared.Jsonp;
@@ -176,11 +177,9 @@ public class CleanupResource {
 
     /** Refuses a field that is not one of {@code known}, named under {@code path}: a misspelt setting would be left as it was. */
     private static void unknown(Set<String> given, Set<String> known, String path) {
-        for (String field : given) {
-            if (!known.contains(field)) {
-                throw invalid(path + field, "unknown field; the fields here are " + new java.util.TreeSet<>(known));
-            }
-        }
+        UnknownField.first(given, known).ifPresent(field -> {
+            throw invalid(path + field, "unknown field; the fields here are [" + UnknownField.listing(known) + "]");
+        });
     }
 
     private static CleanupRefusedException invalid(String field, String message) {

@@ -1,7 +1,8 @@
 package io.moe.application.identity;
 
+import io.moe.domain.shared.UnknownField;
+
 import java.util.Collection;
-import java.util.TreeSet;
 
 /**
  * A request body's fields against those its route reads: a misspelt field (an {@code expires} meant as
@@ -14,11 +15,8 @@ public final class KnownFields {
 
     /** Refuses with 400 naming the first of {@code given} that is not one of {@code known}. */
     public static void check(Collection<String> given, Collection<String> known) {
-        for (String field : given) {
-            if (!known.contains(field)) {
-                throw IdentityException.invalid(field, "unknown field '" + field + "'; the fields are "
-                        + String.join(", ", new TreeSet<>(known)));
-            }
-        }
+        UnknownField.first(given, known).ifPresent(field -> {
+            throw IdentityException.invalid(field, "unknown field '" + field + "'; the fields are " + UnknownField.listing(known));
+        });
     }
 }

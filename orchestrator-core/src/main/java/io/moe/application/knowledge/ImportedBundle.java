@@ -1,5 +1,6 @@
 package io.moe.application.knowledge;
 
+import io.moe.domain.shared.UnknownField;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -136,13 +137,10 @@ public record ImportedBundle(List<KnowledgeStore.Entity> entities, List<Knowledg
     }
 
     private static void known(JsonObject o, Set<String> fields, String prefix) {
-        for (String key : o.keySet()) {
-            if (!fields.contains(key)) {
-                String shown = key.length() > 40 ? key.substring(0, 40) + "…" : key;
-                throw new KnowledgeRefusedException("unknown_field", prefix + shown, "unknown field '" + prefix + shown
-                        + "'; allowed: " + String.join(", ", new java.util.TreeSet<>(fields)));
-            }
-        }
+        UnknownField.first(o.keySet(), fields).ifPresent(shown -> {
+            throw new KnowledgeRefusedException("unknown_field", prefix + shown, "unknown field '" + prefix + shown
+                    + "'; allowed: " + UnknownField.listing(fields));
+        });
     }
 
     private static JsonObject object(JsonValue v, String field) {

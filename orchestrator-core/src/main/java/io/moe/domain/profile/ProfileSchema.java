@@ -1,6 +1,7 @@
 package io.moe.domain.profile;
 
 import io.moe.domain.shared.Jsonp;
+import io.moe.domain.shared.UnknownField;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
@@ -47,11 +48,9 @@ public final class ProfileSchema {
 
     /** Refuses a field of {@code o} that is neither a profile's nor one a GET answers with (a misspelt one would go unnoticed). */
     public static void requireKnown(JsonObject o) {
-        for (String key : o.keySet()) {
-            if (!FIELDS.contains(key) && !READ_ONLY.contains(key)) {
-                throw new InvalidProfileException(key, "unknown field; the fields of a profile are " + new java.util.TreeSet<>(FIELDS));
-            }
-        }
+        UnknownField.first(o.keySet(), FIELDS, READ_ONLY).ifPresent(key -> {
+            throw new InvalidProfileException(key, "unknown field; the fields of a profile are [" + UnknownField.listing(FIELDS) + "]");
+        });
     }
 
     /** A profile sent as a request body: {@link #parse}, with every field known. */

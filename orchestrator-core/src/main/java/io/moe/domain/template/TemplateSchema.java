@@ -1,6 +1,7 @@
 package io.moe.domain.template;
 
 import io.moe.domain.shared.PlainText;
+import io.moe.domain.shared.UnknownField;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -177,11 +178,9 @@ final class TemplateSchema {
     }
 
     private static void known(JsonObject o, String prefix, Set<String> fields, Set<String> ignored) {
-        for (String key : o.keySet()) {
-            if (!fields.contains(key) && !ignored.contains(key)) {
-                throw new InvalidTemplateException(prefix + key, "unknown field; the fields here are " + new java.util.TreeSet<>(fields));
-            }
-        }
+        UnknownField.first(o.keySet(), fields, ignored).ifPresent(key -> {
+            throw new InvalidTemplateException(prefix + key, "unknown field; the fields here are [" + UnknownField.listing(fields) + "]");
+        });
     }
 
     private static ModelRef ref(JsonObject item, String field) {
