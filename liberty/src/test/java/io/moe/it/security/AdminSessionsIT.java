@@ -79,6 +79,29 @@ class AdminSessionsIT {
     }
 
     @Test
+    void aSessionEndedByDeactivationStaysEndedWhenTheAccountIsReactivated() {
+        String[] admin = newAdmin();
+        AdminBrowser browser = signedIn(admin[1]);
+        assertEquals(200, Admin.delete(Admin.USERS + "/" + admin[0]).statusCode());
+        assertEquals(200, Admin.put(Admin.USERS + "/" + admin[0], "{\"is_active\":true}").statusCode());
+
+        RawHttp.Reply api = browser.get("/api/users");
+        assertEquals(401, api.status(), "the session of before the deactivation does not come back: " + api);
+        assertTrue(browser.get("/users.xhtml").redirectsToSignIn());
+        assertEquals(302, new AdminBrowser().signIn(admin[1], PASSWORD).status(), "the reactivated admin signs in again");
+    }
+
+    @Test
+    void aSessionEndedByDemotionStaysEndedWhenTheRightsComeBack() {
+        String[] admin = newAdmin();
+        AdminBrowser browser = signedIn(admin[1]);
+        assertEquals(200, Admin.put(Admin.USERS + "/" + admin[0], "{\"is_admin\":false}").statusCode());
+        assertEquals(200, Admin.put(Admin.USERS + "/" + admin[0], "{\"is_admin\":true}").statusCode());
+
+        assertTrue(browser.get("/users.xhtml").redirectsToSignIn(), "the session of before the demotion does not come back");
+    }
+
+    @Test
     void aPasswordChangeEndsTheSessionsStartedWithTheOldPassword() {
         String[] admin = newAdmin();
         AdminBrowser browser = signedIn(admin[1]);

@@ -13,7 +13,9 @@ import java.security.MessageDigest;
  * Whether an admin's (or a portal user's) browser session still stands. A session records a stamp of the admin's credentials
  * at sign-in; on every request the account is read again and the session stands only while the account
  * is an active admin with the same stamp. So a demotion or deactivation ends the session at its next
- * request, and a password change ends every session that signed in with the old password.
+ * request, and a password change ends every session that signed in with the old password. The stamp holds the
+ * account's session generation, which a deactivation or demotion counts up: an account reactivated (or promoted
+ * again) before the old session's next request still finds that session ended.
  */
 @ApplicationScoped
 public class AdminSessions {
@@ -23,7 +25,7 @@ public class AdminSessions {
 
     /** The stamp a session of {@code user} records at sign-in. */
     public String stampOf(UserAccount user) {
-        return Digests.sha256("admin-session|" + user.id() + "|" + user.hashedPassword());
+        return Digests.sha256("admin-session|" + user.id() + "|" + user.sessionGeneration() + "|" + user.hashedPassword());
     }
 
     /** Whether the session of {@code userId} that recorded {@code stamp} may go on; false for any missing part. */

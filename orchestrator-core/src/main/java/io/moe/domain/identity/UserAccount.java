@@ -47,6 +47,10 @@ public class UserAccount {
     @Column(name = "time_zone")
     private String timeZone = "UTC";
 
+    /** Counts the changes that end the account's browser sessions; part of a session's stamp. */
+    @Column(name = "session_generation")
+    private int sessionGeneration;
+
     protected UserAccount() {
     }
 
@@ -74,16 +78,23 @@ public class UserAccount {
 
     public void changePassword(String hashedPassword) {
         this.hashedPassword = hashedPassword;
+        sessionGeneration++;
         touch();
     }
 
     public void changeAdmin(boolean admin) {
+        if (!admin && this.admin == 1) {
+            sessionGeneration++; // the admin sessions end, and stay ended if the rights come back
+        }
         this.admin = admin ? 1 : 0;
         touch();
     }
 
     /** Blocks (false) or unblocks (true) the user; a blocked user's keys are refused. */
     public void changeActive(boolean active) {
+        if (!active && this.active == 1) {
+            sessionGeneration++; // every session ends, and stays ended if the account is reactivated
+        }
         this.active = active ? 1 : 0;
         touch();
     }
@@ -155,6 +166,10 @@ public class UserAccount {
 
     public OffsetDateTime createdAt() {
         return createdAt;
+    }
+
+    public int sessionGeneration() {
+        return sessionGeneration;
     }
 
     public OffsetDateTime updatedAt() {
