@@ -158,4 +158,32 @@ class UpstreamFaultsIT {
             Admin.delete(ItConfig.adminUrl() + "/api/servers/" + Http.object(server).getString("id"));
         }
     }
+
+    @Test
+    void aNativeStreamTheServerStopsSendingIsBilledItsReservation() {
+        String marker = Pipeline.marker();
+        String name = "stuck-" + UUID.randomUUID().toString().substring(0, 8);
+        HttpResponse<String> server = Admin.post(ItConfig.adminUrl() + "/api/servers", "{\"name\":\"" + name + "\",\"url\":\""
+                + ItConfig.simulatorUrl() + "\",\"api_type\":\"openai\",\"concurrency\":2,\"timeout_seconds\":2}");
+        assertEquals(201, server.statusCode(), server.body());
+        try (Pipeline.Script script = new Pipeline.Script()) {
+            script.add(Json.createObjectBuilder().add("match", Json.createObjectBuilder().add("model", "sim-general:8b").add("contains", marker))
+                    .add("times", 1).add("action", Json.createObjectBuilder().add("fault", "stall")).build());
+            String user = Admin.newUser();
+            String key = Admin.newKey(user)[1];
+            Admin.grant(user, "model_endpoint", "*@" + name);
+            HttpResponse<String> answer = Http.post(Pipeline.CHAT, Json.createObjectBuilder().add("model", "sim-general:8b@" + name)
+                    .add("stream", true).add("max_tokens", 300).add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder()
+                            .add("role", "user").add("content", "Explain the idea " + marker))).build().toString(), "Authorization", Http.bearer(key));
+            assertEquals(200, answer.statusCode(), "the stream had begun: " + answer.body());
+            assertTrue(answer.body().contains("\"code\":\"stream_incomplete\""), answer.body());
+
+            JsonObject row = io.moe.it.Poll.until(() -> Admin.usage(user).getJsonArray("recent"), recent -> !recent.isEmpty(),
+                    java.time.Duration.ofSeconds(30), "the usage row").getJsonObject(0);
+            assertEquals("error", row.getString("status"), row.toString());
+            assertTrue(row.getInt("completion_tokens") >= 300, "the server may have worked all that time: billed its max_tokens " + row);
+        } finally {
+            Admin.delete(ItConfig.adminUrl() + "/api/servers/" + Http.object(server).getString("id"));
+        }
+    }
 }

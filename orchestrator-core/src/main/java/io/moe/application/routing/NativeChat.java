@@ -109,6 +109,7 @@ public class NativeChat {
         private volatile String answer;
         private volatile JsonObject details;
         private volatile long answerChars;
+        private volatile PassThrough.StreamReply streamed;
         private final List<JsonObject> attempts = new java.util.concurrent.CopyOnWriteArrayList<>();
 
         private Exchange(Caller caller, String requestId, Route.Native route, Admission.Ticket ticket, OffsetDateTime at,
@@ -132,7 +133,9 @@ public class NativeChat {
 
         /** Like {@link #complete}, for a stream: a retry happens only before the server sent a first event. */
         public PassThrough.StreamReply stream(String body) {
-            return withRetry(() -> upstream.stream(route.server(), body), PassThrough.StreamReply::close);
+            PassThrough.StreamReply reply = withRetry(() -> upstream.stream(route.server(), body), PassThrough.StreamReply::close);
+            streamed = reply;
+            return reply;
         }
 
         /** Sends with {@code send}, once more where {@link CallRetries} says so; a reply not passed on is {@code discard}ed. */
@@ -196,11 +199,18 @@ public class NativeChat {
             finish(workedOn(failure) ? reservation : TokenUsage.NONE, false);
         }
 
-        /** Settles the budget to {@code used}, writes the usage row and the metrics; later calls do nothing. */
-        public void finish(TokenUsage used, boolean answered) {
+        /**
+         * Settles the budget to {@code used}, writes the usage row and the metrics; later calls do nothing. A stream the
+         * server stopped sending before it was complete is billed at least the reservation, as a whole call that got
+         * no answer in time: the server may have worked on it all that time, whatever it wrote before.
+         */
+        public void finish(TokenUsage counted, boolean answered) {
             if (!finished.compareAndSet(false, true)) {
                 return;
             }
+            PassThrough.StreamReply stream = streamed;
+            TokenUsage used = !answered && stream != null && stream.stalled() && counted.totalTokens() < reservation.totalTokens()
+                    ? reservation : counted;
             long weighted = CostWeights.weigh(used.totalTokens(), route.server(), route.templateFactor());
             admission.release(ticket, weighted, new UsageEntry(caller.userId(), caller.apiKeyId(), requestId, route.modelId(),
                     route.routing(), used.promptTokens(), used.completionTokens(), weighted, answered ? UsageEntry.OK : UsageEntry.ERROR, at));

@@ -63,6 +63,11 @@ public interface PassThrough {
         /** The error body (non-2xx only). */
         String errorBody();
 
+        /** Whether the stream ended because the server sent nothing within its timeout (not a cut connection, not a stop). */
+        default boolean stalled() {
+            return false;
+        }
+
         /** The server's {@code Retry-After} in seconds, -1 when it sent none. */
         @Override
         default long retryAfterSeconds() {

@@ -193,6 +193,7 @@ public class HttpPassThrough implements PassThrough {
         private final ServerSlots.Slot slot;
         private final Duration wait;
         private final Runnable onBrokenOff;
+        private volatile boolean stalled;
 
         Streamed(HttpResponse<?> response, TimedLines lines, ServerSlots.Slot slot, Duration wait, Runnable onBrokenOff) {
             this.response = response;
@@ -219,9 +220,15 @@ public class HttpPassThrough implements PassThrough {
             } catch (TimedLines.Stopped stopped) {
                 return null;
             } catch (IOException brokenOffOrStalled) {
+                stalled = brokenOffOrStalled instanceof TimedLines.Stalled;
                 onBrokenOff.run();
                 return null;
             }
+        }
+
+        @Override
+        public boolean stalled() {
+            return stalled;
         }
 
         @Override

@@ -156,9 +156,12 @@ public class InferenceClient {
                         + "' was given up by its caller", false, null);
             }
             // a stream broken off or stalled was already counted against the server's breaker by the reply
+            if (reply.stalled()) { // a timeout like a whole call's: the server may have worked on it all that time
+                throw new InferenceException("inference server '" + server.name() + "' sent nothing more of " + model
+                        + " within " + server.timeout().toSeconds() + " s", true, null);
+            }
             throw new InferenceException("inference server '" + server.name() + "' ended the stream of " + model
-                    + " before it was complete (it broke off, stalled for " + server.timeout().toSeconds()
-                    + " s, or sent no [DONE])", false, null);
+                    + " before it was complete (it broke off or sent no [DONE])", false, null);
         }
     }
 

@@ -77,6 +77,23 @@ class InferenceClientStreamStopTest {
     }
 
     @Test
+    void aStreamTheServerStopsSendingEndsAsATimeoutAfterTheServersTimeoutAndBlamesTheServer() {
+        String marker = UUID.randomUUID().toString().substring(0, 8);
+        String model = "stalling-" + marker + ":7b";
+        String server = "stuck-" + marker;
+        simulator.forModel(model, Json.createObjectBuilder().add("fault", "stall").build());
+        InferenceClient client = client(new ServerSettings(Ids.newId(), server, URI.create(STORES.simulatorUrl()), ApiType.OPENAI,
+                null, 2, 1, BigDecimal.ONE, true, Ids.nowUtc(), Ids.nowUtc()));
+
+        InferenceException ended = org.junit.jupiter.api.Assertions.assertThrows(InferenceException.class, () -> client.stream(
+                new ModelCall(new ModelRef(model, server), List.of(ChatMessage.user("hello")), 16), piece -> { }, new CompletableFuture<>()));
+
+        assertTrue(ended.timedOut(), "a timeout, billed like a whole call without an answer: " + ended.getMessage());
+        assertTrue(ended.getMessage().contains("sent nothing more"), ended.getMessage());
+        assertEquals(List.of(server), failuresTold, "the server is blamed once");
+    }
+
+    @Test
     void aStreamTheServerStopsAtTheTokenLimitIsCutAtLimitAndOneItFinishesIsNot() {
         String server = "local-" + UUID.randomUUID().toString().substring(0, 8);
         InferenceClient client = client(new ServerSettings(Ids.newId(), server, URI.create(STORES.simulatorUrl()), ApiType.OPENAI,
