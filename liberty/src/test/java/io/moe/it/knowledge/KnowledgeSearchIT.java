@@ -14,6 +14,7 @@ import java.util.Map;
 import static io.moe.it.knowledge.Graph.entity;
 import static io.moe.it.knowledge.Graph.relation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** GET /graph/stats and GET /graph/search: counts by domain and type, semantic ranked search with trust and marks, paging, access. */
@@ -78,6 +79,30 @@ class KnowledgeSearchIT {
         List<Double> scores = page.getJsonArray("data").getValuesAs(JsonObject.class).stream()
                 .map(h -> h.getJsonNumber("score").doubleValue()).toList();
         assertEquals(scores.stream().sorted(java.util.Comparator.reverseOrder()).toList(), scores, "ranked best first");
+    }
+
+    @Test
+    void searchShowsNoKeyASecretOrAnAddressTheGraphHolds() {
+        String domain = Graph.domain();
+        String vault = Graph.word("Vaultor");
+        String secret = Graph.word("Hunterpass");
+        String mail = Graph.word("opsdesk").toLowerCase() + "@example.com";
+        Graph.importBundle(Graph.request(Graph.bundle(List.of(entity(vault, domain), entity(secret, domain), entity(mail, domain)),
+                List.of(relation(vault, "MANAGED_BY", mail, 0.6))), "secret_test"));
+        // written before ingest and search kept such facts out: an excluded type, straight into the graph
+        Graph.cypher("MATCH (v:Entity {name_lc: $v}), (s:Entity {name_lc: $s}) MERGE (v)-[:HAS_PASSWORD {trust: 0.9}]->(s)",
+                Map.of("v", vault.toLowerCase(), "s", secret.toLowerCase()));
+        awaitHit(vault, memberKey);
+        io.moe.it.Poll.until(() -> Graph.cypher("MATCH (e:Entity {name_lc: $m}) WHERE e.embedding IS NOT NULL RETURN e", Map.of("m", mail)),
+                rows -> !rows.isEmpty(), java.time.Duration.ofSeconds(60), "the address's entity embedded, so search could find it");
+
+        for (String q : List.of(vault, mail, "opsdesk example.com")) {
+            JsonObject page = Graph.ok(Graph.get("/search?q=" + Graph.encode(q) + "&limit=50", memberKey));
+            for (JsonObject hit : page.getJsonArray("data").getValuesAs(JsonObject.class)) {
+                assertFalse(hit.toString().contains("@example.com"), "no e-mail address reaches a key's search: " + hit);
+                assertFalse("HAS_PASSWORD".equals(hit.getString("predicate", "")), "no excluded relation type either: " + hit);
+            }
+        }
     }
 
     @Test

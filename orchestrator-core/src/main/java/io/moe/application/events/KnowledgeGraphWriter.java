@@ -1,6 +1,7 @@
 package io.moe.application.events;
 
 import io.moe.application.knowledge.EntityEmbeddings;
+import io.moe.application.knowledge.ShareableKnowledge;
 import io.moe.domain.pipeline.KnowledgeGraph;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -10,7 +11,7 @@ import java.util.Map;
 
 /**
  * Writes extracted triples as unverified relations between {@code :Entity} nodes (merged by lower-case
- * name, so no duplicates). A triple that contradicts an established relation between the same entities
+ * name, so no duplicates); a triple {@link ShareableKnowledge} keeps from other users (a password, an address) is not written. A triple that contradicts an established relation between the same entities
  * (TREATS against CAUSES or CONTRAINDICATES; established: unflagged and verified or of trust {@value #TRUSTED} or
  * more) is skipped. The relation type is the validated predicate;
  * everything else goes in as parameters. A relation that several answers yield is stored once and remembers
@@ -37,6 +38,9 @@ public class KnowledgeGraphWriter {
     @Inject
     EntityEmbeddings embeddings;
 
+    @Inject
+    ShareableKnowledge shareable;
+
     /**
      * Stores the triples of one answer, new entities in {@code domain}; returns how many were written (new or
      * already known). New entities become searchable once {@link EntityEmbeddings} has embedded their names.
@@ -44,8 +48,8 @@ public class KnowledgeGraphWriter {
     public int store(List<Triple> triples, String responseId, String domain) {
         int written = 0;
         for (Triple t : triples) {
-            if (!Triple.PREDICATE.matcher(t.predicate()).matches()) {
-                continue;
+            if (!Triple.PREDICATE.matcher(t.predicate()).matches() || !shareable.fact(t.subject(), t.predicate(), t.object())) {
+                continue; // the graph is every user's: no secret of one user's answer goes into it
             }
             List<String> against = CONFLICTS.getOrDefault(t.predicate(), List.of());
             if (!against.isEmpty() && graph.related(t.subject(), t.object(), against, TRUSTED)) {

@@ -119,7 +119,10 @@ public class KnowledgeImport {
         return names;
     }
 
-    /** Every entity of the bundle and every entity a relation names, once per lower-case name (the first wins). */
+    /**
+     * Every entity of the bundle and every entity a relation names (but one of an excluded type), once per lower-case
+     * name (the first wins).
+     */
     private static Map<String, KnowledgeStore.Entity> entities(ImportedBundle bundle, ImportReport report) {
         Map<String, KnowledgeStore.Entity> byName = new LinkedHashMap<>();
         for (KnowledgeStore.Entity e : bundle.entities()) {
@@ -129,6 +132,9 @@ public class KnowledgeImport {
             }
         }
         for (KnowledgeStore.Relation r : bundle.relations()) {
+            if (BundleRules.EXCLUDED_TYPES.contains(r.predicate())) {
+                continue; // refused below: its names (a password's holder and the password) are no entities either
+            }
             byName.putIfAbsent(lower(r.subject()), new KnowledgeStore.Entity(r.subject(), "concept", null, "general"));
             byName.putIfAbsent(lower(r.object()), new KnowledgeStore.Entity(r.object(), "concept", null, "general"));
         }

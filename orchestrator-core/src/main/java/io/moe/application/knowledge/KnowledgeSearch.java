@@ -15,7 +15,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * semantic cache and compared through the vector index with the embeddings of entity names; the relations
  * around the nearest entities are ranked by how near both their entities are and, a little, by how near the
  * predicate is (embedded once per predicate and remembered). Entities and facts come in one ranked list, each
- * fact with its trust and its verified and flagged marks; paging runs over that list.
+ * fact with its trust and its verified and flagged marks; paging runs over that list, always the nearest
+ * {@value #MAX_WINDOW} entities and the facts around them. Any key may search, so what {@link ShareableKnowledge} keeps
+ * from other users is left out.
  */
 @ApplicationScoped
 public class KnowledgeSearch {
@@ -34,6 +36,9 @@ public class KnowledgeSearch {
 
     @Inject
     KnowledgeSettings settings;
+
+    @Inject
+    ShareableKnowledge shareable;
 
     private final Map<String, float[]> predicates = new ConcurrentHashMap<>();
 
@@ -60,14 +65,19 @@ public class KnowledgeSearch {
         }
         embeddings.kick();
         float[] vector = embeddings.embed(query);
-        int window = Math.max(2 * (offset + limit), 20);
-        List<KnowledgeStore.Candidate> nearest = store.nearestEntities(vector, window);
+        // one window for every page: each page is cut from the same ranked list, with the same total
+        List<KnowledgeStore.Candidate> nearest = store.nearestEntities(vector, MAX_WINDOW);
         List<Hit> ranked = new ArrayList<>();
         for (KnowledgeStore.Candidate c : nearest) {
-            ranked.add(new Hit("entity", c.score(), c.name(), c.type(), c.domain(), null, null, null, 0, false, false));
+            if (shareable.entity(c.name())) {
+                ranked.add(new Hit("entity", c.score(), c.name(), c.type(), c.domain(), null, null, null, 0, false, false));
+            }
         }
         if (!nearest.isEmpty()) {
-            for (KnowledgeStore.Fact f : store.factsAround(nearest.stream().map(c -> c.name().toLowerCase(Locale.ROOT)).toList(), vector, 2 * window)) {
+            for (KnowledgeStore.Fact f : store.factsAround(nearest.stream().map(c -> c.name().toLowerCase(Locale.ROOT)).toList(), vector, 2 * MAX_WINDOW)) {
+                if (!shareable.fact(f.subject(), f.predicate(), f.object())) {
+                    continue;
+                }
                 double near = Math.max(f.subjectScore(), f.objectScore());
                 double far = Math.min(f.subjectScore(), f.objectScore());
                 double score = 0.7 * near + 0.2 * far + 0.1 * predicateScore(f.predicate(), vector);

@@ -139,6 +139,20 @@ class KnowledgeImportTest {
     }
 
     @Test
+    void aRelationOfAnExcludedTypeBringsNoEntitiesEither() {
+        JsonValue body = Jsonp.createObjectBuilder().add("bundle", Jsonp.createObjectBuilder().add("format_version", "1.0")
+                .add("relations", Jsonp.createArrayBuilder().add(Jsonp.createObjectBuilder()
+                        .add("subject", "db_admin").add("predicate", "HAS_PASSWORD").add("object", "hunter2")))).build();
+
+        ImportReport report = importer(0, null).run(body, false);
+
+        assertEquals(0, report.entitiesCreated, "neither the password's holder nor the password becomes an entity");
+        assertEquals(1, report.relationsSkipped);
+        assertEquals(0, writes.get(), "nothing is written");
+        assertTrue(report.errors.stream().anyMatch(e -> e.contains("HAS_PASSWORD is never imported")), report.errors.toString());
+    }
+
+    @Test
     void aTrustFloorAboveTheServersIsLoweredAndTheReportSaysSo() {
         JsonValue body = Jsonp.createObjectBuilder((jakarta.json.JsonObject) treats()).add("trust_floor", 0.9).build();
         ImportReport report = importer(0, null).run(body, false);

@@ -1,5 +1,6 @@
 package io.moe.application.pipeline.graph;
 
+import io.moe.application.knowledge.ShareableKnowledge;
 import io.moe.application.pipeline.run.PipelineRun;
 import io.moe.application.pipeline.trace.PipelineTrace;
 import io.moe.application.pipeline.trace.TraceText;
@@ -41,6 +42,9 @@ public class GraphContext {
     GraphFactCache cache;
 
     @Inject
+    ShareableKnowledge shareable;
+
+    @Inject
     OntologyGaps gaps;
 
     public boolean enabled(PipelineRun run) {
@@ -61,7 +65,8 @@ public class GraphContext {
         try {
             Set<String> known = run.call("graph terms", () -> graph.knownTerms(terms));
             run.call("ontology gaps", () -> gaps(terms.stream().filter(t -> !known.contains(t)).toList()));
-            List<GraphFact> facts = known.isEmpty() ? List.of() : run.call("graph facts", () -> graph.factsAround(known, MAX_FACTS));
+            List<GraphFact> facts = known.isEmpty() ? List.of() : run.call("graph facts", () -> graph.factsAround(known, MAX_FACTS))
+                    .stream().filter(f -> shareable.fact(f.subject(), f.predicate(), f.object())).toList(); // other users' secrets stay out
             run.call("graph cache store", () -> store(key, facts));
             return facts;
         } catch (RuntimeException e) {
