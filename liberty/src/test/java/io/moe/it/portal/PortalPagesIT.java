@@ -220,6 +220,26 @@ class PortalPagesIT {
                 "the old password no longer signs in (the form is shown again)");
     }
 
+    @Test
+    void guessingTheCurrentPasswordInAnOpenSessionIsStoppedAfterFiveTries() {
+        String[] user = expertUser();
+        signIn(user[1], PortalBrowser.PASSWORD);
+        web.open("/user/profile");
+        for (int i = 0; i < 5; i++) {
+            web.type("password:current", "a-wrong-guess-" + i);
+            web.type("password:next", "another-long-password-2");
+            web.click("password:change-password");
+            web.visible(By.xpath("//*[contains(@class,'ui-message-error')][contains(., 'current password is not right')]"));
+        }
+        web.type("password:current", PortalBrowser.PASSWORD); // right, but no longer checked
+        web.type("password:next", "another-long-password-2");
+        web.click("password:change-password");
+        web.visible(By.xpath("//*[contains(@class,'ui-message-error')][contains(., 'try again in')]"));
+        web.screenshot("portal-profile-guessing-stopped");
+        assertEquals(302, new PortalBrowser().signIn(user[1], PortalBrowser.PASSWORD).statusCode(),
+                "the password stayed as it was, and signing in is not locked by the guesses");
+    }
+
     private static boolean noPartialDownloads(Path dir) {
         try (var files = Files.list(dir)) {
             return files.noneMatch(f -> f.toString().endsWith(".crdownload"));

@@ -25,18 +25,21 @@ public class OwnAccount {
     @Inject
     PasswordHasher passwords;
 
+    @Inject
+    SignInThrottle throttle;
+
     /**
      * Changes name, e-mail and time zone. A new e-mail address needs the account's password ({@code currentPassword}):
      * a reset link goes to the address, so a session left open for a minute would otherwise be enough to take the
      * account for good. An account of single sign-on needs none: its password is nobody's, and no reset link is
      * mailed for it ({@link PasswordResets#request}).
      */
-    public UserAccount change(String userId, String displayName, String email, String timeZone, String currentPassword) {
+    public UserAccount change(String userId, String displayName, String email, String timeZone, String currentPassword,
+                              String address) {
         ZoneId zone = zone(timeZone);
         UserAccount before = users.user(userId);
         boolean newAddress = email != null && !email.strip().equalsIgnoreCase(before.email() == null ? "" : before.email());
-        boolean proven = currentPassword != null && !currentPassword.isEmpty() && before.hashedPassword() != null
-                && passwords.verify(currentPassword, before.hashedPassword());
+        boolean proven = currentPassword != null && !currentPassword.isEmpty() && passwordRight(before, currentPassword, address);
         if (newAddress && before.ssoSubject() == null && !proven) {
             throw new IdentityException(Kind.INVALID, "wrong_password", "current_password",
                     "to change your e-mail address, enter your current password");
@@ -46,12 +49,33 @@ public class OwnAccount {
         return user;
     }
 
-    public UserAccount changePassword(String userId, String current, String next) {
+    /** A new password for the account, given its current one; guesses at that count as {@link #passwordRight} says. */
+    public UserAccount changePassword(String userId, String current, String next, String address) {
         UserAccount user = users.user(userId);
-        if (current == null || current.isEmpty() || user.hashedPassword() == null || !passwords.verify(current, user.hashedPassword())) {
+        if (current == null || current.isEmpty() || !passwordRight(user, current, address)) {
             throw new IdentityException(Kind.INVALID, "wrong_password", "current_password", "the current password is not right");
         }
         return users.update(userId, null, next, null, null, null);
+    }
+
+    /**
+     * Whether {@code password} is the account's, each check counted like a sign-in to the account from {@code address}
+     * ({@link SignInThrottle}): a session left open must not be a way to find the password out by guessing (with it,
+     * the guesser could change the address and take the account for good). Too many wrong ones in a row are 429.
+     */
+    private boolean passwordRight(UserAccount user, String password, String address) {
+        if (user.hashedPassword() == null) {
+            return false;
+        }
+        String counted = "account:" + user.id();
+        throttle.refusal(counted, address, "wrong passwords for this account").ifPresent(why -> {
+            throw new IdentityException(Kind.TOO_MANY, "too_many_attempts", "current_password", why);
+        });
+        boolean right = passwords.verify(password, user.hashedPassword());
+        if (right) {
+            throttle.succeeded(counted, address);
+        }
+        return right;
     }
 
     /** The time zones a user may choose, by name. */

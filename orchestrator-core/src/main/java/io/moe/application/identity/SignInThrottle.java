@@ -54,9 +54,14 @@ public class SignInThrottle {
      * signing in) why it is refused without checking the password.
      */
     public Optional<String> refusal(String username, String address) {
+        return refusal(username, address, "failed sign-ins for this username");
+    }
+
+    /** As {@link #refusal(String, String)}, the refusal naming the attempts as {@code counted} ("wrong passwords for this account"). */
+    public Optional<String> refusal(String username, String address, String counted) {
         try {
             if (counters.countFromAddress(address, MINUTE) > perAddressPerMinute) {
-                return Optional.of("Too many sign-in attempts from your address: try again in a minute.");
+                return Optional.of("Too many attempts from your address: try again in a minute.");
             }
             String user = normalised(username);
             if (counters.countOfUser(user, address, Duration.ofMinutes(lockMinutes)) <= maxFailures) {
@@ -64,7 +69,7 @@ public class SignInThrottle {
             }
             long seconds = counters.remaining(user, address).map(Duration::toSeconds).orElse(lockMinutes * 60L);
             long minutes = Math.max(1, (seconds + 59) / 60);
-            return Optional.of("Too many failed sign-ins for this username from your address: try again in " + minutes
+            return Optional.of("Too many " + counted + " from your address: try again in " + minutes
                     + " minute" + (minutes == 1 ? "" : "s") + ".");
         } catch (RuntimeException e) {
             UNREACHABLE.warn(() -> "Sign-in throttling is off while Redis is unreachable: " + e.getMessage());

@@ -1,5 +1,6 @@
 package io.moe.interfaces.portal;
 
+import io.moe.application.identity.ClientAddresses;
 import io.moe.application.identity.OwnAccount;
 import io.moe.domain.identity.UserAccount;
 import io.moe.domain.shared.Refusal;
@@ -41,6 +42,9 @@ public class ProfilePage {
     @Inject
     PasswordSignIn signIn;
 
+    @Inject
+    ClientAddresses addresses;
+
     /** The details form's fields, read from the account when the page is first shown. */
     static final class Details implements Serializable {
         private static final long serialVersionUID = 1L;
@@ -67,7 +71,7 @@ public class ProfilePage {
     public void save() {
         try {
             Details d = details();
-            account.change(user.id(), d.displayName, d.email, d.timeZone, detailsPassword);
+            account.change(user.id(), d.displayName, d.email, d.timeZone, detailsPassword, clientAddress());
             user.reread(); // the top bar shows the new name
             PageMessages.done("Profile saved");
         } catch (Refusal e) {
@@ -77,7 +81,7 @@ public class ProfilePage {
 
     public void changePassword() throws IOException {
         try {
-            UserAccount changed = account.changePassword(user.id(), currentPassword, newPassword);
+            UserAccount changed = account.changePassword(user.id(), currentPassword, newPassword, clientAddress());
             FacesContext faces = FacesContext.getCurrentInstance();
             signIn.renew((HttpServletRequest) faces.getExternalContext().getRequest(), BrowserSession.PORTAL, changed);
             faces.getExternalContext().redirect(faces.getExternalContext().getRequestContextPath() + "/profile?password=changed");
@@ -87,6 +91,11 @@ public class ProfilePage {
             currentPassword = null;
             newPassword = null;
         }
+    }
+
+    private String clientAddress() {
+        HttpServletRequest http = (HttpServletRequest) FacesContext.getCurrentInstance().getExternalContext().getRequest();
+        return addresses.of(http.getRemoteAddr(), http.getHeader("X-Forwarded-For"));
     }
 
     public List<String> getTimeZones() {
