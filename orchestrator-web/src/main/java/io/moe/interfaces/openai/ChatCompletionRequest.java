@@ -105,11 +105,24 @@ public record ChatCompletionRequest(ChatRequest chat, boolean stream, boolean in
 
     /**
      * {@code max_tokens} or its newer name {@code max_completion_tokens} (which wins when it is given and not null): a
-     * positive integer up to the bound; 0 when neither is given. The pipeline's and the native route's one check.
+     * positive integer up to the bound; 0 when neither is given. Each one given is checked, since a server may honour
+     * either. The pipeline's and the native route's one check.
      */
     static int maxTokens(JsonObject json, RequestLimits limits) {
-        JsonValue newer = json.get("max_completion_tokens");
-        String field = newer != null && newer != JsonValue.NULL ? "max_completion_tokens" : "max_tokens";
+        int older = checkedMaxTokens(json, "max_tokens", limits);
+        int newer = checkedMaxTokens(json, "max_completion_tokens", limits);
+        return newer > 0 ? newer : older;
+    }
+
+    /**
+     * The larger of the two fields (0 when neither is given), each checked as {@link #maxTokens} does: what a request
+     * passed on as it is may make a server write, whichever of the two it reads.
+     */
+    static int largestMaxTokens(JsonObject json, RequestLimits limits) {
+        return Math.max(checkedMaxTokens(json, "max_tokens", limits), checkedMaxTokens(json, "max_completion_tokens", limits));
+    }
+
+    private static int checkedMaxTokens(JsonObject json, String field, RequestLimits limits) {
         JsonValue value = json.get(field);
         if (value == null || value == JsonValue.NULL) {
             return 0;

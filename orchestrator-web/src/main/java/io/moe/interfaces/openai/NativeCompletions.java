@@ -59,7 +59,7 @@ public class NativeCompletions {
         if (!(json.get("messages") instanceof JsonArray messages) || messages.isEmpty()) {
             throw ApiError.invalidRequest("missing_messages", "'messages' is required: a non-empty array of {role, content}");
         }
-        int maxTokens = ChatCompletionRequest.maxTokens(json, limits);
+        int maxTokens = ChatCompletionRequest.largestMaxTokens(json, limits); // the body goes on as it is: reserve what it allows
         boolean stream = json.get("stream") == JsonValue.TRUE;
         boolean clientUsage = json.get("stream_options") instanceof JsonObject o && o.get("include_usage") == JsonValue.TRUE;
         JsonObjectBuilder upstream = Jsonp.createObjectBuilder(json).add("model", route.model().model());

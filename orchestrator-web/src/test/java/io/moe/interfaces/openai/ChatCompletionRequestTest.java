@@ -66,6 +66,7 @@ class ChatCompletionRequestTest {
             "{\"model\":\"moe-orchestrator\",\"max_tokens\":1e999999999,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]} | invalid_max_tokens",
             "{\"model\":\"moe-orchestrator\",\"max_tokens\":\"9\",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]} | invalid_max_tokens",
             "{\"model\":\"moe-orchestrator\",\"max_completion_tokens\":40000,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]} | invalid_max_tokens",
+            "{\"model\":\"moe-orchestrator\",\"max_completion_tokens\":1,\"max_tokens\":10000000,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]} | invalid_max_tokens",
     })
     void rejectsBadRequestsWithA400AndACode(String body, String code) {
         ApiError e = assertThrows(ApiError.class, () -> parse(body.strip()));

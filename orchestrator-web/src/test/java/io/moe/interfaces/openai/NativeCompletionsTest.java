@@ -60,6 +60,7 @@ class NativeCompletionsTest {
             "\"max_tokens\":0                                         | max_tokens",
             "\"max_completion_tokens\":1e30                           | max_completion_tokens",
             "\"max_completion_tokens\":null,\"max_tokens\":\"many\" | max_tokens",
+            "\"max_completion_tokens\":1,\"max_tokens\":10000000   | max_tokens",
     })
     void aMaxTokensOutOfRangeIsRefusedNamingItBeforeAnythingIsReserved(String fields, String field) {
         NativeCompletions natives = new NativeCompletions(); // no NativeChat: nothing may be admitted
