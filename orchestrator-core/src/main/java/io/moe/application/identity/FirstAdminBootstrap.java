@@ -113,8 +113,8 @@ public class FirstAdminBootstrap {
     private Path writeCredentials(String password, ApiKeySecret key) {
         Path file = Path.of(credentialsFile).toAbsolutePath();
         String text = "admin_username=" + username + "\n"
-                + "admin_password=" + (configuredPassword.isPresent() ? "(as set in MOE_ADMIN_PASSWORD)" : password) + "\n"
-                + "api_key=" + (configuredKey.isPresent() ? "(as set in MOE_ADMIN_API_KEY)" : key.raw()) + "\n";
+                + "admin_password=" + (configuredPassword.filter(p -> !p.isBlank()).isPresent() ? "(as set in MOE_ADMIN_PASSWORD)" : password) + "\n"
+                + "api_key=" + (configuredKey.filter(k -> !k.isBlank()).isPresent() ? "(as set in MOE_ADMIN_API_KEY)" : key.raw()) + "\n";
         try {
             Files.createDirectories(file.getParent());
             Files.deleteIfExists(file);

@@ -105,6 +105,19 @@ class FirstAdminBootstrapTest {
         assertFalse(credentials.contains(KEY));
     }
 
+    @Test
+    void blankSettingsAreLeftOutAndTheGeneratedSecretsAreInTheFile() throws Exception {
+        bootstrap.configuredPassword = Optional.of("          ");
+        bootstrap.configuredKey = Optional.of("   ");
+
+        assertTrue(bootstrap.ensureFirstAdmin());
+
+        String credentials = Files.readString(data.resolve("first-admin-credentials.txt"));
+        assertFalse(credentials.contains("(as set in"), "else the operator could never learn the generated ones: " + credentials);
+        assertTrue(credentials.matches("(?s).*admin_password=\\S{10,}\n.*"), credentials);
+        assertTrue(credentials.matches("(?s).*api_key=moe-sk-\\S+\n.*"), credentials);
+    }
+
     private void assertNothingWritten() {
         assertEquals(List.of(), written, "no account, budget or key");
         assertFalse(Files.exists(data.resolve("first-admin-credentials.txt")), "no credentials file");
