@@ -374,6 +374,48 @@ class RoutingIT {
     }
 
     @Test
+    void oneUsersDirectCallsLeaveASlotOfTheServerForOthers() throws Exception {
+        String server = addServer(2);
+        String marker = "grd" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+        String rule = Http.object(Http.post(gpu2.baseUrl() + "/_sim/rules", "{\"match\":{\"contains\":\"" + marker
+                + "\"},\"action\":{\"content\":\"slow answer\",\"latency_ms\":3000}}")).getString("id");
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            String greedy = Admin.newUser();
+            String greedyKey = Admin.newKey(greedy)[1];
+            String other = Admin.newUser();
+            String otherKey = Admin.newKey(other)[1];
+            Admin.grant(greedy, "model_endpoint", "*@" + server);
+            Admin.grant(other, "model_endpoint", "*@" + server);
+            List<java.util.concurrent.Future<HttpResponse<String>>> slow = List.of(
+                    pool.submit(() -> chat(greedyKey, "gpu2-small:3b@" + server, "Answer slowly " + marker + " one")),
+                    pool.submit(() -> chat(greedyKey, "gpu2-small:3b@" + server, "Answer slowly " + marker + " two")));
+            io.moe.it.Poll.until(() -> callsWith(marker), calls -> !calls.isEmpty(), java.time.Duration.ofSeconds(30),
+                    "the greedy user's first call at the server");
+
+            HttpResponse<String> quick = chat(otherKey, "gpu2-small:3b@" + server, "A quick question");
+
+            assertEquals(200, quick.statusCode(), quick.body());
+            assertFalse(slow.get(0).isDone() && slow.get(1).isDone(),
+                    "the other user was answered while the greedy user's calls still ran: they did not hold both slots");
+            for (var f : slow) {
+                assertEquals(200, f.get().statusCode(), f.get().body());
+            }
+            assertEquals(1, callsWith(marker).stream().mapToInt(c -> c.getInt("concurrent")).max().orElse(0),
+                    "the greedy user's two calls ran one after the other (their share of a 2-slot server is 1)");
+        } finally {
+            pool.shutdownNow();
+            Http.delete(gpu2.baseUrl() + "/_sim/rules/" + rule);
+            removeServer(server);
+        }
+    }
+
+    private static List<JsonObject> callsWith(String marker) {
+        return Http.object(Http.get(gpu2.baseUrl() + "/_sim/calls")).getJsonArray("calls").getValuesAs(JsonObject.class).stream()
+                .filter(c -> c.getString("user").contains(marker)).toList();
+    }
+
+    @Test
     void aDeadServerIsLeftAloneAfterFiveFailuresInARowAndShownWithAnOpenCircuit() throws IOException {
         int closedPort;
         try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {

@@ -4,6 +4,7 @@ import io.moe.application.pipeline.run.Cancellation;
 import io.moe.application.servers.InferenceServer;
 import io.moe.application.servers.InferenceServers;
 import io.moe.infrastructure.llm.InferenceException;
+import io.moe.infrastructure.llm.ServerSlots;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -78,9 +79,9 @@ public class ModelCallShare {
                     TimeUnit.MILLISECONDS)) {
                 cancellation.checkpoint();
                 if (System.nanoTime() - deadline >= 0) {
-                    throw new InferenceException("your " + size + " model calls at once on server '" + server + "' were all"
-                            + " busy for its whole timeout of " + maxWait.toSeconds() + " s (moe.limits.model-calls-per-user)",
-                            true, null);
+                    String why = "your " + size + " model calls at once on server '" + server + "' were all"
+                            + " busy for its whole timeout of " + maxWait.toSeconds() + " s (moe.limits.model-calls-per-user)";
+                    throw new InferenceException(why, true, new ServerSlots.SlotWaitTimeout(why)); // reached no server: costs nothing
                 }
             }
         } catch (InterruptedException e) {

@@ -1,9 +1,11 @@
 package io.moe.application.routing;
 
 import io.moe.application.events.EventOutbox;
+import io.moe.application.limits.ModelCallShare;
 import io.moe.application.overview.RecentRequests;
 import io.moe.application.pipeline.after.AfterAnswer;
 import io.moe.application.pipeline.after.ResponseStore;
+import io.moe.application.pipeline.run.Cancellation;
 import io.moe.application.pipeline.trace.ResponseRecord;
 import io.moe.application.servers.CallRetries;
 import io.moe.application.spend.Admission;
@@ -64,6 +66,9 @@ public class NativeChat {
     @Inject
     EventOutbox events;
 
+    @Inject
+    ModelCallShare share;
+
     private static final Logger LOG = Logger.getLogger(NativeChat.class.getName());
     static final int EXCERPT = 2000;
     /** The part of a native answer its audit event ({@code moe.requests}) carries. */
@@ -110,6 +115,7 @@ public class NativeChat {
         private volatile JsonObject details;
         private volatile long answerChars;
         private volatile PassThrough.StreamReply streamed;
+        private volatile ModelCallShare.Place place;
         private final List<JsonObject> attempts = new java.util.concurrent.CopyOnWriteArrayList<>();
 
         private Exchange(Caller caller, String requestId, Route.Native route, Admission.Ticket ticket, OffsetDateTime at,
@@ -127,15 +133,27 @@ public class NativeChat {
          * (429 with a short {@code Retry-After}, 500, 502, 503, no answer) is asked once more ({@link CallRetries}).
          */
         public PassThrough.Reply complete(String body) {
+            takePlace();
             return withRetry(() -> upstream.complete(route.server(), body), reply -> {
             });
         }
 
         /** Like {@link #complete}, for a stream: a retry happens only before the server sent a first event. */
         public PassThrough.StreamReply stream(String body) {
+            takePlace();
             PassThrough.StreamReply reply = withRetry(() -> upstream.stream(route.server(), body), PassThrough.StreamReply::close);
             streamed = reply;
             return reply;
+        }
+
+        /**
+         * One of the caller's places on the server ({@link ModelCallShare}), held until the exchange finishes: like the
+         * pipeline's calls, one user's direct calls leave a slot of every server for everyone else.
+         */
+        private void takePlace() {
+            if (place == null) {
+                place = share.acquire(caller.userId(), route.server().name(), Cancellation.none());
+            }
         }
 
         /** Sends with {@code send}, once more where {@link CallRetries} says so; a reply not passed on is {@code discard}ed. */
@@ -207,6 +225,10 @@ public class NativeChat {
         public void finish(TokenUsage counted, boolean answered) {
             if (!finished.compareAndSet(false, true)) {
                 return;
+            }
+            ModelCallShare.Place taken = place;
+            if (taken != null) {
+                taken.release();
             }
             PassThrough.StreamReply stream = streamed;
             TokenUsage used = !answered && stream != null && stream.stalled() && counted.totalTokens() < reservation.totalTokens()
