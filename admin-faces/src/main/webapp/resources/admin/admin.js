@@ -18,17 +18,21 @@ document.addEventListener('click', function (event) {
   }
 });
 
-// Monitoring: the live server log (server-sent events from /api/monitoring/logs), with a level filter, pause and clear.
+// Monitoring: the live server log (a WebSocket to /api/monitoring/logs/socket), with a level filter, pause and clear.
+// A socket the server ends (its ten minutes are over) or that drops is opened again where the last message ended;
+// one refused (signed out, too many open on this node) says so.
 document.addEventListener('DOMContentLoaded', function () {
   var list = document.getElementById('log-stream');
-  if (!list || !window.EventSource) {
+  if (!list || !window.WebSocket) {
     return;
   }
   var level = document.getElementById('log-level');
   var pause = document.getElementById('log-pause');
   var state = document.getElementById('log-state');
   var maxLines = 1000;
-  var source = null;
+  var socket = null;
+  var next = null;
+  var retry = null;
   var paused = false;
   var held = [];
   var last = 'info';
@@ -55,30 +59,49 @@ document.addEventListener('DOMContentLoaded', function () {
       list.scrollTop = list.scrollHeight;
     }
   };
+  var open = function () {
+    var opened = false;
+    var url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + list.getAttribute('data-source')
+        + '?level=' + encodeURIComponent(level.value) + (next === null ? '' : '&from=' + next);
+    socket = new WebSocket(url);
+    socket.onopen = function () {
+      opened = true;
+      state.textContent = paused ? 'paused' : 'live';
+    };
+    socket.onmessage = function (event) {
+      var message = JSON.parse(event.data);
+      next = message.next;
+      message.lines.forEach(function (entry) {
+        if (paused) {
+          held.push(entry);
+          if (held.length > maxLines) {
+            held.shift();
+          }
+        } else {
+          show(entry);
+        }
+      });
+    };
+    socket.onclose = function (event) {
+      if (this !== socket) {
+        return; // a socket closed for a new filter
+      }
+      if (!opened || event.code === 1013) {
+        state.textContent = 'stopped: the server refused the stream (too many open, or signed out); reload the page';
+        return;
+      }
+      state.textContent = 'reconnecting…';
+      retry = setTimeout(open, event.code === 1000 ? 0 : 2000);
+    };
+  };
   var connect = function () {
-    if (source) {
-      source.close();
+    clearTimeout(retry);
+    if (socket) {
+      socket.close();
     }
     list.textContent = '';
-    source = new EventSource(list.getAttribute('data-source') + '?level=' + encodeURIComponent(level.value));
-    source.onopen = function () { state.textContent = paused ? 'paused' : 'live'; };
-    source.onerror = function () {
-      // a dropped stream is retried by the browser; a refused one (too many streams on this node, the session ended)
-      // is closed for good and says so
-      state.textContent = source.readyState === EventSource.CLOSED
-          ? 'stopped: the server refused the stream (too many open, or signed out); reload the page' : 'reconnecting…';
-    };
-    source.addEventListener('log', function (event) {
-      var entry = JSON.parse(event.data);
-      if (paused) {
-        held.push(entry);
-        if (held.length > maxLines) {
-          held.shift();
-        }
-      } else {
-        show(entry);
-      }
-    });
+    next = null;
+    open();
   };
   level.addEventListener('change', connect);
   pause.addEventListener('click', function () {

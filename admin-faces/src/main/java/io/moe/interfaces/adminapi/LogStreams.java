@@ -5,29 +5,28 @@ import io.moe.application.overview.ServerLog;
 import io.moe.application.overview.ServerLog.Chunk;
 import io.moe.application.overview.ServerLog.Level;
 import io.moe.application.overview.ServerLog.Line;
-import io.moe.domain.shared.Jsonp;
 import io.moe.domain.shared.Refusal.Kind;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.sse.Sse;
-import jakarta.ws.rs.sse.SseEventSink;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The live log streams of the monitoring page: each polls the server's log every {@link #POLL_MILLIS} on the
- * managed scheduler (no request thread waits) and sends the new lines that pass its level filter; a stack
- * trace line goes with the entry it belongs to. A stream starts with the log's last {@link #FIRST_LINES}
- * lines (or where a reconnecting client left off), sends a comment every {@link #KEEP_ALIVE_MILLIS} when
- * there is nothing new, and ends after {@link #LIFETIME_MILLIS} (the browser's EventSource reconnects and
- * resumes). At most {@link #MAX_STREAMS} run at once per node (429 beyond).
+ * The live log streams of the monitoring page and the API: each polls the server's log every {@link #POLL_MILLIS} on
+ * the managed scheduler (no request thread waits) and hands the new lines that pass its level filter to its
+ * {@link Out} (server-sent events or a WebSocket); a stack trace line goes with the entry it belongs to. A stream
+ * starts with the log's last {@link #FIRST_LINES} lines (or where a reconnecting client left off), is told to keep
+ * the connection alive every {@link #KEEP_ALIVE_MILLIS} when there is nothing new, and ends after
+ * {@link #LIFETIME_MILLIS} (the client reconnects and resumes). At most {@link #MAX_STREAMS} run at once per node
+ * (429 beyond).
  */
 @ApplicationScoped
 public class LogStreams {
@@ -38,6 +37,26 @@ public class LogStreams {
     static final long KEEP_ALIVE_MILLIS = 15_000;
     static final long LIFETIME_MILLIS = 10 * 60_000;
 
+    /** Where a stream's lines go. Each method is called from one poll at a time. */
+    interface Out {
+        /** Whether the client has gone (the stream then ends). */
+        boolean closed();
+
+        /** Whether the client has taken what was sent before; else this poll reads nothing, and the lines wait in the log. */
+        default boolean ready() {
+            return true;
+        }
+
+        /** The lines of one poll that passed the filter (at least one); {@code next} is the position to resume from. */
+        void send(List<Line> lines, long next);
+
+        /** Nothing new for a while: something that keeps proxies from closing the connection. */
+        void keepAlive();
+
+        /** Ends the connection (the stream's lifetime is over, the client went away, or the node stops). */
+        void close();
+    }
+
     @Inject
     ServerLog log;
 
@@ -46,16 +65,28 @@ public class LogStreams {
 
     private final Set<Stream> open = ConcurrentHashMap.newKeySet();
 
-    void open(SseEventSink sink, Sse sse, Level filter, Long from) {
-        Stream stream = new Stream(sink, sse, filter, from);
+    /** Starts a stream into {@code out}; refused with 429 when {@link #MAX_STREAMS} are open on this node. */
+    void open(Out out, Level filter, Long from) {
+        Stream stream = new Stream(out, filter, from);
         synchronized (open) {
             if (open.size() >= MAX_STREAMS) {
-                throw new IdentityException(Kind.TOO_MANY, "too_many_log_streams", null,
-                        MAX_STREAMS + " log streams are open on this node; close one (another browser tab) and try again");
+                throw tooMany();
             }
             open.add(stream);
         }
         stream.start();
+    }
+
+    /** Whether another stream may open now (a WebSocket is refused before its upgrade, with a status the client sees). */
+    void requireRoom() {
+        if (open.size() >= MAX_STREAMS) {
+            throw tooMany();
+        }
+    }
+
+    private static IdentityException tooMany() {
+        return new IdentityException(Kind.TOO_MANY, "too_many_log_streams", null,
+                MAX_STREAMS + " log streams are open on this node; close one (another browser tab) and try again");
     }
 
     @PreDestroy
@@ -65,8 +96,7 @@ public class LogStreams {
 
     private final class Stream {
 
-        private final SseEventSink sink;
-        private final Sse sse;
+        private final Out out;
         private final Level filter;
         private final long endsAt = System.currentTimeMillis() + LIFETIME_MILLIS;
         private Long position;
@@ -74,9 +104,8 @@ public class LogStreams {
         private long lastSent = System.currentTimeMillis();
         private volatile ScheduledFuture<?> task;
 
-        Stream(SseEventSink sink, Sse sse, Level filter, Long position) {
-            this.sink = sink;
-            this.sse = sse;
+        Stream(Out out, Level filter, Long position) {
+            this.out = out;
             this.filter = filter;
             this.position = position;
         }
@@ -87,40 +116,33 @@ public class LogStreams {
 
         private void poll() {
             try {
-                if (sink.isClosed() || System.currentTimeMillis() > endsAt) {
+                if (out.closed() || System.currentTimeMillis() > endsAt) {
                     close();
+                    return;
+                }
+                if (!out.ready()) {
                     return;
                 }
                 Chunk chunk = position == null ? log.tail(FIRST_LINES) : log.after(position, ServerLog.MAX_LINES);
                 position = chunk.next();
-                boolean sent = false;
+                List<Line> passed = new ArrayList<>();
                 for (Line line : chunk.lines()) {
                     boolean passes = line.level() == Level.CONTINUED ? lastPassed : line.level().passes(filter);
                     lastPassed = passes;
                     if (passes) {
-                        send(sse.newEventBuilder().name("log").id(Long.toString(chunk.next())).mediaType(MediaType.APPLICATION_JSON_TYPE)
-                                .data(Jsonp.createObjectBuilder().add("time", line.time()).add("level", line.level().wireName())
-                                        .add("text", line.text()).build().toString()).build());
-                        sent = true;
+                        passed.add(line);
                     }
                 }
-                if (sent) {
+                if (!passed.isEmpty()) {
+                    out.send(passed, chunk.next());
                     lastSent = System.currentTimeMillis();
                 } else if (System.currentTimeMillis() - lastSent >= KEEP_ALIVE_MILLIS) {
-                    send(sse.newEventBuilder().comment("keep-alive").build());
+                    out.keepAlive();
                     lastSent = System.currentTimeMillis();
                 }
             } catch (RuntimeException e) {
                 close();
             }
-        }
-
-        private void send(jakarta.ws.rs.sse.OutboundSseEvent event) {
-            sink.send(event).whenComplete((done, failure) -> {
-                if (failure != null) {
-                    close();
-                }
-            });
         }
 
         void close() {
@@ -130,7 +152,7 @@ public class LogStreams {
                 t.cancel(false);
             }
             try {
-                sink.close();
+                out.close();
             } catch (RuntimeException alreadyGone) {
                 // the client went away first
             }

@@ -25,7 +25,8 @@ import jakarta.ws.rs.sse.SseEventSink;
  * latency percentiles, tokens by model over the last 15 minutes, confidence levels, circuit breakers);
  * {@code logs} streams the server's own log as server-sent events ({@code event: log}, data
  * {@code {"time","level","text"}}, the event id is the position to resume from with {@code Last-Event-ID}),
- * filtered by {@code level} ({@code error}, {@code warning}, {@code info} (default), {@code all}).
+ * filtered by {@code level} ({@code error}, {@code warning}, {@code info} (default), {@code all}); the same stream
+ * comes as WebSocket messages from {@code logs/socket} ({@link LogSocketUpgrade}), which the monitoring page reads.
  */
 @Path("/monitoring")
 @AdminOnly
@@ -72,11 +73,11 @@ public class MonitoringResource {
         if (filter == null) {
             throw new IdentityException(Kind.INVALID, "invalid_level", "level", "level must be error, warning, info or all");
         }
-        streams.open(sink, sse, filter, position(lastEventId));
+        streams.open(new SseLogOut(sink, sse), filter, position(lastEventId));
     }
 
     /** The position a reconnecting client resumes from; none (the log's last lines first) when absent or not a number. */
-    private static Long position(String lastEventId) {
+    static Long position(String lastEventId) {
         if (lastEventId == null || !lastEventId.matches("\\d{1,18}")) {
             return null;
         }

@@ -52,7 +52,7 @@ public final class SameOriginForms {
         return plain.length() > 200 ? plain.substring(0, 200) + "…" : plain;
     }
 
-    static boolean sameOrigin(String origin, String host, String publicUrl) {
+    public static boolean sameOrigin(String origin, String host, String publicUrl) {
         try {
             URI from = URI.create(origin.trim());
             if (from.getScheme() == null || from.getHost() == null) {

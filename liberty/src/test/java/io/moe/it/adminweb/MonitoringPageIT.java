@@ -121,6 +121,61 @@ class MonitoringPageIT {
         response.body().close();
     }
 
+    @Test
+    void theLogComesOverAWebSocketToAnAdminKeyAndIsRefusedBeforeTheUpgradeToOthers() throws Exception {
+        String socket = ItConfig.adminUrl().replaceFirst("^http", "ws") + "/api/monitoring/logs/socket";
+        CompletableFuture<String> first = new CompletableFuture<>();
+        java.net.http.WebSocket open = HttpClient.newHttpClient().newWebSocketBuilder()
+                .header("Authorization", "Bearer " + ItConfig.apiKey())
+                .buildAsync(URI.create(socket + "?level=all"), new java.net.http.WebSocket.Listener() {
+                    private final StringBuilder text = new StringBuilder();
+
+                    @Override
+                    public CompletableFuture<?> onText(java.net.http.WebSocket ws, CharSequence data, boolean last) {
+                        text.append(data);
+                        if (last) {
+                            first.complete(text.toString());
+                        }
+                        ws.request(1);
+                        return null;
+                    }
+                }).get(20, TimeUnit.SECONDS);
+        try {
+            JsonObject message = (JsonObject) Http.json(first.get(20, TimeUnit.SECONDS));
+            assertTrue(message.getJsonNumber("next").longValue() > 0, message.toString());
+            JsonObject entry = message.getJsonArray("lines").getJsonObject(0);
+            assertTrue(entry.containsKey("time") && entry.containsKey("level") && entry.containsKey("text"), entry.toString());
+        } finally {
+            open.sendClose(java.net.http.WebSocket.NORMAL_CLOSURE, "done").get(10, TimeUnit.SECONDS);
+        }
+
+        String memberKey = Admin.newKey(Admin.newUser())[1];
+        assertEquals(403, handshakeStatus(socket, memberKey, "all"), "a member's key");
+        assertEquals(401, handshakeStatus(socket, null, "all"), "no credentials");
+        assertEquals(400, handshakeStatus(socket, ItConfig.apiKey(), "verbose"), "an unknown level");
+        HttpResponse<String> plain = Http.get(ItConfig.adminUrl() + "/api/monitoring/logs/socket", "Authorization", "Bearer " + ItConfig.apiKey());
+        assertEquals(400, plain.statusCode(), "a plain GET is told to open a WebSocket: " + plain.body());
+        assertTrue(plain.body().contains("websocket_required"), plain.body());
+    }
+
+    /** The status a refused handshake answered with (0 when it was accepted). */
+    private static int handshakeStatus(String socket, String key, String level) throws Exception {
+        java.net.http.WebSocket.Builder builder = HttpClient.newHttpClient().newWebSocketBuilder();
+        if (key != null) {
+            builder.header("Authorization", "Bearer " + key);
+        }
+        try {
+            builder.buildAsync(URI.create(socket + "?level=" + level), new java.net.http.WebSocket.Listener() { })
+                    .get(20, TimeUnit.SECONDS).abort();
+            return 0;
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof java.net.http.WebSocketHandshakeException refused) {
+                return refused.getResponse().statusCode();
+            }
+            throw e;
+        }
+    }
+
     private static void chatOnce() {
         HttpResponse<String> answer = Http.post(ItConfig.orchestratorUrl() + "/v1/chat/completions",
                 ChatCompletionsIT.request("moe-orchestrator", "monitoring check " + Instant.now()),

@@ -46,6 +46,12 @@ final class AdminBrowser {
         return send(method, target, body, extra.toArray(String[]::new));
     }
 
+    /** A WebSocket handshake on this browser's session, as a page of {@code origin} would open it (for refusals only). */
+    RawHttp.Reply socketHandshake(String target, String origin) {
+        return send("GET", target, null, "Upgrade", "websocket", "Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==",
+                "Sec-WebSocket-Version", "13", "Origin", origin);
+    }
+
     /** Makes this browser send {@code sessionId}, as a cookie someone else planted in it. */
     void plant(String sessionId) {
         session = sessionId;

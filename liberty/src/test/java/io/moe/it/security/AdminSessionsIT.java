@@ -1,6 +1,7 @@
 package io.moe.it.security;
 
 import io.moe.it.Http;
+import io.moe.it.ItConfig;
 import io.moe.it.identity.Admin;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -99,6 +100,18 @@ class AdminSessionsIT {
         assertEquals(200, Admin.put(Admin.USERS + "/" + admin[0], "{\"is_admin\":true}").statusCode());
 
         assertTrue(browser.get("/users.xhtml").redirectsToSignIn(), "the session of before the demotion does not come back");
+    }
+
+    @Test
+    void theLogSocketDoesNotOpenFromAnotherSiteOnAnAdminsSession() {
+        String[] admin = newAdmin();
+        AdminBrowser browser = signedIn(admin[1]);
+
+        RawHttp.Reply crossSite = browser.socketHandshake("/api/monitoring/logs/socket?level=all", "https://evil.example");
+        assertEquals(403, crossSite.status(), "a page of another site cannot ride the admin's cookie: " + crossSite);
+        assertTrue(crossSite.body().contains("cross_site"), crossSite.body());
+        RawHttp.Reply signedOut = new AdminBrowser().socketHandshake("/api/monitoring/logs/socket?level=all", ItConfig.adminUrl());
+        assertEquals(401, signedOut.status(), signedOut.toString());
     }
 
     @Test

@@ -82,6 +82,16 @@ public class ProblemMapper implements ExceptionMapper<Throwable> {
 
     private static Response problem(Refusal e) {
         int status = RefusalStatus.of(e);
+        Response.ResponseBuilder r = Response.status(status).type(PROBLEM).entity(body(e));
+        if (status == 401) {
+            r.header("WWW-Authenticate", "Bearer");
+        }
+        return r.build();
+    }
+
+    /** The problem+json body of {@code e}, for a servlet that answers outside JAX-RS. */
+    public static String body(Refusal e) {
+        int status = RefusalStatus.of(e);
         JsonObjectBuilder body = Jsonp.createObjectBuilder().add("type", "about:blank")
                 .add("title", Response.Status.fromStatusCode(status) == null ? e.code()
                         : Response.Status.fromStatusCode(status).getReasonPhrase())
@@ -89,10 +99,6 @@ public class ProblemMapper implements ExceptionMapper<Throwable> {
         if (e.field() != null) {
             body.add("field", e.field());
         }
-        Response.ResponseBuilder r = Response.status(status).type(PROBLEM).entity(body.build().toString());
-        if (status == 401) {
-            r.header("WWW-Authenticate", "Bearer");
-        }
-        return r.build();
+        return body.build().toString();
     }
 }
