@@ -166,6 +166,34 @@ class KnowledgeBundlesIT {
     }
 
     @Test
+    void twoImportsOfTheSameNamesAtOnceMakeOneEntityPerName() throws Exception {
+        String domain = Graph.domain();
+        String stem = Graph.word("Racent");
+        List<JsonObject> entities = new java.util.ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            entities.add(entity(stem + " " + i, domain));
+        }
+        JsonObject request = Graph.request(Graph.bundle(entities, List.of()), "race_test");
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            var first = pool.submit(() -> Graph.importBundle(request));
+            var second = pool.submit(() -> Graph.importBundle(request));
+            first.get(120, java.util.concurrent.TimeUnit.SECONDS);
+            second.get(120, java.util.concurrent.TimeUnit.SECONDS);
+        } finally {
+            pool.shutdownNow();
+        }
+
+        assertEquals(List.of(), Graph.cypher("MATCH (e:Entity) WHERE e.name_lc STARTS WITH $stem WITH e.name_lc AS n, count(*) AS c "
+                + "WHERE c > 1 RETURN n", Map.of("stem", stem.toLowerCase())).stream().map(r -> r.get("n").asString()).toList(),
+                "no name twice");
+        assertEquals(300, Graph.cypher("MATCH (e:Entity) WHERE e.name_lc STARTS WITH $stem RETURN e", Map.of("stem", stem.toLowerCase())).size());
+        Exception refused = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> Graph.cypher(
+                "CREATE (:Entity {name: $n, name_lc: $lc})", Map.of("n", stem + " 0", "lc", (stem + " 0").toLowerCase())));
+        assertTrue(String.valueOf(refused.getMessage()).contains("already exists"), "the graph itself keeps names unique: " + refused);
+    }
+
+    @Test
     void aContradictingTripleIsSkippedAndReported() {
         String drug = Graph.word("Contradrug");
         String effect = Graph.word("Contraeffect");

@@ -24,8 +24,11 @@ class GraphContextIT {
     void factsTwoHopsAroundAQuestionTermReachTheMergerAndTheTrace() {
         String term = Pipeline.word();
         try (Driver neo4j = GraphDatabase.driver(ItConfig.neo4jUri(), AuthTokens.none()); var session = neo4j.session()) {
-            session.run("CREATE (a:Entity {name: $a, name_lc: $a})-[:TREATS {trust: 0.9}]->(b:Entity {name: 'Headache', name_lc: 'headache'})"
-                    + "-[:CAUSED_BY {trust: 0.7}]->(:Entity {name: 'Dehydration', name_lc: 'dehydration'})", Map.of("a", term)).consume();
+            // Headache and Dehydration may be in the graph already (names are unique there): merged, not created
+            session.run("CREATE (a:Entity {name: $a, name_lc: $a}) MERGE (b:Entity {name_lc: 'headache'}) SET b.name = 'Headache' "
+                    + "MERGE (c:Entity {name_lc: 'dehydration'}) SET c.name = 'Dehydration' "
+                    + "CREATE (a)-[:TREATS {trust: 0.9}]->(b) MERGE (b)-[h:CAUSED_BY]->(c) SET h.trust = 0.7, h.flagged = false",
+                    Map.of("a", term)).consume();
         }
         JsonObject answer = ask("moe-orchestrator", "What does " + term + " do? " + marker());
 

@@ -30,8 +30,21 @@ import java.util.function.Consumer;
 public class Neo4jKnowledgeStore implements KnowledgeStore {
 
     public static final String INDEX = "moe_entity_name";
-    private static final String SCHEMA_NAME = "CREATE INDEX moe_entity_name_lc IF NOT EXISTS FOR (e:Entity) ON (e.name_lc)";
-    private static final String SCHEMA_SYNTHESIS = "CREATE INDEX moe_synthesis_key IF NOT EXISTS FOR (y:Synthesis) ON (y.key)";
+    /**
+     * One entity per lower-case name and one synthesis per key, enforced by the graph: MERGE alone does not keep two
+     * imports (or an import and the ingest) that write the same name at the same moment from making two nodes; under a
+     * uniqueness constraint the second MERGE waits for the first and then finds its node. Graphs of earlier versions had
+     * plain indexes on these properties, which a constraint cannot stand beside: they are dropped first.
+     */
+    static final List<String> SCHEMA_UNIQUE = List.of(
+            "DROP INDEX moe_entity_name_lc IF EXISTS",
+            "CREATE CONSTRAINT moe_entity_name_lc_unique IF NOT EXISTS FOR (e:Entity) REQUIRE e.name_lc IS UNIQUE",
+            "DROP INDEX moe_synthesis_key IF EXISTS",
+            "CREATE CONSTRAINT moe_synthesis_key_unique IF NOT EXISTS FOR (y:Synthesis) REQUIRE y.key IS UNIQUE");
+    /** Where a graph already holds duplicates (written before the constraints), the plain indexes stay. */
+    private static final List<String> SCHEMA_PLAIN = List.of(
+            "CREATE INDEX moe_entity_name_lc IF NOT EXISTS FOR (e:Entity) ON (e.name_lc)",
+            "CREATE INDEX moe_synthesis_key IF NOT EXISTS FOR (y:Synthesis) ON (y.key)");
     private static final String SCHEMA_VECTOR = "CREATE VECTOR INDEX " + INDEX + " IF NOT EXISTS FOR (e:Entity) ON (e.embedding) "
             + "OPTIONS {indexConfig: {`vector.dimensions`: 384, `vector.similarity_function`: 'cosine'}}";
     private static final String DOMAIN = "coalesce(%s.domain, 'general')";
@@ -89,6 +102,8 @@ public class Neo4jKnowledgeStore implements KnowledgeStore {
     private static final String WRITE_SYNTHESES = "UNWIND $rows AS row MERGE (y:Synthesis {key: row.key}) "
             + "ON CREATE SET y.text = row.text, y.insight_type = row.type, y.entities = row.entities, y.confidence = row.confidence, "
             + "y.source = $tag, y.created = $now";
+
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(Neo4jKnowledgeStore.class.getName());
 
     @Inject
     Neo4jClient graph;
@@ -257,8 +272,17 @@ public class Neo4jKnowledgeStore implements KnowledgeStore {
 
     private void ensureSchema() {
         if (!schemaReady) {
-            graph.write(SCHEMA_NAME, Map.of());
-            graph.write(SCHEMA_SYNTHESIS, Map.of());
+            try {
+                SCHEMA_UNIQUE.forEach(statement -> graph.write(statement, Map.of()));
+            } catch (org.neo4j.driver.exceptions.Neo4jException duplicates) {
+                if (duplicates instanceof org.neo4j.driver.exceptions.ServiceUnavailableException) {
+                    throw duplicates;
+                }
+                LOG.warning(() -> "Entity names or synthesis keys are not unique in the graph (written before they were enforced), "
+                        + "so their uniqueness is not enforced yet; merge the duplicates (MATCH (e:Entity) WITH e.name_lc AS n, "
+                        + "count(*) AS c WHERE c > 1 RETURN n) and restart: " + duplicates.getMessage());
+                SCHEMA_PLAIN.forEach(statement -> graph.write(statement, Map.of()));
+            }
             graph.write(SCHEMA_VECTOR, Map.of());
             graph.write("CALL db.awaitIndexes(60)", Map.of());
             schemaReady = true;
