@@ -292,6 +292,8 @@ final class SoakBenchmark {
                 + "\",\"email\":\"bench-soak-" + suffix + "@example.org\",\"password\":\"a-long-bench-password-1\"}", ID);
         BenchHttp.created(http, admin, adminKey, "/api/users/" + id + "/permissions",
                 "{\"resource_type\":\"model_endpoint\",\"resource_id\":\"*@local\"}", ID);
+        BenchHttp.created(http, admin, adminKey, "/api/users/" + id + "/permissions", // direct calls need the mode grant too
+                "{\"resource_type\":\"moe_mode\",\"resource_id\":\"native\"}", ID);
         return new String[] {id, BenchHttp.created(http, admin, adminKey, "/api/users/" + id + "/keys", "{\"label\":\"soak\"}", KEY)};
     }
 }

@@ -53,6 +53,18 @@ public final class Admin {
         return Http.object(r).getString("id");
     }
 
+    /**
+     * What direct calls ({@code model@server}) need: the model_endpoint grant {@code modelEndpoint} and the moe_mode grant
+     * {@code native} (granted once; a second call finds it there).
+     */
+    public static void grantDirectCalls(String userId, String modelEndpoint) {
+        grant(userId, "model_endpoint", modelEndpoint);
+        HttpResponse<String> r = post(USERS + "/" + userId + "/permissions", "{\"resource_type\":\"moe_mode\",\"resource_id\":\"native\"}");
+        if (r.statusCode() != 201 && r.statusCode() != 409) {
+            throw new IllegalStateException("not granted: " + r.body());
+        }
+    }
+
     /** A new key of the user: [id, raw key]. */
     public static String[] newKey(String userId) {
         JsonObject key = Http.object(post(USERS + "/" + userId + "/keys", "{\"label\":\"it\"}"));

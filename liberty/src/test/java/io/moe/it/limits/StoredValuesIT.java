@@ -55,7 +55,7 @@ class StoredValuesIT {
     @Test
     void aModelIdTooLongForAnyServerIsRefusedAndTheLongestThereIsStillLeavesItsUsageRow() {
         String[] user = Callers.newUser();
-        Admin.grant(user[0], "model_endpoint", "*@local");
+        Admin.grantDirectCalls(user[0], "*@local");
         HttpResponse<String> tooLong = Callers.chat(user[1], Json.createObjectBuilder().add("model", "m".repeat(300) + "@local")
                 .add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder().add("role", "user").add("content", "hi"))).build().toString());
         assertEquals(400, tooLong.statusCode(), tooLong.body());

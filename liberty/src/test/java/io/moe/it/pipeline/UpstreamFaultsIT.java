@@ -171,7 +171,7 @@ class UpstreamFaultsIT {
                     .add("times", 1).add("action", Json.createObjectBuilder().add("fault", "stall")).build());
             String user = Admin.newUser();
             String key = Admin.newKey(user)[1];
-            Admin.grant(user, "model_endpoint", "*@" + name);
+            Admin.grantDirectCalls(user, "*@" + name);
             HttpResponse<String> answer = Http.post(Pipeline.CHAT, Json.createObjectBuilder().add("model", "sim-general:8b@" + name)
                     .add("stream", true).add("max_tokens", 300).add("messages", Json.createArrayBuilder().add(Json.createObjectBuilder()
                             .add("role", "user").add("content", "Explain the idea " + marker))).build().toString(), "Authorization", Http.bearer(key));

@@ -32,6 +32,13 @@ class OwnProfilesIT {
 
     private final String marker = "ownp-" + UUID.randomUUID().toString().substring(0, 8);
 
+    /** An expert who may keep own profiles in moe_mode native: model_endpoint *@local and the moe_mode grant native. */
+    static PortalBrowser codingExpert() {
+        PortalBrowser browser = OwnTemplatesIT.expert();
+        Admin.grant(browser.userId, "moe_mode", "native");
+        return browser;
+    }
+
     static String profile(String name, String toolModel) {
         return Json.createObjectBuilder().add("name", name).add("accepted_models", Json.createArrayBuilder().add(MODEL))
                 .add("tool_model", toolModel).add("tool_endpoint", "local").add("moe_mode", "native")
@@ -83,7 +90,7 @@ class OwnProfilesIT {
 
     @Test
     void anExpertBindsAnOwnProfileToAnOwnKeyAndTheMessagesApiUsesIt() {
-        PortalBrowser alice = OwnTemplatesIT.expert();
+        PortalBrowser alice = codingExpert();
         String name = marker + "-mine";
         JsonObject mine = created(alice, profile(name, "sim-coder:7b"));
         assertEquals(1, mine.getInt("is_active"));
@@ -116,7 +123,7 @@ class OwnProfilesIT {
 
     @Test
     void exportAndImportFollowTheSpecsTable() {
-        PortalBrowser alice = OwnTemplatesIT.expert();
+        PortalBrowser alice = codingExpert();
         String a = marker + "-a";
         created(alice, profile(a, "sim-coder:7b"));
         HttpResponse<String> export = alice.json("GET", API + "/export", null);
@@ -160,9 +167,22 @@ class OwnProfilesIT {
     }
 
     @Test
+    void aNativeProfileNeedsTheNativeModeGrantBesideTheModelGrants() {
+        PortalBrowser templatesOnly = OwnTemplatesIT.expert(); // model_endpoint *@local: own templates, no direct calls
+        HttpResponse<String> refused = templatesOnly.json("POST", API, profile(marker + "-n", "sim-coder:7b"));
+        assertEquals(403, refused.statusCode(), refused.body());
+        assertEquals("moe_mode", Http.object(refused).getString("field"));
+        assertTrue(Http.object(refused).getString("detail").contains("'native'"), refused.body());
+        assertEquals(List.of(), names(templatesOnly), "nothing was stored");
+
+        Admin.grant(templatesOnly.userId, "moe_mode", "native");
+        assertEquals(201, templatesOnly.json("POST", API, profile(marker + "-n", "sim-coder:7b")).statusCode(), "with the grant it is kept");
+    }
+
+    @Test
     void anotherUserCannotReadChangeDeleteOrBindSomeonesProfileNorTouchTheirKeys() {
-        PortalBrowser alice = OwnTemplatesIT.expert();
-        PortalBrowser bob = OwnTemplatesIT.expert();
+        PortalBrowser alice = codingExpert();
+        PortalBrowser bob = codingExpert();
         JsonObject mine = created(alice, profile(marker + "-alice", "sim-coder:7b"));
         String url = API + "/" + mine.getString("id");
         assertEquals(404, bob.json("GET", url, null).statusCode());
@@ -188,7 +208,7 @@ class OwnProfilesIT {
 
     @Test
     void anAdminListsAndDeletesUsersOwnProfiles() {
-        PortalBrowser alice = OwnTemplatesIT.expert();
+        PortalBrowser alice = codingExpert();
         JsonObject mine = created(alice, profile(marker + "-admin", "sim-coder:7b"));
         String adminApi = ItConfig.adminUrl() + "/api/admin/user-cc-profiles";
         JsonObject listed = Http.object(Admin.get(adminApi)).getJsonArray("profiles").getValuesAs(JsonObject.class).stream()

@@ -28,8 +28,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Per-request routing against a second inference server added at run time: a second simulator
- * ("gpu2-…", its own models, cost_factor 2.5). Native ids need a model_endpoint grant (exact or
- * {@code *@server}); GET /v1/models lists exactly what a key may use; a native request reaches that
+ * ("gpu2-…", its own models, cost_factor 2.5). Native ids need the moe_mode grant native and a model_endpoint grant
+ * (exact or {@code *@server}); GET /v1/models lists exactly what a key may use; a native request reaches that
  * server (its own call log shows it), and is billed with the server's cost factor.
  */
 class RoutingIT {
@@ -83,9 +83,19 @@ class RoutingIT {
     }
 
     @Test
-    void aNativeIdNeedsItsEndpointGrantAndAnUnknownIdListsWhatTheKeyMayUse() {
+    void aNativeIdNeedsTheNativeModeGrantAndItsEndpointGrantAndAnUnknownIdListsWhatTheKeyMayUse() {
         String user = Admin.newUser();
         String key = Admin.newKey(user)[1];
+        Admin.grant(user, "model_endpoint", "*@" + server); // enough for own templates, not for direct calls
+        HttpResponse<String> noMode = chat(key, coder(), "hello");
+        assertEquals(403, noMode.statusCode(), noMode.body());
+        assertEquals("permission_denied", Http.object(noMode).getJsonObject("error").getString("code"));
+        assertTrue(noMode.body().contains("'native'"), "names the grant that would allow it: " + noMode.body());
+        assertFalse(modelIds(key).contains(coder()), "nor are the server's models listed");
+
+        user = Admin.newUser();
+        key = Admin.newKey(user)[1];
+        Admin.grant(user, "moe_mode", "native");
         HttpResponse<String> refused = chat(key, coder(), "hello");
         assertEquals(403, refused.statusCode(), refused.body());
         assertEquals("endpoint_not_authorized", Http.object(refused).getJsonObject("error").getString("code"));
@@ -98,6 +108,7 @@ class RoutingIT {
         assertEquals("model_not_found", error.getString("code"));
         assertTrue(error.getString("message").contains("gpu2-small:3b@" + server), error.getString("message"));
         assertEquals(403, chat(key, coder(), "hello").statusCode(), "an exact grant allows only its own model");
+        assertEquals(200, chat(key, "gpu2-small:3b@" + server, "hello").statusCode(), "and that model answers");
     }
 
     @Test
@@ -107,7 +118,7 @@ class RoutingIT {
         assertEquals(List.of(), modelIds(key), "a new user may use nothing");
 
         Admin.grant(user, "moe_mode", "moe_orchestrated");
-        Admin.grant(user, "model_endpoint", "*@" + server);
+        Admin.grantDirectCalls(user, "*@" + server);
         List<String> ids = modelIds(key);
         assertTrue(ids.containsAll(List.of("moe-orchestrator", "moe-orchestrator-code", coder(), "gpu2-small:3b@" + server)), ids.toString());
         assertFalse(ids.contains("moe-orchestrator-research"), "moe_reasoning modes are not granted: " + ids);
@@ -122,7 +133,7 @@ class RoutingIT {
     void aNativeRequestReachesTheNamedServerAndIsBilledWithItsCostFactor() {
         String user = Admin.newUser();
         String key = Admin.newKey(user)[1];
-        Admin.grant(user, "model_endpoint", "*@" + server);
+        Admin.grantDirectCalls(user, "*@" + server);
         String marker = "native" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
         HttpResponse<String> answered = chat(key, coder(), "Answer directly " + marker);
         assertEquals(200, answered.statusCode(), answered.body());
@@ -145,7 +156,7 @@ class RoutingIT {
     void aNativeMaxTokensOutOfRangeIsRefusedNamingItInsteadOfFailingTheBudget() {
         String user = Admin.newUser();
         String key = Admin.newKey(user)[1];
-        Admin.grant(user, "model_endpoint", "*@" + server);
+        Admin.grantDirectCalls(user, "*@" + server);
         assertEquals(200, Admin.put(Admin.USERS + "/" + user + "/budget", "{\"daily_limit\":100000}").statusCode());
         for (String field : new String[] {"max_tokens", "max_tokens", "max_tokens", "max_tokens", "max_completion_tokens"}) {
             HttpResponse<String> refused = Http.post(CHAT, "{\"model\":\"" + coder() + "\",\"" + field + "\":9223372036854775807,"
@@ -162,7 +173,7 @@ class RoutingIT {
     void aNativeStreamKeepsItsConnectionAliveWhileTheServerIsStillReadingThePrompt() {
         String user = Admin.newUser();
         String key = Admin.newKey(user)[1];
-        Admin.grant(user, "model_endpoint", "*@local");
+        Admin.grantDirectCalls(user, "*@local");
         String marker = "prefill" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
         String rule = Simulator.addRule(Json.createObjectBuilder().add("match", Json.createObjectBuilder().add("contains", marker))
                 .add("action", Json.createObjectBuilder().add("content", "Read it all.").add("first_token_delay_ms", 2500)).build());
@@ -189,7 +200,7 @@ class RoutingIT {
     void aNativeAnswerLongerThan150CharactersIsAuditedLikeAPipelineAnswer() {
         String user = Admin.newUser();
         String key = Admin.newKey(user)[1];
-        Admin.grant(user, "model_endpoint", "*@" + server);
+        Admin.grantDirectCalls(user, "*@" + server);
         String marker = "audit" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
         String answer = "A native answer for the audit trail, " + "long enough to be audited by the orchestrator. ".repeat(4);
         HttpResponse<String> rule = Http.post(gpu2.baseUrl() + "/_sim/rules", Json.createObjectBuilder()
@@ -223,7 +234,7 @@ class RoutingIT {
     void theOpenAiSdkPassesThroughPlainStreamedAndAToolCallRoundTrip() throws IOException, InterruptedException {
         String user = Admin.newUser();
         String key = Admin.newKey(user)[1];
-        Admin.grant(user, "model_endpoint", coder());
+        Admin.grantDirectCalls(user, coder());
         NodeTest result = NodeTest.run("native.test.mjs", Map.of("API_KEY", key, "NATIVE_MODEL", coder()));
         assertEquals(0, result.exitCode(), result.output());
         assertTrue(result.output().contains("# pass 3"), result.output());
@@ -362,8 +373,8 @@ class RoutingIT {
         try {
             String user = Admin.newUser();
             String key = Admin.newKey(user)[1];
-            Admin.grant(user, "model_endpoint", "*@" + narrow);
-            Admin.grant(user, "model_endpoint", "*@" + wide);
+            Admin.grantDirectCalls(user, "*@" + narrow);
+            Admin.grantDirectCalls(user, "*@" + wide);
             Admin.grant(user, "moe_mode", "moe_orchestrated");
             assertEquals(1, peakConcurrency(key, narrow), "concurrency 1: one call at a time");
             assertTrue(peakConcurrency(key, wide) >= 2, "concurrency 4: the calls overlap");
@@ -385,8 +396,8 @@ class RoutingIT {
             String greedyKey = Admin.newKey(greedy)[1];
             String other = Admin.newUser();
             String otherKey = Admin.newKey(other)[1];
-            Admin.grant(greedy, "model_endpoint", "*@" + server);
-            Admin.grant(other, "model_endpoint", "*@" + server);
+            Admin.grantDirectCalls(greedy, "*@" + server);
+            Admin.grantDirectCalls(other, "*@" + server);
             List<java.util.concurrent.Future<HttpResponse<String>>> slow = List.of(
                     pool.submit(() -> chat(greedyKey, "gpu2-small:3b@" + server, "Answer slowly " + marker + " one")),
                     pool.submit(() -> chat(greedyKey, "gpu2-small:3b@" + server, "Answer slowly " + marker + " two")));
@@ -428,7 +439,7 @@ class RoutingIT {
         try {
             String user = Admin.newUser();
             String key = Admin.newKey(user)[1];
-            Admin.grant(user, "model_endpoint", "*@" + dead);
+            Admin.grantDirectCalls(user, "*@" + dead);
             assertEquals("closed", circuit(dead));
             assertEquals(502, chat(key, "any-model:7b@" + dead, "hello").statusCode(), "unreachable");
             for (int i = 1; i < 5; i++) { // each request tries twice: the breaker may open before the fifth
@@ -450,7 +461,7 @@ class RoutingIT {
         try {
             String user = Admin.newUser();
             String key = Admin.newKey(user)[1];
-            Admin.grant(user, "model_endpoint", "*@" + flaky);
+            Admin.grantDirectCalls(user, "*@" + flaky);
             String marker = "brk" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
             String rule = Http.object(Http.post(gpu2.baseUrl() + "/_sim/rules", "{\"match\":{\"contains\":\"" + marker
                     + "\"},\"action\":{\"fault\":\"http_500\"}}")).getString("id");

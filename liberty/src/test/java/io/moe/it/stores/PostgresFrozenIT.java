@@ -42,7 +42,7 @@ class PostgresFrozenIT {
     void knownKeysAreAnsweredWhilePostgresIsFrozenAndTheirUsageRowsArriveAfterwards() throws Exception {
         String user = Admin.newUser();
         Admin.grant(user, "moe_mode", "moe_orchestrated");
-        Admin.grant(user, "model_endpoint", "*@local");
+        Admin.grantDirectCalls(user, "*@local");
         String key = Admin.newKey(user)[1];
         assertEquals(200, chat(key, "moe-orchestrator", "Before the freeze").statusCode());
         assertEquals(200, chat(key, "sim-general:8b@local", "Before the freeze, natively").statusCode());

@@ -8,6 +8,7 @@ import io.moe.application.template.OwnItems;
 import io.moe.application.template.ItemsCap;
 import io.moe.application.template.UserTemplates;
 import io.moe.domain.identity.Caller;
+import io.moe.domain.identity.ResourceIds;
 import io.moe.domain.identity.ResourceType;
 import io.moe.domain.identity.UserRepository;
 import io.moe.domain.mode.Mode;
@@ -232,10 +233,15 @@ public class UserProfiles implements OwnItems<UserProfileRecord, CcProfileRecord
         requireGranted(caller, profile.toolModelRef(), path + "tool_model");
         profile.reasoningModelRef().ifPresent(m -> requireGranted(caller, m, path + "reasoning_model"));
         Mode pipeline = profile.mode().pipelineMode();
+        if (pipeline == null && !caller.mayUse(ResourceType.MOE_MODE, ResourceIds.NATIVE)) {
+            throw new ProfileRefusedException(Kind.FORBIDDEN, "permission_denied", path + "moe_mode", "your account has no moe_mode "
+                    + "permission 'native', which a profile in moe_mode 'native' needs (it sends requests straight to its tool_model); "
+                    + "ask an admin for it, or use a pipeline mode your permissions allow");
+        }
         if (pipeline != null && profile.expertTemplate() == null && !caller.mayUse(ResourceType.MOE_MODE, pipeline.routing())) {
             throw new ProfileRefusedException(Kind.FORBIDDEN, "permission_denied", path + "moe_mode", "your account has no moe_mode "
                     + "permission '" + pipeline.routing() + "', which moe_mode '" + profile.mode().wireName() + "' on the default "
-                    + "template needs; name an expert_template you may use, or use moe_mode 'native'");
+                    + "template needs; name an expert_template you may use, or use moe_mode 'native' (with the permission 'native')");
         }
         if (profile.expertTemplate() != null && templates.withName(profile.expertTemplate())
                 .filter(t -> caller.mayUse(ResourceType.EXPERT_TEMPLATE, "tmpl-" + t.id())).isEmpty()) {

@@ -9,6 +9,7 @@ import io.moe.application.template.TemplateCatalog;
 import io.moe.application.template.UserTemplateCatalog;
 import io.moe.application.template.UserTemplates;
 import io.moe.domain.identity.Caller;
+import io.moe.domain.identity.ResourceIds;
 import io.moe.domain.identity.ResourceType;
 import io.moe.domain.mode.Mode;
 import io.moe.application.pipeline.merge.Merger;
@@ -84,6 +85,9 @@ public class RouteResolver {
         Optional<ModelRef> ref = ref(modelId);
         Optional<InferenceServer> server = ref.flatMap(r -> servers.byName(r.endpoint()));
         if (server.isPresent()) {
+            if (!caller.mayUse(ResourceType.MOE_MODE, ResourceIds.NATIVE)) { // model_endpoint grants alone serve own templates
+                throw new ModeNotPermittedException(modelId, ResourceIds.NATIVE);
+            }
             if (!mayCallDirectly(caller, ref.get())) {
                 throw new EndpointNotAuthorizedException(modelId, server.get().name());
             }
@@ -106,8 +110,9 @@ public class RouteResolver {
     }
 
     /**
-     * What {@code caller} may name as {@code model}: its modes, its templates, its own active templates, and the {@code model@server}
-     * ids of its model_endpoint grants, a {@code *@server} grant expanded to the models the server listed.
+     * What {@code caller} may name as {@code model}: its modes, its templates, its own active templates, and, with the
+     * {@code moe_mode} grant {@code native}, the {@code model@server} ids of its model_endpoint grants, a {@code *@server}
+     * grant expanded to the models the server listed.
      */
     public List<String> usableIds(Caller caller) {
         Set<String> ids = new LinkedHashSet<>();
@@ -125,7 +130,9 @@ public class RouteResolver {
         }
         // an own template an admin template of the same name came to hide is not offered: the name runs the admin's
         ownTemplates.activeNames(caller.userId()).stream().filter(name -> !adminNames.contains(name)).forEach(ids::add);
-        ids.addAll(directModelIds(caller));
+        if (caller.mayUse(ResourceType.MOE_MODE, ResourceIds.NATIVE)) {
+            ids.addAll(directModelIds(caller));
+        }
         return new ArrayList<>(ids);
     }
 

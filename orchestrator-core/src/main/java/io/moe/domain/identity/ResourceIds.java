@@ -8,8 +8,10 @@ import java.util.regex.Pattern;
 /** The shape a permission's resource id must have for its type (spec: permission). */
 public final class ResourceIds {
 
+    /** The moe_mode grant of direct model calls (native pass-through, native own profiles), beside the model_endpoint grants. */
+    public static final String NATIVE = "native";
     /** The moe_mode ids: routing modes, not the chat model ids. */
-    public static final Set<String> MOE_MODES = Set.of("native", "moe_orchestrated", "moe_reasoning");
+    public static final Set<String> MOE_MODES = Set.of(NATIVE, "moe_orchestrated", "moe_reasoning");
     private static final Pattern TEMPLATE = Pattern.compile("tmpl-[A-Za-z0-9_-]{1,64}");
     private static final Pattern PROFILE = Pattern.compile("profile-[A-Za-z0-9_-]{1,64}");
     /** A skill's name, which is also the id its grant names. */

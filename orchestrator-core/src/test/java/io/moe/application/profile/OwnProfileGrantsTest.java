@@ -39,11 +39,15 @@ class OwnProfileGrantsTest {
     }
 
     @Test
-    void aNativeProfileNeedsOnlyItsModelsGrants() {
+    void aNativeProfileNeedsItsModelsGrantsAndTheNativeModeGrant() {
         CcProfile direct = profile(ProfileMode.NATIVE);
-        assertSame(direct, own.allowed(caller(Map.of()), direct, ""));
+        assertSame(direct, own.allowed(caller(Map.of(ResourceType.MOE_MODE, Set.of("native"))), direct, ""));
+        ProfileRefusedException noMode = assertThrows(ProfileRefusedException.class, () -> own.allowed(caller(Map.of()), direct, ""),
+                "the model grants alone serve own templates, not direct calls");
+        assertEquals("permission_denied", noMode.code());
+        assertEquals("moe_mode", noMode.field());
         assertEquals("model_endpoint_not_granted", assertThrows(ProfileRefusedException.class, () -> own.allowed(
-                new Caller("user-1", "alice", "key-1", false, Map.of(), Limits.NONE), direct, "")).code());
+                new Caller("user-1", "alice", "key-1", false, Map.of(ResourceType.MOE_MODE, Set.of("native")), Limits.NONE), direct, "")).code());
     }
 
     /** A user holding the tool model's grant, and {@code more}. */

@@ -137,20 +137,27 @@ class RouteResolverTest {
     }
 
     @Test
-    void aNativeIdNeedsAnExactOrWildcardEndpointGrant() {
-        assertThrows(EndpointNotAuthorizedException.class, () -> resolver.resolve(caller(Map.of()), "coder:14b@gpu2"));
-        Caller exact = caller(Map.of(ResourceType.MODEL_ENDPOINT, Set.of("coder:14b@gpu2")));
+    void aNativeIdNeedsTheNativeModeGrantAndAnExactOrWildcardEndpointGrant() {
+        assertThrows(ModeNotPermittedException.class, () -> resolver.resolve(caller(Map.of()), "coder:14b@gpu2"));
+        Caller endpointOnly = caller(Map.of(ResourceType.MODEL_ENDPOINT, Set.of("*@gpu2")));
+        ModeNotPermittedException noMode = assertThrows(ModeNotPermittedException.class, () -> resolver.resolve(endpointOnly, "coder:14b@gpu2"),
+                "model_endpoint grants alone serve own templates, not direct calls");
+        assertTrue(noMode.getMessage().contains("'native'"), noMode.getMessage());
+        assertFalse(resolver.usableIds(endpointOnly).contains("coder:14b@gpu2"), "nor are direct ids offered");
+        assertThrows(EndpointNotAuthorizedException.class, () -> resolver.resolve(caller(Map.of(ResourceType.MOE_MODE, Set.of("native"))),
+                "coder:14b@gpu2"));
+        Caller exact = caller(Map.of(ResourceType.MODEL_ENDPOINT, Set.of("coder:14b@gpu2"), ResourceType.MOE_MODE, Set.of("native")));
         Route.Native direct = assertInstanceOf(Route.Native.class, resolver.resolve(exact, "coder:14b@gpu2"));
         assertEquals("coder:14b", direct.model().model());
         assertEquals("gpu2", direct.server().name());
         assertThrows(EndpointNotAuthorizedException.class, () -> resolver.resolve(exact, "small:3b@gpu2"));
-        Caller wildcard = caller(Map.of(ResourceType.MODEL_ENDPOINT, Set.of("*@gpu2")));
+        Caller wildcard = caller(Map.of(ResourceType.MODEL_ENDPOINT, Set.of("*@gpu2"), ResourceType.MOE_MODE, Set.of("native")));
         assertInstanceOf(Route.Native.class, resolver.resolve(wildcard, "small:3b@gpu2"));
     }
 
     @Test
     void anythingElseIsNotFoundListingWhatTheCallerMayUse() {
-        Caller caller = caller(Map.of(ResourceType.MOE_MODE, Set.of("moe_reasoning"),
+        Caller caller = caller(Map.of(ResourceType.MOE_MODE, Set.of("moe_reasoning", "native"),
                 ResourceType.MODEL_ENDPOINT, Set.of("*@gpu2")));
         RouteNotFoundException e = assertThrows(RouteNotFoundException.class, () -> resolver.resolve(caller, "gpt-9"));
         assertTrue(e.getMessage().contains("moe-orchestrator-research"), e.getMessage());

@@ -4,6 +4,8 @@ import io.moe.application.profile.ProfileFile;
 import io.moe.application.profile.UserProfiles;
 import io.moe.application.template.OwnItems;
 import io.moe.domain.identity.Caller;
+import io.moe.domain.identity.ResourceIds;
+import io.moe.domain.identity.ResourceType;
 import io.moe.domain.profile.CcProfileRecord;
 import io.moe.domain.profile.UserProfileRecord;
 import io.moe.domain.shared.Jsonp;
@@ -46,11 +48,16 @@ public class OwnProfilesPage extends OwnItemsPage<UserProfileRecord> {
         return profiles.get(user.caller(), id).profile().toJson();
     }
 
+    /** A profile in a mode the user may save: native with its grant, else a pipeline mode whose grant they hold. */
     @Override
     protected JsonObject example(String model, String server) {
+        Caller caller = user.caller();
+        String mode = caller.mayUse(ResourceType.MOE_MODE, ResourceIds.NATIVE) ? "native"
+                : caller.mayUse(ResourceType.MOE_MODE, "moe_orchestrated") ? "moe_orchestrated"
+                : caller.mayUse(ResourceType.MOE_MODE, "moe_reasoning") ? "moe_reasoning" : "native";
         return Jsonp.createObjectBuilder().add("name", "my-profile")
                 .add("accepted_models", Jsonp.createArrayBuilder().add("claude-sonnet-4-5"))
-                .add("tool_model", model).add("tool_endpoint", server).add("moe_mode", "native")
+                .add("tool_model", model).add("tool_endpoint", server).add("moe_mode", mode)
                 .add("tool_choice", "auto").add("system_prompt_prefix", "You help with code.").build();
     }
 
