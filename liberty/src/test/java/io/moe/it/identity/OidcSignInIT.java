@@ -294,6 +294,22 @@ class OidcSignInIT {
     }
 
     @Test
+    void anAdminTheProviderNoLongerListsInTheAdminGroupLosesTheRightsAtTheNextSignIn() throws Exception {
+        String login = "member-" + UUID.randomUUID().toString().substring(0, 8);
+        assertTrue(browse(URI.create(ItConfig.adminUrl() + "/user/sso"), login).uri().getPath().endsWith("/user/dashboard"));
+        String id = userNamed(login).getString("id");
+        assertEquals(200, Admin.put(Admin.USERS + "/" + id, "{\"is_admin\":true}").statusCode(), "an admin, as if once in the group");
+
+        HttpResponse<String> refused = browse(URI.create(ItConfig.adminUrl() + "/sso"), login);
+        assertEquals(403, refused.statusCode(), "the provider does not list the person in moe-admins: " + refused.body());
+        assertEquals(0, userNamed(login).getInt("is_admin"), "and the admin rights went with the group");
+
+        assertEquals(200, Admin.put(Admin.USERS + "/" + id, "{\"is_admin\":true}").statusCode());
+        assertTrue(browse(URI.create(ItConfig.adminUrl() + "/user/sso"), login).uri().getPath().endsWith("/user/dashboard"));
+        assertEquals(0, userNamed(login).getInt("is_admin"), "a portal sign-in follows the group too");
+    }
+
+    @Test
     void aPlainMemberGetsTheDefaultGrantsOnlyAndABlockedAccountStaysShut() throws Exception {
         String login = "member-" + UUID.randomUUID().toString().substring(0, 8);
         assertTrue(browse(URI.create(ItConfig.adminUrl() + "/user/sso"), login).uri().getPath().endsWith("/user/dashboard"));

@@ -41,6 +41,33 @@ public class SingleSignOnAccounts {
     @Inject
     UserAdministration users;
 
+    /**
+     * The admin rights of the account linked to this identity follow the provider's admin group at every sign-in (and
+     * every bearer token): a linked admin the provider no longer lists in the group is an admin no more, which ends their
+     * admin sessions (the session generation) and makes their keys member keys. Its own transaction, so that the
+     * refusal of the admin sign-in that follows does not undo it. The last active admin stays one (the log says why).
+     */
+    public void followAdminGroup(SsoIdentity identity) {
+        requireSubject(identity);
+        if (!identity.inGroup(settings.getAdminGroup())) {
+            accounts.withSingleSignOn(identity.link()).filter(UserAccount::isAdmin).ifPresent(this::demote);
+        }
+    }
+
+    private void demote(UserAccount user) {
+        try {
+            users.update(user.id(), null, null, null, false, null);
+            LOG.info(() -> "'" + user.username() + "' is no longer in the identity provider's admin group '" + settings.getAdminGroup()
+                    + "': admin rights taken away");
+        } catch (IdentityException e) {
+            if (!"last_admin".equals(e.code())) {
+                throw e;
+            }
+            LOG.warning(() -> "'" + user.username() + "' is no longer in the identity provider's admin group '" + settings.getAdminGroup()
+                    + "' but stays an admin, being the last active one; make another account an admin, then demote it");
+        }
+    }
+
     /** The local admin account of this identity, created on its first sign-in. */
     public UserAccount admitAdmin(SsoIdentity identity) {
         requireSubject(identity);
@@ -55,13 +82,18 @@ public class SingleSignOnAccounts {
     /**
      * The local account of this identity for the portal, created on its first sign-in as a user (an admin when
      * the provider lists it in the admin group) with the default grants; at every sign-in the grants and the
-     * role expert of its groups are added (never taken away: an admin does that). A deactivated account stays shut.
+     * role expert of its groups are added (never taken away: an admin does that), and the admin rights follow the admin
+     * group both ways ({@link #followAdminGroup}). A deactivated account stays shut.
      */
     public UserAccount admitUser(SsoIdentity identity) {
         requireSubject(identity);
         SsoGrantRules rules = SsoGrantRules.parse(settings.getUserGrants(), settings.getGroupGrants());
         rules.problems().forEach(p -> LOG.warning(() -> "single sign-on grant rule left out: " + p));
-        UserAccount user = linkedOrNew(identity, identity.inGroup(settings.getAdminGroup()), rules.defaults());
+        boolean admin = identity.inGroup(settings.getAdminGroup());
+        UserAccount user = linkedOrNew(identity, admin, rules.defaults());
+        if (!admin && user.isAdmin()) {
+            demote(user);
+        }
         for (SsoGrantRules.GroupRule rule : rules.rulesOf(identity.groups())) {
             for (SsoGrantRules.Grant grant : rule.grants()) {
                 grantUnlessFull(user, grant);
@@ -133,10 +165,22 @@ public class SingleSignOnAccounts {
                 + "' are both taken by local accounts; rename one of them");
     }
 
+    /**
+     * The provider's address when it is one and free, else a placeholder of the username, else one with a suffix of the
+     * link: an address someone took here (a portal user may set any free one) must not keep a person out for good.
+     */
     private String freeEmail(SsoIdentity identity, String username) {
         String email = identity.email();
-        boolean usable = AccountRules.isEmail(email) && accounts.withEmail(email).isEmpty();
-        return usable ? email : username + "@sso.invalid";
+        if (AccountRules.isEmail(email) && accounts.withEmail(email).isEmpty()) {
+            return email;
+        }
+        for (String placeholder : List.of(username + "@sso.invalid", username + "-" + Digests.sha256(identity.link()).substring(0, 8) + "@sso.invalid")) {
+            if (accounts.withEmail(placeholder).isEmpty()) {
+                return placeholder;
+            }
+        }
+        throw new IdentityException(Kind.CONFLICT, "duplicate", "email", "no free e-mail address for '" + username
+                + "': its placeholders are taken by local accounts; change one of them");
     }
 
     private boolean taken(String username) {

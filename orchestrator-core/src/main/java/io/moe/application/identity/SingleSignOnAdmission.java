@@ -20,6 +20,7 @@ public class SingleSignOnAdmission {
     SingleSignOnAccounts accounts;
 
     public UserAccount admit(SsoIdentity identity) {
+        accounts.followAdminGroup(identity); // committed before a refusal for want of the group
         try {
             return accounts.admitAdmin(identity);
         } catch (PersistenceException | TransactionalException raced) {

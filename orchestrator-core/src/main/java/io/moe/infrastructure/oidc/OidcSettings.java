@@ -145,7 +145,8 @@ public class OidcSettings {
 
     /**
      * The identity in a set of claims (ID token, userinfo or access token): {@code sub},
-     * {@code preferred_username}, {@code email} and the configured groups claim (a list or one string).
+     * {@code preferred_username}, {@code email} (unless {@code email_verified} is false) and the configured groups
+     * claim (a list or one string).
      */
     public SsoIdentity identity(Function<String, Object> claims) {
         String subject = text(claims.apply("sub"));
@@ -153,8 +154,10 @@ public class OidcSettings {
         Object groups = claims.apply(groupsClaim);
         List<String> groupList = groups instanceof Collection<?> c ? c.stream().map(String::valueOf).toList()
                 : groups == null ? List.of() : List.of(String.valueOf(groups));
+        // an address the provider says it has not verified is anyone's to claim there: not taken over here
+        boolean unverified = "false".equalsIgnoreCase(String.valueOf(claims.apply("email_verified")));
         return new SsoIdentity(getIssuer(), subject, username == null ? subject : username,
-                text(claims.apply("email")), groupList);
+                unverified ? null : text(claims.apply("email")), groupList);
     }
 
     private static String text(Object value) {

@@ -16,7 +16,9 @@ import java.time.Duration;
 
 /**
  * The configured provider's discovery document ({@code /.well-known/openid-configuration}), read on first
- * use and kept: where its signing keys are published. A document that names another issuer is refused.
+ * use and kept: where its signing keys are published. A document that names another issuer is refused. A read that
+ * failed is remembered for {@link #RETRY_AFTER}: while the provider is down or slow, the token checks waiting behind
+ * that read (and those that come meanwhile) are refused with 503 at once instead of each trying again in turn.
  */
 @ApplicationScoped
 public class ProviderMetadata {
@@ -31,8 +33,15 @@ public class ProviderMetadata {
     /** The longest discovery document read (a provider's is a few KB). */
     static final int MAX_DOCUMENT_BYTES = 1024 * 1024;
 
+    /** How long a failed read is answered from memory before the provider is asked again. */
+    static final Duration RETRY_AFTER = Duration.ofSeconds(10);
+
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private volatile Endpoints endpoints;
+    private volatile Failure failure;
+
+    private record Failure(String message, long until) {
+    }
 
     /**
      * The provider's endpoints.
@@ -42,14 +51,28 @@ public class ProviderMetadata {
     public Endpoints endpoints() {
         Endpoints current = endpoints;
         if (current == null) {
+            refuseWhileFailing();
             synchronized (this) {
                 if (endpoints == null) {
-                    endpoints = discover();
+                    refuseWhileFailing(); // the read this call waited for failed a moment ago
+                    try {
+                        endpoints = discover();
+                    } catch (ProviderUnavailableException e) {
+                        failure = new Failure(e.getMessage(), System.nanoTime() + RETRY_AFTER.toNanos());
+                        throw e;
+                    }
                 }
                 current = endpoints;
             }
         }
         return current;
+    }
+
+    private void refuseWhileFailing() {
+        Failure last = failure;
+        if (last != null && last.until() - System.nanoTime() > 0) {
+            throw new ProviderUnavailableException(last.message() + " (asked again " + RETRY_AFTER.toSeconds() + " s after the failure)");
+        }
     }
 
     private Endpoints discover() {

@@ -27,6 +27,24 @@ public final class SignedInIdentity {
             List<String> groups = token.getArrayStringClaim(name);
             return groups.isEmpty() ? userinfo.getArrayStringClaim(name) : groups;
         }
-        return token.getStringClaim(name).or(() -> userinfo.getStringClaim(name)).orElse(null);
+        if (EMAIL_VERIFIED.equals(name)) { // a boolean, which the container's claims do not read: from the token itself
+            return verifiedMark(openId);
+        }
+        try {
+            return token.getStringClaim(name).or(() -> userinfo.getStringClaim(name)).orElse(null);
+        } catch (ClassCastException notText) {
+            return null; // a claim of another type than the one asked for reads as absent
+        }
+    }
+
+    private static final String EMAIL_VERIFIED = "email_verified";
+
+    /** The ID token's {@code email_verified} (the container verified the token already), or null when it has none. */
+    private static Object verifiedMark(OpenIdContext openId) {
+        try {
+            return com.nimbusds.jwt.JWTParser.parse(openId.getIdentityToken().getToken()).getJWTClaimsSet().getClaim(EMAIL_VERIFIED);
+        } catch (java.text.ParseException | RuntimeException unreadable) {
+            return null;
+        }
     }
 }

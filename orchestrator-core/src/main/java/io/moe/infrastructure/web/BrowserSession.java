@@ -68,6 +68,12 @@ public final class BrowserSession {
         session.setAttribute(csrf, HexFormat.of().formatHex(token));
     }
 
+    /** Whether the session was started through single sign-on ({@link #markSingleSignOn}). */
+    public boolean viaSingleSignOn(HttpServletRequest request) {
+        HttpSession session = request.getSession(false);
+        return session != null && Boolean.TRUE.equals(session.getAttribute(viaSso));
+    }
+
     /** Marks the session as started through single sign-on, so that signing out also ends the provider's session. */
     public void markSingleSignOn(HttpServletRequest request) {
         request.getSession(false).setAttribute(viaSso, Boolean.TRUE);

@@ -65,9 +65,16 @@ public class PasswordSignIn {
         return Optional.empty();
     }
 
-    /** Lets a standing session go on after its user changed their own password (the session's stamp follows the new one). */
+    /**
+     * Lets a standing session go on after its user changed their own password (the session's stamp follows the new one).
+     * A session of single sign-on stays one, so that signing out still ends the provider's session too.
+     */
     public void renew(HttpServletRequest request, BrowserSession session, UserAccount user) {
+        boolean viaSingleSignOn = session.viaSingleSignOn(request);
         session.signIn(request, user.id(), sessions.stampOf(user));
+        if (viaSingleSignOn) {
+            session.markSingleSignOn(request);
+        }
     }
 
     /** Whether the session of {@code session}'s kind on {@code request} still stands (see {@link AdminSessions}). */

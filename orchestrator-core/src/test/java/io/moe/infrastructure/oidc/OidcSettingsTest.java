@@ -36,6 +36,17 @@ class OidcSettingsTest {
     }
 
     @Test
+    void anAddressTheProviderHasNotVerifiedIsNotTaken() {
+        OidcSettings settings = settings("https://idp.example.org");
+        assertNull(settings.identity(Map.<String, Object>of("sub", "u-1", "email", "ceo@corp.example", "email_verified", false)::get).email(),
+                "anyone may have typed it at the provider");
+        assertEquals("ceo@corp.example", settings.identity(Map.<String, Object>of("sub", "u-1", "email", "ceo@corp.example",
+                "email_verified", true)::get).email());
+        assertEquals("ceo@corp.example", settings.identity(Map.<String, Object>of("sub", "u-1", "email", "ceo@corp.example")::get).email(),
+                "a provider that does not say is taken at its word");
+    }
+
+    @Test
     void aSingleGroupStringAndAMissingNameAreUnderstood() {
         SsoIdentity identity = settings("https://idp.example.org").identity(Map.<String, Object>of("sub", "svc", "roles", "moe-admins")::get);
         assertEquals("svc", identity.username(), "without preferred_username the subject names the account");
