@@ -22,6 +22,8 @@ public final class ToolArgs {
 
     /** Longest accepted string argument (characters). */
     public static final int MAX_STRING = 200_000;
+    /** The longest number, written as JSON or as text. */
+    static final int MAX_NUMBER_CHARS = 1_000;
     /** Most digits a number argument may have, before or after the decimal point. */
     public static final int MAX_DIGITS = 4000;
     /** Most numbers accepted in one array argument. */
@@ -117,6 +119,10 @@ public final class ToolArgs {
                 out.add(toNumber(item, name));
             }
         } else if (v instanceof JsonString s) {
+            if (s.getString().length() > MAX_STRING) { // held to the text bound before it is split and parsed
+                throw new ToolException(Kind.TOO_LARGE, "input_too_large", name,
+                        "'" + name + "' is " + s.getString().length() + " characters; the limit is " + MAX_STRING);
+            }
             for (String part : s.getString().trim().split("[,;\\s]+")) {
                 if (!part.isEmpty()) {
                     out.add(toNumber(part, name));
@@ -149,6 +155,9 @@ public final class ToolArgs {
 
     private static BigDecimal toNumber(JsonValue v, String name) {
         if (v instanceof JsonNumber n) {
+            if (n.toString().length() > MAX_NUMBER_CHARS) { // as a number written as text is
+                throw ToolException.invalid(name, "'" + name + "' is too long for a number");
+            }
             return bounded(n.bigDecimalValue(), name);
         }
         if (v instanceof JsonString s) {
@@ -159,7 +168,7 @@ public final class ToolArgs {
 
     private static BigDecimal toNumber(String s, String name) {
         try {
-            if (s.length() > 1000) {
+            if (s.length() > MAX_NUMBER_CHARS) {
                 throw ToolException.invalid(name, "'" + name + "' is too long for a number");
             }
             return bounded(new BigDecimal(s), name);

@@ -44,6 +44,19 @@ class ResultLimitsTest {
     }
 
     @Test
+    void aNestedDeepScanStopsAtTheBudgetBeforeItsResultIsBuilt() {
+        StringBuilder doc = new StringBuilder();
+        for (int i = 0; i < 300; i++) {
+            doc.append("{\"a\":");
+        }
+        doc.append('[').append("1,".repeat(94_999)).append("1]").append("}".repeat(300));
+        for (String path : new String[] {"$..*", "$..*..*"}) {
+            String args = Json.createObjectBuilder().add("json", doc.toString()).add("path", path).build().toString();
+            ToolCase.refused(new JsonQuery(BUDGET), args, "result_too_large", null);
+        }
+    }
+
+    @Test
     void anyResultOverTheBudgetIsRefusedWhenMeasured() {
         var big = Json.createObjectBuilder().add("text", "é".repeat(2_000)).build();
         ToolException e = assertThrows(ToolException.class, () -> ResultBudget.check(big, 1_000, "ask for less"));

@@ -1,6 +1,7 @@
 package io.moe.tools.data;
 
 import com.jayway.jsonpath.Configuration;
+import com.jayway.jsonpath.EvaluationListener;
 import com.jayway.jsonpath.InvalidJsonException;
 import com.jayway.jsonpath.InvalidPathException;
 import com.jayway.jsonpath.JsonPath;
@@ -23,8 +24,9 @@ import java.util.Map;
 /**
  * json_query: evaluates a JSONPath expression (Jayway JsonPath) against a JSON document. A deep scan
  * such as {@code $..*} returns every subtree of the document, so its text can be depth times the size
- * of the input: the result is measured against the result budget before it is serialised, and a result
- * over it is a 422 {@code result_too_large}.
+ * of the input (and a nested one, {@code $..*..*}, far more): every match is measured against the result budget as
+ * the evaluation finds it, which stops there, so a result over it is a 422 {@code result_too_large} before it was
+ * built. A path that is valid but cannot apply to the document is a 422 {@code path_not_applicable}.
  */
 public final class JsonQuery implements Tool {
 
@@ -56,11 +58,19 @@ public final class JsonQuery implements Tool {
         JsonValue given = args.json().containsKey("json") ? args.json().get("json") : args.json().get("json_str");
         String json = given != null && given.getValueType() != JsonValue.ValueType.STRING
                 ? given.toString() : args.string("json", "json_str", "data");
+        if (json.length() > ToolArgs.MAX_STRING) { // a document sent as an object is held to the same bound as text
+            throw new ToolException(Kind.TOO_LARGE, "input_too_large", "json", "'json' is " + json.length()
+                    + " characters; the limit is " + ToolArgs.MAX_STRING);
+        }
         String path = args.string("path", "query", "jsonpath");
         if (path.contains("=~")) {
             throw ToolException.invalid("path", "regular-expression filters (=~) are not supported here; use regex_extract on the text");
         }
-        Configuration config = Configuration.defaultConfiguration();
+        ResultBudget budget = new ResultBudget(maxResultChars, "use a more specific path than a deep scan ($..) over the whole document");
+        Configuration config = Configuration.defaultConfiguration().addEvaluationListeners(found -> {
+            measure(found.result(), budget); // throws past the budget: the evaluation stops at this match
+            return EvaluationListener.EvaluationContinuation.CONTINUE;
+        });
         Object result;
         try {
             Object document = config.jsonProvider().parse(json);
@@ -72,12 +82,22 @@ public final class JsonQuery implements Tool {
                 return Jsonp.createObjectBuilder().add("path", path).add("found", false).addNull("result").build();
             }
             throw ToolException.invalid("path", "'" + path + "' is not a valid JSONPath expression: " + e.getMessage());
-        } catch (JsonPathException e) { // a valid path that does not apply, e.g. avg() of an empty array
+        } catch (ToolException overBudget) {
+            throw overBudget;
+        } catch (JsonPathException | UnsupportedOperationException | ClassCastException | IndexOutOfBoundsException
+                 | IllegalArgumentException | IllegalStateException e) { // a valid path that does not apply, e.g. avg() of an empty array
             throw new ToolException(Kind.UNPROCESSABLE, "path_not_applicable", "path", "'" + path + "' cannot be applied to this document: "
                     + e.getMessage());
         }
         measure(result, new ResultBudget(maxResultChars, "use a more specific path than a deep scan ($..) over the whole document"));
-        return Jsonp.createObjectBuilder().add("path", path).add("found", true).add("result", asJson(result, config)).build();
+        JsonValue answer;
+        try {
+            answer = asJson(result, config);
+        } catch (UnsupportedOperationException | ClassCastException | IllegalArgumentException | IllegalStateException e) {
+            throw new ToolException(Kind.UNPROCESSABLE, "path_not_applicable", "path", "'" + path + "' gives a result that is no JSON "
+                    + "value: " + e.getMessage());
+        }
+        return Jsonp.createObjectBuilder().add("path", path).add("found", true).add("result", answer).build();
     }
 
     private static JsonValue asJson(Object result, Configuration config) {

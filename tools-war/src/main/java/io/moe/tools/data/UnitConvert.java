@@ -19,6 +19,8 @@ import javax.measure.Unit;
 import javax.measure.UnconvertibleException;
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -43,6 +45,8 @@ public final class UnitConvert implements Tool {
             entry("celsius", Units.CELSIUS), entry("k", Units.KELVIN), entry("kelvin", Units.KELVIN),
             entry("km/h", Units.KILOMETRE_PER_HOUR), entry("kmh", Units.KILOMETRE_PER_HOUR), entry("kph", Units.KILOMETRE_PER_HOUR),
             entry("m/s", Units.METRE_PER_SECOND), entry("l", Units.LITRE), entry("liter", Units.LITRE), entry("litre", Units.LITRE),
+            entry("ml", Units.LITRE.prefix(javax.measure.MetricPrefix.MILLI)), entry("milliliter", Units.LITRE.prefix(javax.measure.MetricPrefix.MILLI)),
+            entry("millilitre", Units.LITRE.prefix(javax.measure.MetricPrefix.MILLI)),
             entry("h", Units.HOUR), entry("hour", Units.HOUR), entry("hours", Units.HOUR), entry("min", Units.MINUTE),
             entry("minute", Units.MINUTE), entry("minutes", Units.MINUTE), entry("d", Units.DAY), entry("day", Units.DAY),
             entry("days", Units.DAY), entry("week", Units.WEEK), entry("weeks", Units.WEEK),
@@ -73,16 +77,34 @@ public final class UnitConvert implements Tool {
         BigDecimal value = args.number("value", "amount");
         String fromText = args.string("from", "from_unit");
         String toText = args.string("to", "to_unit");
-        Unit<?> from = unit("from", fromText);
-        Unit<?> to = unit("to", toText);
+        List<Unit<?>> froms = units("from", fromText);
+        List<Unit<?>> tos = units("to", toText);
         try {
-            Quantity<?> converted = convert(Quantities.getQuantity(value, from), to);
+            Quantity<?> converted = convert(value, froms, tos);
             BigDecimal result = new BigDecimal(converted.getValue().toString(), MathContext.DECIMAL64).stripTrailingZeros();
             return Jsonp.createObjectBuilder().add("value", value).add("from", fromText).add("to", toText)
                     .add("result", result.scale() < 0 ? result.setScale(0) : result).build();
         } catch (UnconvertibleException | ClassCastException e) {
             throw ToolException.invalid("to", "cannot convert " + fromText + " to " + toText + ": they measure different things");
         }
+    }
+
+    /**
+     * The first reading of the two units that measure the same thing: a symbol such as H, C or F is an everyday name
+     * (hour, Celsius, Fahrenheit) and an SI unit (henry, coulomb, farad), and the other unit tells which is meant.
+     */
+    private static Quantity<?> convert(BigDecimal value, List<Unit<?>> froms, List<Unit<?>> tos) {
+        UnconvertibleException first = null;
+        for (Unit<?> from : froms) {
+            for (Unit<?> to : tos) {
+                try {
+                    return convert(Quantities.getQuantity(value, from), to);
+                } catch (UnconvertibleException | ClassCastException e) {
+                    first = first != null ? first : e instanceof UnconvertibleException u ? u : new UnconvertibleException(e);
+                }
+            }
+        }
+        throw first;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -94,19 +116,27 @@ public final class UnitConvert implements Tool {
         }
     }
 
-    private static Unit<?> unit(String argument, String text) {
+    /** The readings of a unit: its everyday name (any case), then its SI symbol as written; refused when it has neither. */
+    private static List<Unit<?>> units(String argument, String text) {
         String t = text.trim();
+        List<Unit<?>> readings = new ArrayList<>(2);
         Unit<?> named = NAMED.get(t.toLowerCase(Locale.ROOT));
         if (named != null) {
-            return named;
+            readings.add(named);
         }
         if (HUGE_EXPONENT.matcher(t).find()) { // no physical unit has one; the library would recurse that deep
             throw ToolException.invalid(argument, "the unit '" + text + "' has an exponent above 99; units such as m^2 or s^-1 are meant");
         }
         try {
-            return SimpleUnitFormat.getInstance().parse(t.replace("²", "^2").replace("³", "^3"));
+            Unit<?> symbol = SimpleUnitFormat.getInstance().parse(t.replace("²", "^2").replace("³", "^3"));
+            if (named == null || !symbol.equals(named)) {
+                readings.add(symbol);
+            }
         } catch (MeasurementException | IllegalArgumentException e) {
-            throw ToolException.invalid(argument, "unknown unit '" + text + "'; use symbols such as m, km, mi, ft, kg, lb, °C, °F, K, l, gal, km/h, mph, s, min, h");
+            if (readings.isEmpty()) {
+                throw ToolException.invalid(argument, "unknown unit '" + text + "'; use symbols such as m, km, mi, ft, kg, lb, °C, °F, K, l, gal, km/h, mph, s, min, h");
+            }
         }
+        return readings;
     }
 }

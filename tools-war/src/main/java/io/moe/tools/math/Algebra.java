@@ -40,7 +40,8 @@ final class Algebra {
     private static final Set<String> TWO_ARGUMENTS = Set.of("mod", "round", "rational", "equal", "complex", "power");
     private static final Pattern PERCENT_OF = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*%\\s*(?:of|von)\\s+");
     private static final Pattern PERCENT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*%");
-    private static final Pattern DECIMAL = Pattern.compile("(?<![\\w.])(\\d+)\\.(\\d+)(?![\\w.])");
+    /** A decimal, also right before a letter ("1.2x", "2.5pi"), but not the mantissa of scientific notation ("1.5e3"). */
+    private static final Pattern DECIMAL = Pattern.compile("(?<![\\w.])(\\d+)\\.(\\d+)(?![\\d.]|[eE][+-]?\\d)");
 
     private Algebra() {
     }
@@ -187,7 +188,30 @@ final class Algebra {
             throw new ToolException(Kind.UNPROCESSABLE, "not_evaluated", argument,
                     "the computer algebra could not evaluate this within its limits (a factorial or power this large); use smaller numbers");
         }
+        if (unrounded(value)) { // its decimal would be a 20-digit approximation padded out to look like an exact whole number
+            throw new ToolException(Kind.UNPROCESSABLE, "not_evaluated", argument,
+                    "the computer algebra could not round this exactly (floor, ceil, round or mod of a number this large); use smaller numbers");
+        }
         return value;
+    }
+
+    private static final Set<String> ROUNDINGS = Set.of("Floor", "Ceiling", "Round", "Mod", "IntegerPart");
+
+    /** Whether a rounding of a constant value is left unevaluated in {@code value}. */
+    private static boolean unrounded(IExpr value) {
+        if (!value.isAST()) {
+            return false;
+        }
+        IAST ast = (IAST) value;
+        if (ROUNDINGS.contains(ast.head().toString()) && unknowns(ast).isEmpty()) {
+            return true;
+        }
+        for (int i = 1; i < ast.size(); i++) {
+            if (unrounded(ast.get(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The value as a decimal string with up to 20 significant digits, or null when it is not a real number. */

@@ -15,6 +15,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
@@ -56,6 +57,15 @@ public final class AlgebraPool implements AutoCloseable {
     /** Runs {@code work} on a fresh evaluator within the time limit; failures are refusals naming {@code argument}. */
     <T> T evaluate(String argument, Function<ExprEvaluator, T> work) {
         AtomicReference<EvalEngine> engine = new AtomicReference<>();
+        // Claimed by the evaluation when it starts, or by this call giving it up before: an evaluation cancelled while
+        // it waited never runs, so the call gives its place back then; one that ran gives it back itself. Once only.
+        AtomicBoolean claimed = new AtomicBoolean();
+        AtomicBoolean released = new AtomicBoolean();
+        Runnable giveBack = () -> {
+            if (released.compareAndSet(false, true)) {
+                places.release();
+            }
+        };
         Future<T> result;
         if (!places.tryAcquire()) {
             throw busy(argument);
@@ -63,21 +73,27 @@ public final class AlgebraPool implements AutoCloseable {
         try {
             result = threads.submit(() -> {
                 try {
+                    if (!claimed.compareAndSet(false, true)) {
+                        return null; // given up while it waited for a thread
+                    }
                     ExprEvaluator evaluator = new ExprEvaluator(false, (short) 100);
                     engine.set(evaluator.getEvalEngine());
                     return work.apply(evaluator);
                 } finally {
-                    places.release();
+                    giveBack.run();
                 }
             });
         } catch (RejectedExecutionException e) {
-            places.release();
+            giveBack.run();
             throw busy(argument);
         }
         try {
             return result.get(timeLimit.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             stop(engine.get());
+            if (claimed.compareAndSet(false, true)) {
+                giveBack.run(); // it never started and never will
+            }
             result.cancel(true);
             throw new ToolException(Kind.UNPROCESSABLE, "evaluation_timeout", argument, "evaluation took longer than "
                     + seconds() + " s; simplify the input");
@@ -89,6 +105,9 @@ public final class AlgebraPool implements AutoCloseable {
             throw ToolException.invalid(argument, "cannot evaluate: " + Algebra.firstLine(String.valueOf(cause.getMessage())));
         } catch (InterruptedException e) {
             stop(engine.get());
+            if (claimed.compareAndSet(false, true)) {
+                giveBack.run();
+            }
             result.cancel(true);
             Thread.currentThread().interrupt();
             throw new ToolException(Kind.UNAVAILABLE, "interrupted", argument, "the server is stopping");

@@ -17,6 +17,13 @@ final class SizeBound {
 
     /** Most decimal digits an exact intermediate value may have. */
     static final double MAX_DIGITS = 100_000;
+    /**
+     * Most digits a number given to a function other than +, ×, ^ and ! may have, and a power of a base that is not a
+     * whole number may reach: Symja works on such values (a square root, a remainder, a rounding, digits of e or π) in
+     * steps that do not look at its stop request, so a larger one would hold a thread and a core for minutes after its
+     * time limit.
+     */
+    static final double MAX_FUNCTION_DIGITS = 1_000;
 
     private SizeBound() {
     }
@@ -98,7 +105,15 @@ final class SizeBound {
                 yield n < 2 ? Size.of(1) : Size.huge(Gamma.logGamma(n + 1) / Math.log(10));
             }
             case "Rational" -> Size.of(args[0].value() / args[1].value());
-            default -> Size.of(1); // sqrt, abs, round, trigonometry, logarithms, exp of small values: bounded by their inputs
+            default -> { // sqrt, abs, round, mod, trigonometry, logarithms: bounded by their inputs, which are bounded here
+                for (Size a : args) {
+                    if (a.log10() > MAX_FUNCTION_DIGITS) {
+                        throw new ToolException(Kind.UNPROCESSABLE, "result_too_large", argument, "functions such as sqrt, mod, "
+                                + "round and floor take numbers of at most " + (long) MAX_FUNCTION_DIGITS + " digits; use smaller numbers");
+                    }
+                }
+                yield Size.of(1);
+            }
         };
     }
 
@@ -108,6 +123,11 @@ final class SizeBound {
             throw new ToolException(Kind.UNPROCESSABLE, "result_too_large", argument, "exponents are limited in size; use smaller numbers");
         }
         double log = Math.max(0, base.log10()) * Math.abs(e);
+        boolean wholeBase = !Double.isNaN(base.value()) && base.value() == Math.rint(base.value());
+        if (!wholeBase && log > MAX_FUNCTION_DIGITS) {
+            throw new ToolException(Kind.UNPROCESSABLE, "result_too_large", argument, "a power of a number that is not whole "
+                    + "(e, π, a decimal) may reach at most " + (long) MAX_FUNCTION_DIGITS + " digits; use a smaller exponent");
+        }
         double value = Double.isNaN(base.value()) ? Double.NaN : Math.pow(base.value(), e);
         return Double.isNaN(value) || Double.isInfinite(value) ? Size.huge(log) : Size.of(value);
     }

@@ -1,6 +1,9 @@
 package io.moe.tools.data;
 
+import io.moe.tools.ToolArgs;
 import io.moe.tools.ToolCase;
+import io.moe.tools.ToolException;
+import jakarta.json.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -9,6 +12,7 @@ import java.math.BigDecimal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class DataToolsTest {
 
@@ -46,6 +50,19 @@ class DataToolsTest {
     }
 
     @Test
+    void aValidPathThatCannotApplyIsA422AndAnObjectDocumentIsBoundedLikeText() {
+        for (String path : new String[] {"$.keys()", "$.a[?(@ empty true)]", "$.a.index(5)"}) {
+            String args = Json.createObjectBuilder().add("json", Json.createReader(new java.io.StringReader("{\"a\":[1,\"x\",{\"k\":2},[3]]}"))
+                    .readObject()).add("path", path).build().toString();
+            ToolException e = assertThrows(ToolException.class, () -> ToolCase.run(new JsonQuery(1_000_000), args), path);
+            assertEquals("path_not_applicable", e.code(), path + ": " + e.getMessage());
+        }
+        String huge = Json.createObjectBuilder().add("json", Json.createObjectBuilder().add("text", "x".repeat(ToolArgs.MAX_STRING)))
+                .add("path", "$.text").build().toString();
+        ToolCase.refused(new JsonQuery(1_000_000), huge, "input_too_large", "json");
+    }
+
+    @Test
     void unitConvertRefusesUnknownAndIncompatibleUnits() {
         ToolCase.refused(new UnitConvert(), "{\"value\":1,\"from\":\"km\",\"to\":\"kg\"}", "invalid_argument", "to");
         ToolCase.refused(new UnitConvert(), "{\"value\":1,\"from\":\"furlongz\",\"to\":\"m\"}", "invalid_argument", "from");
@@ -53,5 +70,14 @@ class DataToolsTest {
         ToolCase.refused(new UnitConvert(), "{\"from\":\"m\",\"to\":\"km\"}", "missing_argument", "value");
         ToolCase.refused(new UnitConvert(), "{\"value\":1,\"from\":\"m^100000\",\"to\":\"km^100000\"}", "invalid_argument", "from");
         assertEquals("1E-60", ToolCase.run(new UnitConvert(), "{\"value\":1,\"from\":\"m^20\",\"to\":\"km^20\"}").get("result").toString());
+    }
+
+    @ParameterizedTest(name = "{0} {1} in {2}")
+    @CsvSource({"1, H, mH, 1000", "1, C, mC, 1000", "1, F, µF, 1000000", "2, h, min, 120", "212, F, °C, 100", "1, L, mL, 1000",
+            "30, C, K, 303.15"})
+    void aSymbolThatIsAlsoAnEverydayNameIsReadAsTheOtherUnitAllows(String value, String from, String to, String result) {
+        String args = Json.createObjectBuilder().add("value", new BigDecimal(value)).add("from", from).add("to", to).build().toString();
+        assertEquals(new BigDecimal(result).stripTrailingZeros(), ToolCase.run(new UnitConvert(), args).getJsonNumber("result").bigDecimalValue()
+                .stripTrailingZeros());
     }
 }

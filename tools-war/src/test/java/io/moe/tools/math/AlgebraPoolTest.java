@@ -50,6 +50,41 @@ class AlgebraPoolTest {
     }
 
     @Test
+    void aCallThatTimedOutWhileWaitingForAThreadGivesItsPlaceBack() throws Exception {
+        try (AlgebraPool pool = new AlgebraPool(1, 1, Duration.ofMillis(300))) {
+            CountDownLatch started = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            CompletableFuture<Object> holding = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return pool.evaluate("expression", evaluator -> {
+                        started.countDown();
+                        while (true) { // ignores the engine's stop request and the interrupt, as a long big-number step does
+                            try {
+                                return release.await(30, TimeUnit.SECONDS);
+                            } catch (InterruptedException ignored) {
+                                // goes on waiting
+                            }
+                        }
+                    });
+                } catch (ToolException timedOut) {
+                    return timedOut.code();
+                }
+            });
+            assertTrue(started.await(30, TimeUnit.SECONDS));
+            ToolException waited = assertThrows(ToolException.class, () -> pool.evaluate("expression", evaluator -> 1),
+                    "it waited in the queue past the time limit");
+            assertEquals("evaluation_timeout", waited.code());
+            release.countDown();
+            holding.get(30, TimeUnit.SECONDS);
+            Instant deadline = Instant.now().plusSeconds(30);
+            while (pool.busy() > 0 && Instant.now().isBefore(deadline)) {
+                TimeUnit.MILLISECONDS.sleep(20);
+            }
+            assertEquals(0, pool.busy(), "neither place is lost");
+        }
+    }
+
+    @Test
     void workThatOutlivesItsTimeLimitIsStoppedAndFreesItsThread() throws Exception {
         try (AlgebraPool pool = new AlgebraPool(1, 0, Duration.ofMillis(300))) {
             ToolException e = assertThrows(ToolException.class, () -> pool.evaluate("expression", AlgebraPoolTest::endless));

@@ -69,6 +69,19 @@ class MathToolsTest {
     }
 
     @Test
+    void functionsOfHugeNumbersAreRefusedBeforeTheyHoldAThreadPastTheTimeLimit() {
+        for (String slow : new String[] {"sqrt(2^99999+1)", "exp(99999)", "mod(3^99999, 7^40000)", "round(pi*10^99999)", "floor(exp(5000))"}) {
+            ToolCase.refused(new Calculate(ALGEBRA), "{\"expression\":\"" + slow + "\"}", "result_too_large", "expression");
+        }
+        assertEquals("33554432", ToolCase.run(new Calculate(ALGEBRA), "{\"expression\":\"sqrt(2^50)\"}").getString("exact"),
+                "a function of a number of fewer than 1,000 digits still runs");
+        assertEquals("1", ToolCase.run(new Calculate(ALGEBRA), "{\"expression\":\"mod(3^500, 2)\"}").getString("exact"));
+        ToolException unrounded = ToolCase.refused(new Calculate(ALGEBRA), "{\"expression\":\"floor(exp(100))\"}", "not_evaluated", "expression");
+        assertTrue(unrounded.getMessage().contains("round"), "no padded 20-digit value passed off as exact: " + unrounded.getMessage());
+        assertEquals("7", ToolCase.run(new Calculate(ALGEBRA), "{\"expression\":\"floor(exp(2))\"}").getString("exact"));
+    }
+
+    @Test
     void solvesEquations() {
         var quadratic = ToolCase.run(new SolveEquation(ALGEBRA), "{\"equation\":\"x^2 - 5x + 6 = 0\"}");
         assertEquals("[\"2\",\"3\"]", quadratic.getJsonArray("solutions").toString());
@@ -81,6 +94,14 @@ class MathToolsTest {
         assertEquals(0, none.getInt("count"));
         var implicit = ToolCase.run(new SolveEquation(ALGEBRA), "{\"equation\":\"3x - 9\"}");
         assertEquals("[\"3\"]", implicit.getJsonArray("solutions").toString());
+    }
+
+    @Test
+    void aDecimalRightBeforeALetterIsExactToo() {
+        assertEquals("[\"2\"]", ToolCase.run(new SolveEquation(ALGEBRA), "{\"equation\":\"1.2x = 2.4\"}").getJsonArray("solutions").toString());
+        assertEquals("[\"1\"]", ToolCase.run(new SolveEquation(ALGEBRA), "{\"equation\":\"0.1x + 0.2 = 0.3\"}").getJsonArray("solutions").toString());
+        String exact = ToolCase.run(new Calculate(ALGEBRA), "{\"expression\":\"2.5pi\"}").getString("exact");
+        assertTrue(exact.contains("Pi") && !exact.contains("."), "an exact multiple of Pi: " + exact);
     }
 
     @Test
