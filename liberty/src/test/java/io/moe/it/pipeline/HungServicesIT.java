@@ -76,6 +76,7 @@ class HungServicesIT {
         JsonObject tool = trace.getJsonArray("tools").getJsonObject(0);
         assertFalse(tool.getBoolean("ok"), tool.toString());
         assertTrue(tool.getString("result").contains("could not be reached"), tool.toString());
+        assertFalse(trace.toString().contains("http://"), "the tool server's address stays in the log: " + tool);
 
         JsonObject after = until(() -> trace(askToolTask(marker()).getString("id")),
                 t -> t.getJsonArray("tools").getJsonObject(0).getBoolean("ok"), "the tool server used again");

@@ -26,6 +26,29 @@ public record Plan(List<Subtask> tasks, boolean fallback) {
         return new Plan(List.of(Subtask.of(input, Category.GENERAL)), true);
     }
 
+    /**
+     * This plan with a vision task where it has none (rule 14: the vision expert receives the images): a general task,
+     * as a fallback plan's is, becomes the vision task; else one is added for the whole input while there is room.
+     */
+    public Plan seeing(String input) {
+        if (has(Category.VISION)) {
+            return this;
+        }
+        List<Subtask> seen = new java.util.ArrayList<>(tasks);
+        for (int i = 0; i < seen.size(); i++) {
+            if (seen.get(i).category().equals(Category.GENERAL)) {
+                seen.set(i, Subtask.of(seen.get(i).task(), Category.VISION));
+                return new Plan(seen, fallback);
+            }
+        }
+        if (seen.size() < MAX_TASKS) {
+            seen.add(Subtask.of(input, Category.VISION));
+        } else {
+            seen.set(seen.size() - 1, Subtask.of(input, Category.VISION));
+        }
+        return new Plan(seen, fallback);
+    }
+
     public boolean has(String category) {
         return tasks.stream().anyMatch(t -> t.category().equals(category));
     }

@@ -16,7 +16,8 @@ public record ModelRef(String model, String endpoint) {
     /** The longest model name (a Hugging Face path with its quantisation tag is about 60); a server name is at most 63. */
     public static final int MAX_MODEL_LENGTH = 200;
     private static final Pattern REF = Pattern.compile("([^@\\s\\p{Cntrl}]{1," + MAX_MODEL_LENGTH + "})@([A-Za-z0-9_.-]{1,63})");
-    private static final Pattern PARAMS = Pattern.compile("(?i)(?:^|[:\\-_])(\\d+(?:\\.\\d+)?)b(?:$|[\\-_.])");
+    /** A size in a tag: {@code 14b}, {@code 0.5b}, or a mixture of experts {@code 8x22b} (8 × 22 billion, about the whole). */
+    private static final Pattern PARAMS = Pattern.compile("(?i)(?:^|[:\\-_])(?:(\\d+)x)?(\\d+(?:\\.\\d+)?)b(?:$|[\\-_.])");
 
     public ModelRef {
         if (model == null || model.isBlank() || endpoint == null || endpoint.isBlank()) {
@@ -39,7 +40,7 @@ public record ModelRef(String model, String endpoint) {
         Matcher m = PARAMS.matcher(model);
         double found = -1;
         while (m.find()) {
-            found = Double.parseDouble(m.group(1));
+            found = Double.parseDouble(m.group(2)) * (m.group(1) == null ? 1 : Double.parseDouble(m.group(1)));
         }
         return found < 0 ? OptionalDouble.empty() : OptionalDouble.of(found);
     }

@@ -64,6 +64,9 @@ public class ToolServerClient {
             JsonArray tools = body.getJsonArray("tools");
             for (JsonValue value : tools == null ? JsonValue.EMPTY_JSON_ARRAY : tools) {
                 JsonObject tool = value.asJsonObject();
+                if (!tool.getBoolean("enabled", true)) {
+                    continue; // the planner is offered only what would run
+                }
                 JsonObject properties = tool.getJsonObject("input_schema") == null ? null
                         : tool.getJsonObject("input_schema").getJsonObject("properties");
                 lines.append("- ").append(tool.getString("name", "?"))
@@ -131,7 +134,9 @@ public class ToolServerClient {
             return new ToolResult(tool, args, false, error == null ? "HTTP " + response.statusCode()
                     : error.getString("error_code", "error") + ": " + error.getString("message", ""));
         } catch (RuntimeException e) {
-            return new ToolResult(tool, args, false, "tool server at " + url + " could not be reached: " + e.getMessage());
+            // the address and the client's message stay in the log: the result reaches answers and user-readable traces
+            LOG.log(Level.WARNING, "tool server at " + url + " could not be reached for " + tool, e);
+            return new ToolResult(tool, args, false, "the tool server could not be reached; the server log has the details");
         }
     }
 

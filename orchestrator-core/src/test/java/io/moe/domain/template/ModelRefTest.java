@@ -21,6 +21,8 @@ class ModelRefTest {
         assertEquals(14.0, ModelRef.parse("qwen2.5:14b@gpu1").billionParameters().getAsDouble());
         assertEquals(0.5, ModelRef.parse("qwen2.5:0.5b@gpu1").billionParameters().getAsDouble());
         assertEquals(70.0, ModelRef.parse("llama3.3:70b-instruct-q4@big").billionParameters().getAsDouble());
+        assertEquals(176.0, ModelRef.parse("mixtral:8x22b@big").billionParameters().getAsDouble(), "a mixture of experts: all of it");
+        assertEquals(56.0, ModelRef.parse("mixtral:8x7b-instruct@big").billionParameters().getAsDouble());
         assertTrue(ModelRef.parse("mistral:latest@gpu1").billionParameters().isEmpty());
     }
 

@@ -26,6 +26,8 @@ public class Critic {
     public static final String STAGE = "critic";
     static final int MIN_CORRECTION = 20;
     private static final Pattern CONFIRMED = Pattern.compile("(?iu)^[*_\\s]*(bestätigt|bestaetigt|confirmed)\\b.*", Pattern.DOTALL);
+    /** A short remark that ends with the word on a line of its own ("Die Antwort ist korrekt.\nBESTÄTIGT") confirms too. */
+    private static final Pattern CONFIRMED_LAST = Pattern.compile("(?iu)(?s)^.{0,300}?(?:^|[\\n.:!])[*_\\s]*(bestätigt|bestaetigt|confirmed)[*_.!\\s]*$");
     private static final Pattern CORRECTED_PREFIX = Pattern.compile("(?iu)^[*_\\s]*(korrigiert|corrected|korrektur|correction)[*_\\s]*:\\s*");
     private static final String SYSTEM = "You are the critic of a multi-expert system. Check the answer below for factual "
             + "errors and dangerous statements. If it is correct and safe, reply with the single word BESTÄTIGT. "
@@ -33,6 +35,11 @@ public class Critic {
 
     @Inject
     ModelCaller models;
+
+    /** Whether the critic's reply confirms the answer rather than replacing it. */
+    static boolean confirms(String verdict) {
+        return CONFIRMED.matcher(verdict).matches() || CONFIRMED_LAST.matcher(verdict).matches();
+    }
 
     public boolean applies(PipelineRun run) {
         return run.findings().plan() != null && (run.findings().plan().has(Category.MEDICAL) || run.findings().plan().has(Category.LEGAL));
@@ -44,7 +51,7 @@ public class Critic {
             Completion checked = models.call(run, STAGE, Merger.judgeModel(run), SYSTEM,
                     "Question: " + run.question().text() + "\n\nAnswer to check:\n" + run.verdict().answer());
             String verdict = checked.content().strip();
-            if (CONFIRMED.matcher(verdict).matches()) {
+            if (confirms(verdict)) {
                 run.trace().critic(Outcome.of("confirmed"));
                 return;
             }

@@ -36,6 +36,9 @@ import java.util.concurrent.CompletableFuture;
 @ApplicationScoped
 public class Merger {
 
+    /** What the judge is told when the planned sources (web research, tools) produced nothing. */
+    static final String NO_SOURCES = "## Sources\nThe planned web research and tools produced nothing for this question. "
+            + "Answer it from your own knowledge, and say where the answer may be out of date or unchecked.\n";
     public static final String STAGE = "judge";
 
     @Inject
@@ -75,11 +78,14 @@ public class Merger {
         }
         boolean context = run.findings().tools().stream().anyMatch(t -> t.ok()) || !run.findings().math().isEmpty() || !run.findings().graph().isEmpty()
                 || !run.findings().web().isEmpty() || !run.findings().reasoning().isEmpty();
-        if (best.isEmpty() && !context) {
+        boolean nothing = best.isEmpty() && !context;
+        if (nothing && !run.findings().plan().expertTasks().isEmpty()) {
             RuntimeException failure = run.verdict().firstFailure();
             throw failure != null ? failure : new NoAnswerException("no expert answered and no tool, search or other source "
                     + "produced anything for this question");
         }
+        // a plan of research or tool tasks alone whose sources gave nothing (search down, a tool refused): the judge
+        // answers from its own knowledge rather than the request failing
         if (best.size() == 1 && best.get(0).confidence() == Confidence.HOCH && !context) {
             run.trace().merger(Outcome.of("fast_path"));
             run.verdict().answer(Confidence.strip(best.get(0).text()), Confidence.HOCH, best.get(0).cut());
@@ -90,7 +96,7 @@ public class Merger {
         AnswerForm form = new AnswerForm(run.mode(), run.findings().web(), strongest(best), false, run::answerText);
         String instructions = ConversationHistory.clientInstructions(run.question().messages());
         String user = "Question: " + run.question().text() + "\n\n" + (instructions.isEmpty() ? "" : instructions + "\n\n")
-                + MergerInput.sources(run, true);
+                + (nothing ? NO_SOURCES : MergerInput.sources(run, true));
         try {
             if (streamed) {
                 Completion judged = models.stream(run, STAGE, judgeModel(run), prompt(run, true), user, form::accept);

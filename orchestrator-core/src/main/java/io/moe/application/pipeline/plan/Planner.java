@@ -3,6 +3,7 @@ package io.moe.application.pipeline.plan;
 import io.moe.application.pipeline.models.ModelCaller;
 import io.moe.application.pipeline.experts.Experts;
 import io.moe.application.pipeline.experts.SkillDetector;
+import io.moe.application.pipeline.research.ResearchStage;
 import io.moe.application.pipeline.run.PipelineRun;
 
 import io.moe.domain.chat.Completion;
@@ -43,8 +44,19 @@ public class Planner {
     @Inject
     LearnedPatterns patterns;
 
+    @Inject
+    ResearchStage research;
+
     public Plan plan(PipelineRun run, boolean bypassCache) {
-        Set<String> known = Category.known(run.template().experts().keySet());
+        Plan plan = planned(run, bypassCache);
+        return run.question().images().isEmpty() ? plan : plan.seeing(run.question().text());
+    }
+
+    private Plan planned(PipelineRun run, boolean bypassCache) {
+        Set<String> known = new java.util.LinkedHashSet<>(Category.known(run.template().experts().keySet()));
+        if (!research.enabled(run)) {
+            known.remove(Category.RESEARCH); // not offered, and a research task the planner names anyway is dropped
+        }
         String cacheText = run.question().text() + (run.question().images().isEmpty() ? "" : "\n[images]");
         if (!bypassCache) {
             var cached = cache.get(run.templateKey(), cacheText, known);
@@ -67,7 +79,7 @@ public class Planner {
             run.trace().planSource("planner_unavailable");
             return Plan.general(run.question().text()); // not cached: the next request asks the planner again
         }
-        if (!bypassCache) {
+        if (!bypassCache && !plan.fallback()) { // a reply the planner got wrong once must not pin its fallback for everyone
             cache.put(run.templateKey(), cacheText, plan);
         }
         return plan;

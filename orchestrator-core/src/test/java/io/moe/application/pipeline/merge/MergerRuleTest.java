@@ -124,6 +124,16 @@ class MergerRuleTest {
     }
 
     @Test
+    void aPlanOfResearchOrToolsAloneWhoseSourcesGaveNothingIsAnsweredByTheJudge() {
+        Fakes.ScriptedInference inference = Fakes.ScriptedInference.answering("Kubernetes releases come about every four months.\nKONFIDENZ: mittel");
+        PipelineRun run = Fakes.planned("What is the latest Kubernetes release?", new Subtask("latest release", Category.RESEARCH,
+                "kubernetes latest release", null, null));
+        merger(inference).merge(run, false);
+        assertEquals("Kubernetes releases come about every four months.", run.verdict().answer());
+        assertTrue(inference.calls.get(0).messages().get(1).text().contains("produced nothing"), "the judge is told why it has no sources");
+    }
+
+    @Test
     void nothingFromAnySourceIsANoAnswerFailureNotAServerError() {
         PipelineRun run = withExperts();
         assertThrows(NoAnswerException.class, () -> merger(Fakes.ScriptedInference.answering("x")).merge(run, true));

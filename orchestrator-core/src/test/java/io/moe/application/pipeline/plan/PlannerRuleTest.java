@@ -1,5 +1,10 @@
 package io.moe.application.pipeline.plan;
 
+import io.moe.domain.mode.Mode;
+import io.moe.domain.chat.ChatRequest;
+import io.moe.domain.chat.ChatMessage;
+import io.moe.application.pipeline.run.PipelineRun;
+import java.util.List;
 import io.moe.application.pipeline.Fakes;
 
 import io.moe.domain.chat.Completion;
@@ -20,7 +25,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PlannerRuleTest {
 
     private static Planner planner(Fakes.ScriptedInference inference, Fakes.MemoryPlans plans) {
+        return planner(inference, plans, true);
+    }
+
+    private static Planner planner(Fakes.ScriptedInference inference, Fakes.MemoryPlans plans, boolean researchOn) {
         Planner planner = new Planner();
+        planner.research = new io.moe.application.pipeline.research.ResearchStage() {
+            @Override
+            public boolean enabled(io.moe.application.pipeline.run.PipelineRun run) {
+                return researchOn;
+            }
+        };
         planner.models = Fakes.caller(inference);
         planner.cache = new PlanCache();
         planner.cache.store = plans;
@@ -60,6 +75,36 @@ class PlannerRuleTest {
         assertTrue(plan.fallback());
         assertEquals("Why is the sky blue?", plan.tasks().get(0).task());
         assertEquals(Category.GENERAL, plan.tasks().get(0).category());
+    }
+
+    @Test
+    void aFallbackPlanIsNotCachedSoTheNextRequestAsksThePlannerAgain() {
+        Fakes.MemoryPlans plans = new Fakes.MemoryPlans();
+        planner(Fakes.ScriptedInference.answering("[{\"task\": \"cut off"), plans).plan(Fakes.run("Why is the sky blue?"), false);
+        assertTrue(plans.plans.isEmpty(), "one truncated reply does not pin the fallback for everyone");
+    }
+
+    @Test
+    void withResearchOffAResearchTaskIsNeitherOfferedNorKept() {
+        Fakes.ScriptedInference inference = Fakes.ScriptedInference.answering("[{\"task\":\"latest release\",\"category\":\"research\"}]");
+        Plan plan = planner(inference, new Fakes.MemoryPlans(), false).plan(Fakes.run("What is the latest Kubernetes release?"), false);
+        assertEquals(List.of(Category.GENERAL), plan.tasks().stream().map(t -> t.category()).toList(), "answered by a general expert");
+        String categories = inference.calls.get(0).messages().get(0).text().replaceAll("(?s).*Categories: ([^\n]*)\n.*", "$1");
+        List<String> offered = List.of(categories.replaceAll("\\.$", "").split(", "));
+        assertFalse(offered.contains(Category.RESEARCH), "the planner is not offered research: " + offered);
+        assertTrue(offered.contains(Category.GENERAL), categories);
+    }
+
+    @Test
+    void aQuestionWithAnImageAlwaysHasAVisionTask() {
+        PipelineRun withImage = new PipelineRun("chatcmpl-test", Fakes.user(), new ChatRequest(Mode.DEFAULT,
+                List.of(new ChatMessage("user", "What is in this picture?", List.of("data:image/png;base64,iVBORw0KGgo="))), 0),
+                Fakes.run("x").template(), io.moe.application.pipeline.run.Progress.NONE);
+        Plan fallback = planner(Fakes.ScriptedInference.answering("no json"), new Fakes.MemoryPlans()).plan(withImage, false);
+        assertEquals(List.of(Category.VISION), fallback.tasks().stream().map(t -> t.category()).toList(), "the fallback's task sees the image");
+        Plan planned = planner(Fakes.ScriptedInference.answering("[{\"task\":\"describe\",\"category\":\"general\"},"
+                + "{\"task\":\"2+2\",\"category\":\"math\"}]"), new Fakes.MemoryPlans()).plan(withImage, false);
+        assertEquals(List.of(Category.VISION, Category.MATH), planned.tasks().stream().map(t -> t.category()).toList());
     }
 
     @Test
