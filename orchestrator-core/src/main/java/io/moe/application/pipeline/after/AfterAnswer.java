@@ -76,7 +76,8 @@ public class AfterAnswer {
                 && !run.findings().showedOwnPendingCorrection();
         // an own template's entries are its owner's scope; an answer a length limit cut (a client's small max_tokens) is
         // not the answer to the question
-        boolean cached = selfContained && run.template().enableCache() && !run.verdict().cut();
+        // nor is one drawn from web research: current information that a hit could not show its sources for
+        boolean cached = selfContained && run.template().enableCache() && !run.verdict().cut() && run.findings().web().isEmpty();
         boolean shared = selfContained && run.templateOwner() == null; // graph facts reach everyone: not from an own template
         JsonObject trace = traceOf(run, millis);
         attempt("response metadata", () -> responses.put(run.id(), metadata(run, cached ? with(trace, CACHE_PENDING) : trace).toJson()));

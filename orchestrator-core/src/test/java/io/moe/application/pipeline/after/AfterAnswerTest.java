@@ -6,6 +6,7 @@ import io.moe.application.pipeline.cache.SemanticCache;
 import io.moe.application.pipeline.merge.AnswerForm;
 import io.moe.infrastructure.concurrency.PipelineExecutor;
 import io.moe.application.pipeline.run.PipelineRun;
+import io.moe.infrastructure.search.SearchHit;
 import io.moe.domain.mode.Mode;
 import io.moe.domain.pipeline.Category;
 import io.moe.domain.pipeline.Confidence;
@@ -87,6 +88,17 @@ class AfterAnswerTest {
         after().schedule(answered(LONG, Fakes.TEMPLATE), LONG, 5);
 
         assertEquals(List.of(), flagged);
+    }
+
+    @Test
+    void anAnswerDrawnFromWebResearchIsNotCached() {
+        PipelineRun run = answered(LONG, Fakes.TEMPLATE);
+        run.findings().addWeb("Kubernetes releases", List.of(new SearchHit("Releases", "https://kubernetes.io/releases", "v1.31 is out")));
+
+        after().schedule(run, LONG, 5);
+
+        assertEquals(List.of(), cached, "current information, and a hit could not show its sources");
+        assertEquals(List.of("moe.requests", "moe.ingest"), topics);
     }
 
     @Test
