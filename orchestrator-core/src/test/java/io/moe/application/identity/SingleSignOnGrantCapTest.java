@@ -5,7 +5,6 @@ import io.moe.domain.identity.SsoIdentity;
 import io.moe.domain.identity.UserAccount;
 import io.moe.domain.identity.UserRepository;
 import io.moe.domain.shared.Refusal.Kind;
-import io.moe.infrastructure.oidc.OidcSettings;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Proxy;
@@ -46,22 +45,7 @@ class SingleSignOnGrantCapTest {
 
     private SingleSignOnAccounts accounts(IdentityException refusal) {
         SingleSignOnAccounts sso = new SingleSignOnAccounts();
-        sso.settings = new OidcSettings() {
-            @Override
-            public String getUserGrants() {
-                return "";
-            }
-
-            @Override
-            public String getGroupGrants() {
-                return "staff=moe_mode:moe_reasoning model_endpoint:*@gpu";
-            }
-
-            @Override
-            public String getAdminGroup() {
-                return "moe-admins";
-            }
-        };
+        sso.settings = SsoTestSettings.withGroupGrants("staff=moe_mode:moe_reasoning model_endpoint:*@gpu");
         sso.users = new UserAdministration() {
             @Override
             public Permission grant(String userId, String type, String resourceId) {

@@ -3,7 +3,6 @@ package io.moe.application.identity;
 import io.moe.domain.identity.SsoIdentity;
 import io.moe.domain.identity.UserAccount;
 import io.moe.domain.identity.UserRepository;
-import io.moe.infrastructure.oidc.OidcSettings;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Proxy;
@@ -66,22 +65,7 @@ class SingleSignOnNewAccountTest {
 
     private SingleSignOnAccounts accounts() {
         SingleSignOnAccounts sso = new SingleSignOnAccounts();
-        sso.settings = new OidcSettings() {
-            @Override
-            public String getUserGrants() {
-                return "";
-            }
-
-            @Override
-            public String getGroupGrants() {
-                return "";
-            }
-
-            @Override
-            public String getAdminGroup() {
-                return "moe-admins";
-            }
-        };
+        sso.settings = SsoTestSettings.withGroupGrants("");
         sso.users = new UserAdministration() {
             @Override
             public UserAccount create(String username, String email, String password, String displayName, boolean admin) {
