@@ -123,6 +123,10 @@ public class LogSocketUpgrade extends HttpServlet {
         if (status == 401) {
             response.setHeader("WWW-Authenticate", "Bearer");
         }
+        int retryAfter = RefusalStatus.retryAfter(refused, status);
+        if (retryAfter > 0) {
+            response.setHeader("Retry-After", String.valueOf(retryAfter));
+        }
         response.getWriter().write(ProblemMapper.body(refused));
     }
 }

@@ -68,6 +68,7 @@ class PostgresFrozenIT {
             HttpResponse<String> write = Admin.post(Admin.USERS, newUser());
             assertEquals(503, write.statusCode(), write.body());
             assertEquals("database_unavailable", Http.object(write).getString("code"), write.body());
+            assertEquals("5", write.headers().firstValue("Retry-After").orElse(""), "the admin port says when to try again too");
             HttpResponse<String> unknownKey = chat("moe-sk-" + "0".repeat(48), "moe-orchestrator", "A key this node never saw");
             assertEquals(503, unknownKey.statusCode(), unknownKey.body());
             assertTrue(unknownKey.body().contains("database_unavailable"), unknownKey.body());
@@ -82,6 +83,7 @@ class PostgresFrozenIT {
             assertEquals(503, strangerOnTools.statusCode(), strangerOnTools.body());
             assertEquals("database_unavailable", Http.object(strangerOnTools).getJsonObject("error").getString("error_code"),
                     "a key the tool port never saw is refused as on the other ports, not a failure: " + strangerOnTools.body());
+            assertEquals("5", strangerOnTools.headers().firstValue("Retry-After").orElse(""), "and so does the tools port");
         } finally {
             signal(postgres, "CONT");
         }

@@ -86,6 +86,10 @@ public class ProblemMapper implements ExceptionMapper<Throwable> {
         if (status == 401) {
             r.header("WWW-Authenticate", "Bearer");
         }
+        int retryAfter = RefusalStatus.retryAfter(e, status);
+        if (retryAfter > 0) {
+            r.header("Retry-After", retryAfter);
+        }
         return r.build();
     }
 

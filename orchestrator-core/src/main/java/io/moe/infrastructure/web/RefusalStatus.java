@@ -18,6 +18,14 @@ public final class RefusalStatus {
         return of(refusal.kind());
     }
 
+    /** The wait a 503 is answered with when the refusal names none: a store or a pool is expected back shortly. */
+    public static final int UNAVAILABLE_RETRY_SECONDS = 5;
+
+    /** The {@code Retry-After} of a refusal answered with {@code status}: its own wait, else 5 s for a 503, else none (0). */
+    public static int retryAfter(Refusal refusal, int status) {
+        return refusal.retryAfterSeconds() > 0 ? refusal.retryAfterSeconds() : status == 503 ? UNAVAILABLE_RETRY_SECONDS : 0;
+    }
+
     public static int of(Refusal.Kind kind) {
         return switch (kind) {
             case INVALID -> 400;

@@ -30,4 +30,14 @@ class RefusalStatusTest {
         assertEquals(Kind.INVALID, RefusalStatus.kindOf(418), "an unknown 4xx is the client's");
         assertEquals(Kind.FAILED, RefusalStatus.kindOf(599), "an unknown 5xx is ours");
     }
+
+    @Test
+    void everyRefusalOfA503SaysWhenToRetryOnEveryPort() {
+        io.moe.domain.shared.Refusal down = new io.moe.domain.shared.Refusal(Kind.UNAVAILABLE, "database_unavailable", null, "down") { };
+        assertEquals(RefusalStatus.UNAVAILABLE_RETRY_SECONDS, RefusalStatus.retryAfter(down, RefusalStatus.of(down)));
+        io.moe.domain.shared.Refusal busy = new io.moe.domain.shared.Refusal(Kind.TOO_MANY, "too_many_requests", null, "busy", 30, null) { };
+        assertEquals(30, RefusalStatus.retryAfter(busy, RefusalStatus.of(busy)), "a refusal that names its wait keeps it");
+        io.moe.domain.shared.Refusal bad = new io.moe.domain.shared.Refusal(Kind.INVALID, "invalid_field", "x", "bad") { };
+        assertEquals(0, RefusalStatus.retryAfter(bad, RefusalStatus.of(bad)), "asking again does not help a 400");
+    }
 }

@@ -28,7 +28,7 @@ public class OpenAiExceptionMapper implements ExceptionMapper<Throwable> {
     static final String BUDGET_EXCEEDED = "budget_exceeded";
     /** Refusals that asking again does not lift: the SDKs are told not to retry, and no 503 gets a Retry-After. */
     static final Set<String> NOT_RETRIED = Set.of(BUDGET_EXCEEDED, ToolModelUnavailableException.CODE, OpenAiErrors.UPSTREAM_REFUSED);
-    static final int UNAVAILABLE_RETRY_SECONDS = 5;
+    static final int UNAVAILABLE_RETRY_SECONDS = RefusalStatus.UNAVAILABLE_RETRY_SECONDS;
 
     @Context
     UriInfo uri;
@@ -76,7 +76,7 @@ public class OpenAiExceptionMapper implements ExceptionMapper<Throwable> {
         if (NOT_RETRIED.contains(error.code()) && error.retryAfterSeconds() <= 0) {
             return 0;
         }
-        return error.retryAfterSeconds() > 0 ? error.retryAfterSeconds() : status == 503 ? UNAVAILABLE_RETRY_SECONDS : 0;
+        return RefusalStatus.retryAfter(error, status);
     }
 
     private boolean speaksMessages() {

@@ -38,6 +38,10 @@ public class ToolErrors implements ExceptionMapper<Throwable> {
         if (status == 401) {
             response.header("WWW-Authenticate", "Bearer");
         }
+        int retryAfter = RefusalStatus.retryAfter(e, status);
+        if (retryAfter > 0) {
+            response.header("Retry-After", retryAfter);
+        }
         RefusalStatus.allowedMethods(failure).ifPresent(methods -> response.header("Allow", methods));
         return response.build();
     }
