@@ -39,6 +39,10 @@ public class OwnAccount {
         ZoneId zone = zone(timeZone);
         UserAccount before = users.user(userId);
         boolean newAddress = email != null && !email.strip().equalsIgnoreCase(before.email() == null ? "" : before.email());
+        if (newAddress && email.strip().toLowerCase(java.util.Locale.ROOT).endsWith(SingleSignOnAccounts.PLACEHOLDER_DOMAIN)) {
+            throw IdentityException.invalid("email", "addresses " + SingleSignOnAccounts.PLACEHOLDER_DOMAIN + " stand in for accounts "
+                    + "of single sign-on without one; enter an address of your own");
+        }
         boolean proven = currentPassword != null && !currentPassword.isEmpty() && passwordRight(before, currentPassword, address);
         if (newAddress && before.ssoSubject() == null && !proven) {
             throw new IdentityException(Kind.INVALID, "wrong_password", "current_password",

@@ -30,6 +30,8 @@ import java.util.logging.Logger;
 public class SingleSignOnAccounts {
 
     private static final SecureRandom RANDOM = new SecureRandom();
+    /** The domain of the address an account of single sign-on gets when the provider sends none (no user may take one). */
+    static final String PLACEHOLDER_DOMAIN = "@sso.invalid";
     private static final Logger LOG = Logger.getLogger(SingleSignOnAccounts.class.getName());
 
     @Inject
@@ -174,7 +176,8 @@ public class SingleSignOnAccounts {
         if (AccountRules.isEmail(email) && accounts.withEmail(email).isEmpty()) {
             return email;
         }
-        for (String placeholder : List.of(username + "@sso.invalid", username + "-" + Digests.sha256(identity.link()).substring(0, 8) + "@sso.invalid")) {
+        for (String placeholder : List.of(username + PLACEHOLDER_DOMAIN, username + "-" + Digests.sha256(identity.link()).substring(0, 8)
+                + PLACEHOLDER_DOMAIN)) {
             if (accounts.withEmail(placeholder).isEmpty()) {
                 return placeholder;
             }
