@@ -57,6 +57,17 @@ class ResultLimitsTest {
     }
 
     @Test
+    void aFunctionOverADeepScanAnswersItsOneValue() {
+        StringBuilder doc = new StringBuilder();
+        for (int i = 0; i < 6; i++) {
+            doc.append("{\"a\":");
+        }
+        doc.append('"').append("x".repeat(200_000 - 100)).append('"').append("}".repeat(6));
+        String args = Json.createObjectBuilder().add("json", doc.toString()).add("path", "$..*.length()").build().toString();
+        assertEquals(true, ToolCase.run(new JsonQuery(BUDGET), args).getBoolean("found"), "the subtrees it counts are no result");
+    }
+
+    @Test
     void anyResultOverTheBudgetIsRefusedWhenMeasured() {
         var big = Json.createObjectBuilder().add("text", "é".repeat(2_000)).build();
         ToolException e = assertThrows(ToolException.class, () -> ResultBudget.check(big, 1_000, "ask for less"));

@@ -43,8 +43,9 @@ public class OwnAccount {
             throw IdentityException.invalid("email", "addresses " + SingleSignOnAccounts.PLACEHOLDER_DOMAIN + " stand in for accounts "
                     + "of single sign-on without one; enter an address of your own");
         }
-        boolean proven = currentPassword != null && !currentPassword.isEmpty() && passwordRight(before, currentPassword, address);
-        if (newAddress && before.ssoSubject() == null && !proven) {
+        boolean needed = newAddress && before.ssoSubject() == null; // else a filled-in field is not checked, nor counted
+        boolean proven = needed && currentPassword != null && !currentPassword.isEmpty() && passwordRight(before, currentPassword, address);
+        if (needed && !proven) {
             throw new IdentityException(Kind.INVALID, "wrong_password", "current_password",
                     "to change your e-mail address, enter your current password");
         }

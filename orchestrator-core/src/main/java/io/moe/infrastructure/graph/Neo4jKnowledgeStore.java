@@ -275,8 +275,9 @@ public class Neo4jKnowledgeStore implements KnowledgeStore {
             try {
                 SCHEMA_UNIQUE.forEach(statement -> graph.write(statement, Map.of()));
             } catch (org.neo4j.driver.exceptions.Neo4jException duplicates) {
-                if (duplicates instanceof org.neo4j.driver.exceptions.ServiceUnavailableException) {
-                    throw duplicates;
+                String code = String.valueOf(duplicates.code());
+                if (!code.contains("ConstraintCreationFailed") && !code.contains("ConstraintValidationFailed")) {
+                    throw duplicates; // an outage or a passing schema lock: asked again at the next use
                 }
                 LOG.warning(() -> "Entity names or synthesis keys are not unique in the graph (written before they were enforced), "
                         + "so their uniqueness is not enforced yet; merge the duplicates (MATCH (e:Entity) WITH e.name_lc AS n, "

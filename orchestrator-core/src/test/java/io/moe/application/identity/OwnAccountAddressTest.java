@@ -42,6 +42,13 @@ class OwnAccountAddressTest {
     }
 
     @Test
+    void aPasswordFilledInWhereNoneIsNeededIsNeitherCheckedNorCounted() {
+        // no password hasher and no throttle here: a check would fail the save
+        account().change(ada.id(), "Ada L.", "ada@sso.invalid", "Europe/Berlin", "a stale autofilled password", "127.0.0.1");
+        assertEquals(List.of("ada@sso.invalid"), updated, "the name and time zone are saved");
+    }
+
+    @Test
     void anAccountKeepsItsOwnPlaceholderWhenItSavesTheFormUnchanged() {
         ada.linkSingleSignOn("https://idp sub-1");
         account().change(ada.id(), "Ada L.", "ada@sso.invalid", "UTC", null, "127.0.0.1");

@@ -31,6 +31,7 @@ import java.util.Map;
 public final class JsonQuery implements Tool {
 
     private final long maxResultChars;
+    private static final java.util.regex.Pattern FUNCTION_AT_END = java.util.regex.Pattern.compile("\\.[A-Za-z]+\\([^()]*\\)\\s*$");
 
     /** @param maxResultChars most characters the result of one query may have */
     public JsonQuery(long maxResultChars) {
@@ -67,7 +68,10 @@ public final class JsonQuery implements Tool {
             throw ToolException.invalid("path", "regular-expression filters (=~) are not supported here; use regex_extract on the text");
         }
         ResultBudget budget = new ResultBudget(maxResultChars, "use a more specific path than a deep scan ($..) over the whole document");
-        Configuration config = Configuration.defaultConfiguration().addEvaluationListeners(found -> {
+        // A path ending in a function ($..*.length()) answers one value: the matches its function reads are not the
+        // result, and the library evaluates them with this same configuration, so only other paths count as they go.
+        Configuration plain = Configuration.defaultConfiguration();
+        Configuration config = FUNCTION_AT_END.matcher(path).find() ? plain : plain.addEvaluationListeners(found -> {
             measure(found.result(), budget); // throws past the budget: the evaluation stops at this match
             return EvaluationListener.EvaluationContinuation.CONTINUE;
         });

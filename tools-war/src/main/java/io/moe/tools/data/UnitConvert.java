@@ -45,7 +45,7 @@ public final class UnitConvert implements Tool {
             entry("celsius", Units.CELSIUS), entry("k", Units.KELVIN), entry("kelvin", Units.KELVIN),
             entry("km/h", Units.KILOMETRE_PER_HOUR), entry("kmh", Units.KILOMETRE_PER_HOUR), entry("kph", Units.KILOMETRE_PER_HOUR),
             entry("m/s", Units.METRE_PER_SECOND), entry("l", Units.LITRE), entry("liter", Units.LITRE), entry("litre", Units.LITRE),
-            entry("ml", Units.LITRE.prefix(javax.measure.MetricPrefix.MILLI)), entry("milliliter", Units.LITRE.prefix(javax.measure.MetricPrefix.MILLI)),
+            entry("milliliter", Units.LITRE.prefix(javax.measure.MetricPrefix.MILLI)),
             entry("millilitre", Units.LITRE.prefix(javax.measure.MetricPrefix.MILLI)),
             entry("h", Units.HOUR), entry("hour", Units.HOUR), entry("hours", Units.HOUR), entry("min", Units.MINUTE),
             entry("minute", Units.MINUTE), entry("minutes", Units.MINUTE), entry("d", Units.DAY), entry("day", Units.DAY),
@@ -120,7 +120,9 @@ public final class UnitConvert implements Tool {
     private static List<Unit<?>> units(String argument, String text) {
         String t = text.trim();
         List<Unit<?>> readings = new ArrayList<>(2);
-        Unit<?> named = NAMED.get(t.toLowerCase(Locale.ROOT));
+        // a prefixed symbol keeps its case: ml and mL are millilitres, ML would be megalitres
+        Unit<?> named = t.equals("ml") || t.equals("mL") ? Units.LITRE.prefix(javax.measure.MetricPrefix.MILLI)
+                : NAMED.get(t.toLowerCase(Locale.ROOT));
         if (named != null) {
             readings.add(named);
         }

@@ -96,7 +96,8 @@ final class SizeBound {
                 }
                 yield Double.isNaN(product) || Double.isInfinite(product) ? Size.huge(log) : Size.of(product);
             }
-            case "Power" -> power(argument, args[0], args[1]);
+            // a root is a power too (sqrt(x) is x^(1/2)): exact arithmetic only for a whole base and a whole exponent
+            case "Power" -> power(argument, args[0], args[1], whole(ast.arg1()) && ast.arg2().isInteger());
             case "Factorial" -> {
                 double n = args[0].value();
                 if (Double.isNaN(n) || n > 1e7) {
@@ -117,16 +118,39 @@ final class SizeBound {
         };
     }
 
-    private static Size power(String argument, Size base, Size exponent) {
+    /** Whether {@code e} is a whole number however large: an integer, or sums, products and natural powers of them. */
+    static boolean whole(IExpr e) {
+        if (e.isInteger()) {
+            return true;
+        }
+        if (!e.isAST()) {
+            return false;
+        }
+        IAST ast = (IAST) e;
+        String head = ast.head().toString();
+        if (head.equals("Power")) {
+            return ast.argSize() == 2 && whole(ast.arg1()) && ast.arg2().isInteger() && !ast.arg2().toString().startsWith("-");
+        }
+        if (!head.equals("Plus") && !head.equals("Times")) {
+            return false;
+        }
+        for (int i = 1; i < ast.size(); i++) {
+            if (!whole(ast.get(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static Size power(String argument, Size base, Size exponent, boolean wholeArithmetic) {
         double e = exponent.value();
         if (Double.isNaN(e) || Math.abs(e) > 1e9) {
             throw new ToolException(Kind.UNPROCESSABLE, "result_too_large", argument, "exponents are limited in size; use smaller numbers");
         }
         double log = Math.max(0, base.log10()) * Math.abs(e);
-        boolean wholeBase = !Double.isNaN(base.value()) && base.value() == Math.rint(base.value());
-        if (!wholeBase && log > MAX_FUNCTION_DIGITS) {
-            throw new ToolException(Kind.UNPROCESSABLE, "result_too_large", argument, "a power of a number that is not whole "
-                    + "(e, π, a decimal) may reach at most " + (long) MAX_FUNCTION_DIGITS + " digits; use a smaller exponent");
+        if (!wholeArithmetic && log > MAX_FUNCTION_DIGITS) {
+            throw new ToolException(Kind.UNPROCESSABLE, "result_too_large", argument, "a root, or a power of a number that is not "
+                    + "whole (e, π, a decimal), may reach at most " + (long) MAX_FUNCTION_DIGITS + " digits; use a smaller exponent");
         }
         double value = Double.isNaN(base.value()) ? Double.NaN : Math.pow(base.value(), e);
         return Double.isNaN(value) || Double.isInfinite(value) ? Size.huge(log) : Size.of(value);

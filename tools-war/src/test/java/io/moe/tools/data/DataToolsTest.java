@@ -72,9 +72,20 @@ class DataToolsTest {
         assertEquals("1E-60", ToolCase.run(new UnitConvert(), "{\"value\":1,\"from\":\"m^20\",\"to\":\"km^20\"}").get("result").toString());
     }
 
+    @Test
+    void aPrefixKeepsItsCaseSoMegalitresAreNotMillilitres() {
+        String args = Json.createObjectBuilder().add("value", 1).add("from", "ML").add("to", "l").build().toString();
+        try {
+            assertEquals(new BigDecimal("1000000"), ToolCase.run(new UnitConvert(), args).getJsonNumber("result").bigDecimalValue()
+                    .stripTrailingZeros().setScale(0), "a megalitre, if the symbol reads at all");
+        } catch (ToolException unknown) {
+            assertEquals("invalid_argument", unknown.code(), "else refused, never read as a millilitre");
+        }
+    }
+
     @ParameterizedTest(name = "{0} {1} in {2}")
     @CsvSource({"1, H, mH, 1000", "1, C, mC, 1000", "1, F, µF, 1000000", "2, h, min, 120", "212, F, °C, 100", "1, L, mL, 1000",
-            "30, C, K, 303.15"})
+            "30, C, K, 303.15", "1, ml, l, 0.001"})
     void aSymbolThatIsAlsoAnEverydayNameIsReadAsTheOtherUnitAllows(String value, String from, String to, String result) {
         String args = Json.createObjectBuilder().add("value", new BigDecimal(value)).add("from", from).add("to", to).build().toString();
         assertEquals(new BigDecimal(result).stripTrailingZeros(), ToolCase.run(new UnitConvert(), args).getJsonNumber("result").bigDecimalValue()

@@ -73,7 +73,7 @@ public class AfterAnswer {
         // an answer that depends on more than its one question stays the asker's: a conversation, a file made for them,
         // their own correction no admin approved
         boolean selfContained = substantial && fresh(run) && SelfContained.of(run) && !run.findings().madeFile()
-                && !run.findings().showedOwnPendingCorrection();
+                && !run.findings().showedOwnPendingCorrection() && !run.findings().withoutSources();
         // an own template's entries are its owner's scope; an answer a length limit cut (a client's small max_tokens) is
         // not the answer to the question
         // nor is one drawn from web research: current information that a hit could not show its sources for

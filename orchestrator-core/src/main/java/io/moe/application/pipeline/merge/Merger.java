@@ -85,7 +85,10 @@ public class Merger {
                     + "produced anything for this question");
         }
         // a plan of research or tool tasks alone whose sources gave nothing (search down, a tool refused): the judge
-        // answers from its own knowledge rather than the request failing
+        // answers from its own knowledge rather than the request failing; a stopgap, not kept for the next asker
+        if (nothing) {
+            run.findings().answeredWithoutSources();
+        }
         if (best.size() == 1 && best.get(0).confidence() == Confidence.HOCH && !context) {
             run.trace().merger(Outcome.of("fast_path"));
             run.verdict().answer(Confidence.strip(best.get(0).text()), Confidence.HOCH, best.get(0).cut());

@@ -34,6 +34,7 @@ public final class Findings {
     private String agenticContext = "";
     private volatile String streamedAnswer;
     private volatile boolean fileMade;
+    private volatile boolean withoutSources;
     private volatile boolean pendingCorrectionShown;
 
     Findings() {
@@ -46,6 +47,16 @@ public final class Findings {
 
     public boolean madeFile() {
         return fileMade;
+    }
+
+    /** The planned sources (web research, tools) gave nothing and the judge answered from its own knowledge. */
+    public void answeredWithoutSources() {
+        withoutSources = true;
+    }
+
+    /** A stopgap answer: neither cached nor taught to the graph, so that the sources are asked again next time. */
+    public boolean withoutSources() {
+        return withoutSources;
     }
 
     /** An expert prompt showed the asking user's own correction that no admin approved: the answer is not shared. */

@@ -102,6 +102,17 @@ class AfterAnswerTest {
     }
 
     @Test
+    void aStopgapAnswerWithoutItsSourcesIsNeitherCachedNorTaughtToTheGraph() {
+        PipelineRun run = answered(LONG, Fakes.TEMPLATE);
+        run.findings().answeredWithoutSources();
+
+        after().schedule(run, LONG, 5);
+
+        assertEquals(List.of(), cached, "the search is asked again next time");
+        assertEquals(List.of("moe.requests"), topics);
+    }
+
+    @Test
     void anAnswerWithALinkToAFileMadeForItsUserIsNotShared() {
         PipelineRun run = answered(LONG, Fakes.TEMPLATE);
         run.findings().fileMade();

@@ -131,6 +131,7 @@ class MergerRuleTest {
         merger(inference).merge(run, false);
         assertEquals("Kubernetes releases come about every four months.", run.verdict().answer());
         assertTrue(inference.calls.get(0).messages().get(1).text().contains("produced nothing"), "the judge is told why it has no sources");
+        assertTrue(run.findings().withoutSources(), "a stopgap answer, marked so that it is not kept for the next asker");
     }
 
     @Test
