@@ -28,7 +28,6 @@ public class OpenAiExceptionMapper implements ExceptionMapper<Throwable> {
     static final String BUDGET_EXCEEDED = "budget_exceeded";
     /** Refusals that asking again does not lift: the SDKs are told not to retry, and no 503 gets a Retry-After. */
     static final Set<String> NOT_RETRIED = Set.of(BUDGET_EXCEEDED, ToolModelUnavailableException.CODE, OpenAiErrors.UPSTREAM_REFUSED);
-    static final int UNAVAILABLE_RETRY_SECONDS = RefusalStatus.UNAVAILABLE_RETRY_SECONDS;
 
     @Context
     UriInfo uri;

@@ -73,7 +73,7 @@ class OpenAiErrorsTest {
     @Test
     void aDatabaseThatCannotBeReachedSaysWhenToRetryAndAnErrorNamesItsParameter() {
         Refusal refused = OpenAiErrors.classify(new PersistenceException(new SQLException("refused", "08001")));
-        assertEquals(OpenAiExceptionMapper.UNAVAILABLE_RETRY_SECONDS, OpenAiExceptionMapper.retryAfterSeconds(refused, 503));
+        assertEquals(io.moe.infrastructure.web.RefusalStatus.UNAVAILABLE_RETRY_SECONDS, OpenAiExceptionMapper.retryAfterSeconds(refused, 503));
         assertEquals(0, OpenAiExceptionMapper.retryAfterSeconds(ApiError.invalidRequest("x", "bad"), 400));
         assertEquals(jakarta.json.JsonValue.NULL, OpenAiErrors.body(refused).getJsonObject("error").get("param"), "null when no parameter");
         Refusal named = new io.moe.application.routing.RouteNotFoundException("nope", java.util.List.of("moe-orchestrator"));

@@ -66,6 +66,11 @@ public final class AlgebraPool implements AutoCloseable {
                 places.release();
             }
         };
+        Runnable giveUp = () -> { // the caller stops waiting: a place whose evaluation never started is given back now
+            if (claimed.compareAndSet(false, true)) {
+                giveBack.run();
+            }
+        };
         Future<T> result;
         if (!places.tryAcquire()) {
             throw busy(argument);
@@ -91,9 +96,7 @@ public final class AlgebraPool implements AutoCloseable {
             return result.get(timeLimit.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             stop(engine.get());
-            if (claimed.compareAndSet(false, true)) {
-                giveBack.run(); // it never started and never will
-            }
+            giveUp.run();
             result.cancel(true);
             throw new ToolException(Kind.UNPROCESSABLE, "evaluation_timeout", argument, "evaluation took longer than "
                     + seconds() + " s; simplify the input");
@@ -105,9 +108,7 @@ public final class AlgebraPool implements AutoCloseable {
             throw ToolException.invalid(argument, "cannot evaluate: " + Algebra.firstLine(String.valueOf(cause.getMessage())));
         } catch (InterruptedException e) {
             stop(engine.get());
-            if (claimed.compareAndSet(false, true)) {
-                giveBack.run();
-            }
+            giveUp.run();
             result.cancel(true);
             Thread.currentThread().interrupt();
             throw new ToolException(Kind.UNAVAILABLE, "interrupted", argument, "the server is stopping");
